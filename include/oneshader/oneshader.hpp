@@ -1,0 +1,132 @@
+#pragma once
+// OneShader: an HLSL compiler for SPIR-V (Vulkan 1.2), Metal Shading Language and WGSL.
+//
+// The public API. Nothing here throws: bad input, unreadable files and internal faults all come
+// back as diagnostics in the result. Every function may be called from several threads at once;
+// a compile shares no state with another.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oneshader {
+
+std::string_view version();
+
+enum class Target : std::uint8_t { SpirV, Msl, Wgsl };
+enum class Stage : std::uint8_t { Vertex, Pixel, Compute };
+enum class Severity : std::uint8_t { Note, Warning, Error };
+enum class MatrixPacking : std::uint8_t { ColumnMajor, RowMajor };
+
+std::string_view to_string(Target target);  // "SpirV", "Msl", "Wgsl"
+std::string_view to_string(Stage stage);    // "Vertex", "Pixel", "Compute"
+
+// A shader model profile such as ps_6_0; the stage matters, the model number is informational.
+struct Profile {
+    Stage stage = Stage::Pixel;
+    int major = 6;
+    int minor = 0;
+};
+// Parses "vs_6_0", "ps_6_2", "cs_5_1", ...; nullopt for anything else (including gs_/hs_/ds_/ms_/as_/lib_).
+std::optional<Profile> parse_profile(std::string_view text);
+
+struct Define {
+    std::string name;
+    std::optional<std::string> value;  // no value means 1, like -D NAME
+};
+
+struct ResolvedInclude {
+    std::string path;  // shown in diagnostics and CompileResult::files; the including_file of nested includes
+    std::string text;
+};
+
+// Called for every #include when set. Returning nullopt means "not found" (error OSH0120).
+using IncludeResolver = std::function<std::optional<ResolvedInclude>(
+    std::string_view requested, std::string_view including_file, bool is_system)>;
+
+struct EntryPointRequest {
+    std::string name;
+    Stage stage = Stage::Pixel;
+};
+
+struct PreprocessorLimits {
+    std::uint32_t max_output_tokens = 2'000'000;
+    std::uint64_t max_expansion_steps = 20'000'000;
+    std::uint32_t max_include_depth = 200;
+};
+
+struct CompileOptions {
+    std::vector<Target> targets;                  // empty: SPIR-V
+    std::vector<Define> defines;                  // applied before the first line, in order
+    std::vector<std::string> include_directories; // searched after the including file's folder
+    IncludeResolver include_resolver;             // in-memory includes; replaces the file system when set
+    std::vector<EntryPointRequest> entry_points;  // empty: every [shader("...")] entry point
+    std::optional<Profile> profile;               // the -T profile, for __SHADER_TARGET_* macros
+    bool optimize = true;
+    bool keep_names = true;
+    bool enable_16bit_types = false;
+    bool warnings_as_errors = false;
+    MatrixPacking default_matrix_packing = MatrixPacking::ColumnMajor;
+    PreprocessorLimits limits;
+};
+
+struct SourcePosition {
+    std::string file;       // as the user named it (or as #line or the include resolver renamed it)
+    std::uint32_t line = 0; // 1-based; 0 when the diagnostic has no position
+    std::uint32_t column = 0;
+};
+
+struct DiagnosticNote {
+    SourcePosition position;
+    std::string message;
+};
+
+struct Diagnostic {
+    std::string code;  // "OSH0120"
+    Severity severity = Severity::Error;
+    SourcePosition position;
+    SourcePosition end;
+    std::string message;
+    std::vector<DiagnosticNote> notes;
+    // `file(line,col): error OSH0120: message`, then one line per note.
+    std::string to_string() const;
+};
+
+struct ShaderBlob {
+    std::string entry_point;
+    Stage stage = Stage::Pixel;
+    Target target = Target::SpirV;
+    std::vector<std::uint8_t> data;  // SPIR-V words (little endian) or UTF-8 text
+    std::string_view as_text() const {
+        return {reinterpret_cast<const char*>(data.data()), data.size()};
+    }
+};
+
+struct CompileResult {
+    std::vector<Diagnostic> diagnostics;
+    std::vector<ShaderBlob> blobs;
+    std::vector<std::string> files;  // every file read, main file first, also when the compile failed
+
+    bool ok() const;
+    const ShaderBlob* find(std::string_view entry_point, Target target) const;
+};
+
+// Compiles HLSL text; `path` names it in diagnostics and is the folder relative includes start from.
+// Without options.include_resolver, #include in text is an error (OSH0120).
+CompileResult compile(std::string_view source, std::string_view path, const CompileOptions& options = {});
+// Reads the file (OSH0003 when it can't) and its includes from disk.
+CompileResult compile_file(std::string_view path, const CompileOptions& options = {});
+
+struct PreprocessResult {
+    std::string text;  // the preprocessed source, as DXC's -P writes it
+    std::vector<Diagnostic> diagnostics;
+    std::vector<std::string> files;
+    bool ok() const;
+};
+
+PreprocessResult preprocess(std::string_view source, std::string_view path, const CompileOptions& options = {});
+PreprocessResult preprocess_file(std::string_view path, const CompileOptions& options = {});
+
+}  // namespace oneshader

@@ -1,0 +1,154 @@
+// The compile pipeline behind the public API: one CompileContext per call, each stage in turn,
+// diagnostics converted to the public form at the end. No exception leaves this file.
+#include <fmt/format.h>
+
+#include <exception>
+#include <fstream>
+#include <new>
+#include <sstream>
+
+#include "driver/diagnostics_export.hpp"
+#include "oneshader/oneshader.hpp"
+#include "preprocess/preprocessor.hpp"
+#include "support/context.hpp"
+
+namespace oneshader {
+
+std::string_view version() {
+#ifdef ONESHADER_VERSION
+    return ONESHADER_VERSION;
+#else
+    return "0.0.0";
+#endif
+}
+
+namespace {
+
+support::DiagOptions diag_options(const CompileOptions& options) {
+    support::DiagOptions d;
+    d.warnings_as_errors = options.warnings_as_errors;
+    return d;
+}
+
+bool read_file(std::string_view path, std::string& text) {
+    std::ifstream in(std::string(path), std::ios::binary);
+    if (!in) return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return false;
+    text = std::move(ss).str();
+    return true;
+}
+
+struct Loaded {
+    support::FileId main = 0;
+};
+
+// Adds the main source to the context, reading it from disk for the *_file entry points.
+Loaded load_main(support::CompileContext& ctx, std::string_view path, const std::string_view* source) {
+    Loaded l;
+    std::string text;
+    if (source) {
+        text.assign(source->data(), source->size());
+    } else if (!read_file(path, text)) {
+        ctx.files_read.emplace_back(path);
+        ctx.diags.report(support::DiagCode::file_unreadable, {},
+                         fmt::format("cannot read '{}': check that the file exists and is readable", path));
+        return l;
+    }
+    ctx.files_read.emplace_back(path);
+    l.main = ctx.sources.add(std::string(path), std::move(text));
+    return l;
+}
+
+void report_internal_error(support::CompileContext& ctx, support::FileId main, std::string_view what) {
+    support::SourceLoc at{main, 0};
+    ctx.diags.report(support::DiagCode::internal_error, support::SourceRange(at),
+                     fmt::format("internal compiler error ({}). Please report it with the shader that caused it", what));
+}
+
+CompileResult compile_impl(std::string_view path, const std::string_view* source, const CompileOptions& options) {
+    CompileResult result;
+    support::CompileContext ctx(diag_options(options));
+    Loaded l;
+    try {
+        l = load_main(ctx, path, source);
+        if (l.main) {
+            pp::PreprocessOutput out = pp::run_preprocessor(ctx, l.main, options, source != nullptr);
+            if (!ctx.diags.has_errors()) {
+                // The stages after the preprocessor arrive with their own issues; until then say so
+                // plainly instead of producing an output.
+                ctx.diags.report(support::DiagCode::stage_not_implemented, support::SourceRange({l.main, 0}),
+                                 "the HLSL front end is not implemented in this build yet, so no shader code can be "
+                                 "generated. Use preprocess()/'oneshader -P' to check the preprocessed source");
+            }
+        }
+    } catch (const std::bad_alloc&) {
+        report_internal_error(ctx, l.main, "out of memory");
+    } catch (const std::exception& e) {
+        report_internal_error(ctx, l.main, e.what());
+    } catch (...) {
+        report_internal_error(ctx, l.main, "unknown failure");
+    }
+    result.diagnostics = driver::export_diagnostics(ctx.diags);
+    result.files = std::move(ctx.files_read);
+    return result;
+}
+
+PreprocessResult preprocess_impl(std::string_view path, const std::string_view* source,
+                                 const CompileOptions& options) {
+    PreprocessResult result;
+    support::CompileContext ctx(diag_options(options));
+    Loaded l;
+    try {
+        l = load_main(ctx, path, source);
+        if (l.main) {
+            pp::PreprocessOutput out = pp::run_preprocessor(ctx, l.main, options, source != nullptr);
+            if (!ctx.diags.has_errors()) result.text = pp::print_preprocessed(ctx.sources, out.tokens);
+        }
+    } catch (const std::bad_alloc&) {
+        report_internal_error(ctx, l.main, "out of memory");
+    } catch (const std::exception& e) {
+        report_internal_error(ctx, l.main, e.what());
+    } catch (...) {
+        report_internal_error(ctx, l.main, "unknown failure");
+    }
+    result.diagnostics = driver::export_diagnostics(ctx.diags);
+    result.files = std::move(ctx.files_read);
+    return result;
+}
+
+bool any_error(const std::vector<Diagnostic>& diags) {
+    for (const Diagnostic& d : diags)
+        if (d.severity == Severity::Error) return true;
+    return false;
+}
+
+}  // namespace
+
+bool CompileResult::ok() const { return !any_error(diagnostics); }
+bool PreprocessResult::ok() const { return !any_error(diagnostics); }
+
+const ShaderBlob* CompileResult::find(std::string_view entry_point, Target target) const {
+    for (const ShaderBlob& b : blobs)
+        if (b.entry_point == entry_point && b.target == target) return &b;
+    return nullptr;
+}
+
+CompileResult compile(std::string_view source, std::string_view path, const CompileOptions& options) {
+    return compile_impl(path, &source, options);
+}
+
+CompileResult compile_file(std::string_view path, const CompileOptions& options) {
+    return compile_impl(path, nullptr, options);
+}
+
+PreprocessResult preprocess(std::string_view source, std::string_view path, const CompileOptions& options) {
+    return preprocess_impl(path, &source, options);
+}
+
+PreprocessResult preprocess_file(std::string_view path, const CompileOptions& options) {
+    return preprocess_impl(path, nullptr, options);
+}
+
+}  // namespace oneshader

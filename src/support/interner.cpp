@@ -1,0 +1,62 @@
+#include "support/interner.hpp"
+
+#include <cstring>
+
+namespace oneshader::support {
+
+Interner::Interner(Arena& arena) : arena_(arena), slots_(1024, nullptr) {}
+
+std::uint32_t Interner::hash_of(std::string_view text) {
+    // FNV-1a: cheap for short identifiers, and deterministic (no per-process seed).
+    std::uint32_t h = 2166136261u;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 16777619u;
+    }
+    return h;
+}
+
+Symbol Interner::find(std::string_view text) const {
+    std::uint32_t h = hash_of(text);
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+        const InternedString* s = slots_[i];
+        if (!s) return Symbol();
+        if (s->hash == h && s->size == text.size() && std::memcmp(s->data, text.data(), text.size()) == 0)
+            return Symbol(s);
+    }
+}
+
+Symbol Interner::intern(std::string_view text) {
+    std::uint32_t h = hash_of(text);
+    std::size_t mask = slots_.size() - 1;
+    std::size_t i = h & mask;
+    for (;; i = (i + 1) & mask) {
+        const InternedString* s = slots_[i];
+        if (!s) break;
+        if (s->hash == h && s->size == text.size() && std::memcmp(s->data, text.data(), text.size()) == 0)
+            return Symbol(s);
+    }
+    auto* entry = arena_.make<InternedString>();
+    entry->hash = h;
+    entry->size = static_cast<std::uint32_t>(text.size());
+    entry->data = arena_.copy(text).data();
+    if (!entry->data) entry->data = "";
+    slots_[i] = entry;
+    if (++count_ * 2 > slots_.size()) grow();
+    return Symbol(entry);
+}
+
+void Interner::grow() {
+    std::vector<const InternedString*> old(slots_.size() * 2, nullptr);
+    old.swap(slots_);
+    std::size_t mask = slots_.size() - 1;
+    for (const InternedString* s : old) {
+        if (!s) continue;
+        std::size_t i = s->hash & mask;
+        while (slots_[i]) i = (i + 1) & mask;
+        slots_[i] = s;
+    }
+}
+
+}  // namespace oneshader::support

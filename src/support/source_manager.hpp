@@ -1,0 +1,76 @@
+#pragma once
+// Files and in-memory texts of one compile, with the include stack and 1-based line/column
+// lookup. #line directives are recorded per file and applied when a location is presented.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oneshader::support {
+
+using FileId = std::uint32_t;  // 0 is "no file"
+
+struct SourceLoc {
+    FileId file = 0;
+    std::uint32_t offset = 0;
+    bool valid() const { return file != 0; }
+    friend bool operator==(SourceLoc a, SourceLoc b) { return a.file == b.file && a.offset == b.offset; }
+};
+
+struct SourceRange {
+    SourceLoc begin;
+    SourceLoc end;  // one past the last character; equal to begin for a point
+    SourceRange() = default;
+    SourceRange(SourceLoc b) : begin(b), end(b) {}
+    SourceRange(SourceLoc b, SourceLoc e) : begin(b), end(e) {}
+};
+
+// A location as the user sees it: after #line, with the name the file was opened under.
+struct PresumedLoc {
+    std::string_view file;
+    std::uint32_t line = 0;    // 1-based
+    std::uint32_t column = 0;  // 1-based, in bytes
+};
+
+struct SourceFile {
+    std::string path;  // as shown in diagnostics and CompileResult::files
+    std::string text;
+    SourceLoc included_from;  // the #include directive, invalid for the main file
+    std::vector<std::uint32_t> line_starts;
+
+    struct LineDirective {
+        std::uint32_t offset;      // start of the line after the directive
+        std::uint32_t line;        // the number that line gets
+        std::uint32_t name_index;  // into SourceManager's names, or UINT32_MAX to keep the name
+    };
+    std::vector<LineDirective> line_directives;
+};
+
+class SourceManager {
+public:
+    FileId add(std::string path, std::string text, SourceLoc included_from = {});
+    const SourceFile& file(FileId id) const { return files_[id - 1]; }
+    std::size_t file_count() const { return files_.size(); }
+    std::string_view text(FileId id) const { return files_[id - 1].text; }
+
+    // Physical line and column of a location, both 1-based.
+    std::uint32_t line(SourceLoc loc) const;
+    std::uint32_t column(SourceLoc loc) const;
+    PresumedLoc presumed(SourceLoc loc) const;
+
+    // #line N ["name"] taking effect at `line_start` (the offset of the following line).
+    void add_line_directive(FileId id, std::uint32_t line_start, std::uint32_t line, std::string_view name);
+
+    // Include chain of a file, innermost first: the #include locations that led to it.
+    std::vector<SourceLoc> include_stack(FileId id) const;
+
+    // The text of the physical line containing loc, without its line break.
+    std::string_view line_text(SourceLoc loc) const;
+
+private:
+    std::uint32_t line_index(const SourceFile& f, std::uint32_t offset) const;
+    std::vector<SourceFile> files_;
+    std::vector<std::string> names_;
+};
+
+}  // namespace oneshader::support
