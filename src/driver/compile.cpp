@@ -3,9 +3,8 @@
 #include <fmt/format.h>
 
 #include <exception>
-#include <fstream>
+#include <cstdio>
 #include <new>
-#include <sstream>
 
 #include "driver/diagnostics_export.hpp"
 #include "oneshader/oneshader.hpp"
@@ -31,13 +30,15 @@ support::DiagOptions diag_options(const CompileOptions& options) {
 }
 
 bool read_file(std::string_view path, std::string& text) {
-    std::ifstream in(std::string(path), std::ios::binary);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) return false;
-    text = std::move(ss).str();
-    return true;
+    std::FILE* f = std::fopen(std::string(path).c_str(), "rb");
+    if (!f) return false;
+    char buf[16384];
+    std::size_t n;
+    text.clear();
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    bool ok = !std::ferror(f);
+    std::fclose(f);
+    return ok;
 }
 
 struct Loaded {
