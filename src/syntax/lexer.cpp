@@ -1,0 +1,301 @@
+#include "syntax/lexer.hpp"
+
+#include <string>
+
+namespace oneshader::syntax {
+
+namespace {
+
+bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
+bool is_newline(char c) { return c == '\n' || c == '\r'; }
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+
+// The position after any line splices starting at p.
+std::uint32_t skip_splices_at(std::string_view text, std::uint32_t p) {
+    while (p + 1 < text.size() && text[p] == '\\' && is_newline(text[p + 1])) {
+        p += 2;
+        if (text[p - 1] == '\r' && p < text.size() && text[p] == '\n') ++p;
+    }
+    return p;
+}
+
+}  // namespace
+
+Lexer::Lexer(std::string_view text, support::FileId file, support::Interner& interner, support::Arena& arena,
+             support::DiagnosticEngine* diags)
+    : text_(text), size_(static_cast<std::uint32_t>(text.size())), file_(file), interner_(interner), arena_(arena),
+      diags_(diags) {}
+
+Lexer::Lexer(support::CompileContext& ctx, support::FileId file)
+    : Lexer(ctx.sources.text(file), file, ctx.interner, ctx.arena, &ctx.diags) {}
+
+void Lexer::skip_splices() {
+    std::uint32_t p = skip_splices_at(text_, pos_);
+    if (p != pos_) saw_splice_ = true;
+    pos_ = p;
+}
+
+char Lexer::peek(std::uint32_t ahead) {
+    std::uint32_t p = skip_splices_at(text_, pos_);
+    for (std::uint32_t i = 0; i < ahead && p < size_; ++i) p = skip_splices_at(text_, p + 1);
+    return p < size_ ? text_[p] : '\0';
+}
+
+void Lexer::advance() {
+    std::uint32_t p = skip_splices_at(text_, pos_);
+    if (p != pos_) saw_splice_ = true;
+    pos_ = p < size_ ? p + 1 : p;
+}
+
+void Lexer::report(support::DiagCode code, std::uint32_t offset, std::string message) {
+    if (diags_) diags_->report(code, support::SourceRange(support::SourceLoc{file_, offset}), std::move(message));
+}
+
+void Lexer::skip_trivia() {
+    for (;;) {
+        skip_splices();
+        if (pos_ >= size_) return;
+        char c = text_[pos_];
+        if (is_blank(c)) {
+            ++pos_;
+            leading_space_ = true;
+        } else if (is_newline(c)) {
+            ++pos_;
+            at_line_start_ = true;
+            leading_space_ = false;
+        } else if (c == '/' && peek(1) == '/') {
+            // A line comment ends at the newline, which a splice can push to the next line.
+            while (!at_end() && !is_newline(text_[pos_])) ++pos_;
+            leading_space_ = true;
+        } else if (c == '/' && peek(1) == '*') {
+            std::uint32_t start = pos_;
+            advance();
+            advance();
+            bool closed = false;
+            while (!at_end()) {
+                char d = text_[pos_++];
+                if (d == '*' && peek() == '/') {
+                    advance();
+                    closed = true;
+                    break;
+                }
+            }
+            if (!closed)
+                report(support::DiagCode::pp_unterminated_comment, start,
+                       "unterminated /* comment: add '*/' where the comment should end");
+            // A comment that spans lines is one space: a directive line continues after it.
+            leading_space_ = true;
+        } else {
+            return;
+        }
+    }
+}
+
+void Lexer::finish(Token& t, std::uint32_t begin) {
+    t.loc = support::SourceLoc{file_, begin};
+    t.spelling = t.loc;
+    std::string_view raw = text_.substr(begin, pos_ - begin);
+    if (!saw_splice_) {
+        t.text = raw;
+        return;
+    }
+    std::string clean;
+    clean.reserve(raw.size());
+    for (std::uint32_t p = 0; p < raw.size();) {
+        std::uint32_t q = skip_splices_at(raw, p);
+        if (q != p) {
+            p = q;
+            continue;
+        }
+        clean += raw[p++];
+    }
+    t.text = arena_.copy(clean);
+}
+
+Token Lexer::next() {
+    skip_trivia();
+    Token t;
+    t.flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
+    at_line_start_ = false;
+    leading_space_ = false;
+    saw_splice_ = false;
+    std::uint32_t begin = pos_;
+    if (pos_ >= size_) {
+        t.kind = TokenKind::Eof;
+        t.loc = t.spelling = support::SourceLoc{file_, size_};
+        return t;
+    }
+    char c = text_[pos_];
+    if (is_ident_start(c)) {
+        lex_identifier(t);
+    } else if (is_digit(c) || (c == '.' && is_digit(peek(1)))) {
+        lex_number(t);
+    } else if (c == '"' || c == '\'') {
+        lex_quoted(t, c);
+    } else {
+        lex_punctuator(t);
+    }
+    finish(t, begin);
+    if (t.kind == TokenKind::Identifier) t.ident = interner_.intern(t.text);
+    return t;
+}
+
+void Lexer::lex_identifier(Token& t) {
+    t.kind = TokenKind::Identifier;
+    while (is_ident_char(peek())) advance();
+}
+
+void Lexer::lex_number(Token& t) {
+    // A pp-number: digits, letters, dots, underscores, and a sign right after an exponent letter.
+    // The parser decides what kind of literal it is (1.0e-3f, 0x1Fu, .5h, 10L).
+    t.kind = TokenKind::Number;
+    char prev = '\0';
+    for (;;) {
+        char c = peek();
+        bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
+        if (!is_ident_char(c) && c != '.' && !exponent_sign) break;
+        advance();
+        prev = c;
+    }
+}
+
+void Lexer::lex_quoted(Token& t, char quote) {
+    t.kind = quote == '"' ? TokenKind::String : TokenKind::Char;
+    std::uint32_t begin = pos_;
+    advance();
+    for (;;) {
+        skip_splices();
+        if (pos_ >= size_ || is_newline(text_[pos_])) {
+            if (!skipping_) {
+                report(support::DiagCode::pp_unterminated_literal, begin,
+                       quote == '"' ? "missing closing '\"' of this string literal: close it on the same line"
+                                    : "missing closing \"'\" of this character literal: close it on the same line");
+            }
+            return;
+        }
+        char c = text_[pos_];
+        advance();
+        if (c == '\\') {
+            // The escaped character cannot end the literal; a newline still does.
+            if (!at_end() && !is_newline(text_[pos_])) advance();
+        } else if (c == quote) {
+            return;
+        }
+    }
+}
+
+void Lexer::lex_punctuator(Token& t) {
+    char c = text_[pos_];
+    char c1 = peek(1);
+    char c2 = c1 ? peek(2) : '\0';
+    auto take = [&](TokenKind kind, int length) {
+        t.kind = kind;
+        for (int i = 0; i < length; ++i) advance();
+    };
+    switch (c) {
+        case '(': return take(TokenKind::LParen, 1);
+        case ')': return take(TokenKind::RParen, 1);
+        case '[': return take(TokenKind::LBracket, 1);
+        case ']': return take(TokenKind::RBracket, 1);
+        case '{': return take(TokenKind::LBrace, 1);
+        case '}': return take(TokenKind::RBrace, 1);
+        case ';': return take(TokenKind::Semicolon, 1);
+        case ',': return take(TokenKind::Comma, 1);
+        case '?': return take(TokenKind::Question, 1);
+        case '~': return take(TokenKind::Tilde, 1);
+        case ':': return c1 == ':' ? take(TokenKind::ColonColon, 2) : take(TokenKind::Colon, 1);
+        case '.': return c1 == '.' && c2 == '.' ? take(TokenKind::Ellipsis, 3) : take(TokenKind::Dot, 1);
+        case '+':
+            if (c1 == '+') return take(TokenKind::PlusPlus, 2);
+            return c1 == '=' ? take(TokenKind::PlusEqual, 2) : take(TokenKind::Plus, 1);
+        case '-':
+            if (c1 == '-') return take(TokenKind::MinusMinus, 2);
+            if (c1 == '>') return take(TokenKind::Arrow, 2);
+            return c1 == '=' ? take(TokenKind::MinusEqual, 2) : take(TokenKind::Minus, 1);
+        case '*': return c1 == '=' ? take(TokenKind::StarEqual, 2) : take(TokenKind::Star, 1);
+        case '/': return c1 == '=' ? take(TokenKind::SlashEqual, 2) : take(TokenKind::Slash, 1);
+        case '%': return c1 == '=' ? take(TokenKind::PercentEqual, 2) : take(TokenKind::Percent, 1);
+        case '^': return c1 == '=' ? take(TokenKind::CaretEqual, 2) : take(TokenKind::Caret, 1);
+        case '!': return c1 == '=' ? take(TokenKind::BangEqual, 2) : take(TokenKind::Bang, 1);
+        case '=': return c1 == '=' ? take(TokenKind::EqualEqual, 2) : take(TokenKind::Equal, 1);
+        case '#': return c1 == '#' ? take(TokenKind::HashHash, 2) : take(TokenKind::Hash, 1);
+        case '&':
+            if (c1 == '&') return take(TokenKind::AmpAmp, 2);
+            return c1 == '=' ? take(TokenKind::AmpEqual, 2) : take(TokenKind::Amp, 1);
+        case '|':
+            if (c1 == '|') return take(TokenKind::PipePipe, 2);
+            return c1 == '=' ? take(TokenKind::PipeEqual, 2) : take(TokenKind::Pipe, 1);
+        case '<':
+            if (c1 == '<') return c2 == '=' ? take(TokenKind::LessLessEqual, 3) : take(TokenKind::LessLess, 2);
+            return c1 == '=' ? take(TokenKind::LessEqual, 2) : take(TokenKind::Less, 1);
+        case '>':
+            if (c1 == '>')
+                return c2 == '=' ? take(TokenKind::GreaterGreaterEqual, 3) : take(TokenKind::GreaterGreater, 2);
+            return c1 == '=' ? take(TokenKind::GreaterEqual, 2) : take(TokenKind::Greater, 1);
+        default: break;
+    }
+    // A stray character; a UTF-8 sequence stays one token so it is reported once.
+    t.kind = TokenKind::Unknown;
+    auto lead = static_cast<unsigned char>(c);
+    int length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    for (int i = 0; i < length && pos_ < size_; ++i) {
+        if (i > 0 && (static_cast<unsigned char>(text_[pos_]) & 0xC0) != 0x80) break;
+        ++pos_;
+    }
+}
+
+Token Lexer::next_include_name() {
+    skip_trivia();
+    if (pos_ >= size_ || at_line_start_ || text_[pos_] != '<') return next();
+    Token t;
+    t.kind = TokenKind::String;
+    t.flags = static_cast<std::uint8_t>(leading_space_ ? LeadingSpace : 0);
+    leading_space_ = false;
+    saw_splice_ = false;
+    std::uint32_t begin = pos_;
+    advance();
+    for (;;) {
+        skip_splices();
+        if (pos_ >= size_ || is_newline(text_[pos_])) {
+            report(support::DiagCode::pp_bad_include, begin,
+                   "missing '>' after the include file name: write #include <file> on one line");
+            break;
+        }
+        char c = text_[pos_];
+        advance();
+        if (c == '>') break;
+    }
+    finish(t, begin);
+    return t;
+}
+
+std::string_view Lexer::rest_of_line() {
+    skip_splices();
+    while (pos_ < size_ && is_blank(text_[pos_])) {
+        ++pos_;
+        skip_splices();
+    }
+    std::uint32_t begin = pos_;
+    saw_splice_ = false;
+    while (!at_end() && !is_newline(text_[pos_])) advance();
+    Token t;
+    finish(t, begin);
+    std::string_view s = t.text;
+    while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+    leading_space_ = false;
+    return s;
+}
+
+bool Lexer::lex_single(std::string_view text, support::Interner& interner, support::Arena& arena, Token& out) {
+    Lexer lexer(text, 0, interner, arena, nullptr);
+    if (text.empty()) return false;
+    out = lexer.next();
+    if (out.kind == TokenKind::Eof || out.has(LeadingSpace)) return false;
+    // Unterminated quotes stop short of the end; anything left over means more than one token.
+    return lexer.offset() == text.size() && (out.kind != TokenKind::String || (text.size() >= 2 && text.back() == '"')) &&
+           (out.kind != TokenKind::Char || (text.size() >= 2 && text.back() == '\''));
+}
+
+}  // namespace oneshader::syntax

@@ -1,0 +1,77 @@
+#pragma once
+// The raw lexer: turns the characters of one source text into preprocessing tokens, one at a
+// time. It knows nothing of directives or macros; the preprocessor drives it line by line using
+// the AtLineStart flag. Line splices (backslash-newline) are removed wherever they occur, comments
+// become whitespace, and a token's text points into the source unless a splice forced a cleaned
+// copy into the arena.
+#include <cstdint>
+#include <string_view>
+
+#include "support/arena.hpp"
+#include "support/context.hpp"
+#include "support/diagnostics.hpp"
+#include "support/interner.hpp"
+#include "syntax/token.hpp"
+
+namespace oneshader::syntax {
+
+class Lexer {
+public:
+    // Lexes `text`, which belongs to `file` (locations are offsets into it). `diags` may be null
+    // to lex silently, e.g. when re-lexing the result of a `##` paste.
+    Lexer(std::string_view text, support::FileId file, support::Interner& interner, support::Arena& arena,
+          support::DiagnosticEngine* diags);
+    // Lexes a file of the compile.
+    Lexer(support::CompileContext& ctx, support::FileId file);
+
+    // The next token; Eof (at the end of the text) forever after the last one.
+    Token next();
+
+    // For `#include`: when the rest of the line starts with `<`, the header name up to `>` as one
+    // String token whose text keeps the brackets; otherwise the same as next().
+    Token next_include_name();
+
+    // The raw text from here to the end of the line, without leading/trailing whitespace; the
+    // lexer then stands at the start of the next line. For the messages of #error and #warning.
+    std::string_view rest_of_line();
+
+    // In skipped conditional groups, unterminated quotes are not errors (text like `don't` is
+    // common there); unterminated block comments still are.
+    void set_skipping(bool skipping) { skipping_ = skipping; }
+
+    support::FileId file() const { return file_; }
+    std::uint32_t offset() const { return pos_; }
+
+    // True when `text` lexes as exactly one token (no whitespace or comments); the token is stored
+    // in `out` with invalid locations. Used to validate `##` results.
+    static bool lex_single(std::string_view text, support::Interner& interner, support::Arena& arena, Token& out);
+
+private:
+    char peek(std::uint32_t ahead = 0);  // the character `ahead` positions on, splices skipped
+    void skip_splices();
+    void advance();                      // past the current character (and any splice after it)
+    bool at_end() { skip_splices(); return pos_ >= size_; }
+
+    // Skips whitespace and comments; sets the flags the next token carries.
+    void skip_trivia();
+    void lex_identifier(Token& t);
+    void lex_number(Token& t);
+    void lex_quoted(Token& t, char quote);
+    void lex_punctuator(Token& t);
+    void finish(Token& t, std::uint32_t begin);
+    void report(support::DiagCode code, std::uint32_t offset, std::string message);
+
+    std::string_view text_;
+    std::uint32_t size_;
+    std::uint32_t pos_ = 0;
+    support::FileId file_;
+    support::Interner& interner_;
+    support::Arena& arena_;
+    support::DiagnosticEngine* diags_;
+    bool at_line_start_ = true;
+    bool leading_space_ = false;
+    bool saw_splice_ = false;  // the current token contains a splice: its text needs cleaning
+    bool skipping_ = false;
+};
+
+}  // namespace oneshader::syntax
