@@ -1,0 +1,208 @@
+#include "command_line.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+
+#include "dxc_args.hpp"
+
+namespace oneshader::cli {
+
+namespace {
+
+// The options as CLI11 reads them from the normalised command line, before any checking.
+struct RawOptions {
+    std::vector<std::string> inputs;
+    std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing;
+    std::string reflect, depfile;
+    std::vector<std::string> defines, include_dirs, targets;
+    bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
+    bool preprocess = false, all_entries = false, no_names = false, help = false, version = false;
+};
+
+struct Given {
+    const CLI::Option* profile;
+    const CLI::Option* entry;
+    const CLI::Option* output;
+    const CLI::Option* preprocess_output;
+    const CLI::Option* hlsl_version;
+    const CLI::Option* target_env;
+    const CLI::Option* reflect;
+    const CLI::Option* depfile;
+};
+
+bool is_identifier(std::string_view s) {
+    auto start = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+    auto rest = [&](char c) { return start(c) || (c >= '0' && c <= '9'); };
+    return !s.empty() && start(s[0]) && std::all_of(s.begin() + 1, s.end(), rest);
+}
+
+std::optional<Define> parse_define(std::string_view text) {
+    Define d;
+    auto eq = text.find('=');
+    d.name = std::string(text.substr(0, eq));
+    if (eq != std::string_view::npos) d.value = std::string(text.substr(eq + 1));
+    if (!is_identifier(d.name)) return std::nullopt;
+    return d;
+}
+
+std::optional<Target> parse_target(std::string_view name) {
+    if (name == "spirv") return Target::SpirV;
+    if (name == "msl") return Target::Msl;
+    if (name == "wgsl") return Target::Wgsl;
+    return std::nullopt;
+}
+
+std::string quoted_list(const std::vector<std::string>& items) {
+    std::string out;
+    for (const std::string& s : items) out += (out.empty() ? "'" : ", '") + s + "'";
+    return out;
+}
+
+// Everything CLI11 cannot know: values, combinations, and the mapping to CompileOptions.
+std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given& given) {
+    Request req;
+    if (raw.help) {
+        req.mode = Mode::Help;
+        return req;
+    }
+    if (raw.version) {
+        req.mode = Mode::Version;
+        return req;
+    }
+    req.mode = raw.preprocess ? Mode::Preprocess : Mode::Compile;
+    const bool compiling = req.mode == Mode::Compile;
+
+    if (raw.inputs.empty())
+        return CommandLineError{"no input file. Name the HLSL file to compile, for example "
+                                "'oneshader -T ps_6_0 -E main shader.hlsl'."};
+    if (raw.inputs.size() > 1)
+        return CommandLineError{"more than one input file (" + quoted_list(raw.inputs) +
+                                "); oneshader compiles one file per run."};
+    req.input = raw.inputs.front();
+
+    CompileOptions& o = req.options;
+    if (given.profile->count()) {
+        o.profile = parse_profile(raw.profile);
+        if (!o.profile)
+            return CommandLineError{"-T " + raw.profile +
+                                    " is not a supported profile. Use vs_6_x, ps_6_x or cs_6_x; geometry, "
+                                    "tessellation, mesh and library profiles are not supported."};
+    }
+    if (raw.all_entries && (given.profile->count() || given.entry->count()))
+        return CommandLineError{"--all-entries cannot be combined with -T or -E. Use -T (and -E) for one entry "
+                                "point, or --all-entries, or neither, for every [shader(\"...\")] entry point."};
+    if (compiling && given.entry->count() && !o.profile)
+        return CommandLineError{"-E " + raw.entry + " needs -T to give its stage, for example '-T ps_6_0 -E " +
+                                raw.entry + "'. Without -T and -E every [shader(\"...\")] entry point is compiled."};
+    if (o.profile) o.entry_points.push_back({given.entry->count() ? raw.entry : "main", o.profile->stage});
+
+    if (given.hlsl_version->count() && raw.hlsl_version != "2021" && raw.hlsl_version != "202x")
+        return CommandLineError{"-HV " + raw.hlsl_version +
+                                " is not a supported language version. Use -HV 2021 (202x is accepted too)."};
+    if (given.target_env->count() && raw.target_env != "vulkan1.2" && raw.target_env != "vulkan1.3")
+        return CommandLineError{"-fspv-target-env=" + raw.target_env +
+                                " is not supported. Use vulkan1.2 or vulkan1.3; the SPIR-V output is valid for "
+                                "Vulkan 1.2 and newer."};
+
+    if (raw.spirv) o.targets.push_back(Target::SpirV);
+    for (const std::string& name : raw.targets) {
+        std::optional<Target> t = parse_target(name);
+        if (!t) return CommandLineError{"--target " + name + " is not a target. Use spirv, msl or wgsl."};
+        if (std::find(o.targets.begin(), o.targets.end(), *t) == o.targets.end()) o.targets.push_back(*t);
+    }
+    if (o.targets.empty()) o.targets.push_back(Target::SpirV);
+
+    for (const std::string& text : raw.defines) {
+        std::optional<Define> d = parse_define(text);
+        if (!d)
+            return CommandLineError{"-D " + text +
+                                    " is not a macro definition. Use -D NAME or -D NAME=VALUE, where NAME is an "
+                                    "identifier."};
+        o.defines.push_back(std::move(*d));
+    }
+    o.include_directories = raw.include_dirs;
+    o.optimize = raw.optimize != "0" && raw.optimize != "d";
+    o.default_matrix_packing = raw.packing == "r" ? MatrixPacking::RowMajor : MatrixPacking::ColumnMajor;
+    o.warnings_as_errors = raw.warnings_as_errors;
+    o.enable_16bit_types = raw.enable_16bit;
+    o.keep_names = !raw.no_names;
+
+    if (given.output->count()) req.output = raw.output;
+    if (given.reflect->count()) req.reflect = raw.reflect;
+    if (given.depfile->count()) req.depfile = raw.depfile;
+    if (given.preprocess_output->count()) {
+        if (compiling)
+            return CommandLineError{"-Fi names the preprocessed output and needs -P, for example "
+                                    "'oneshader -P shader.hlsl -Fi shader.i'."};
+        req.output = raw.preprocess_output;
+    }
+    if (!compiling && req.reflect)
+        return CommandLineError{"--reflect cannot be combined with -P: preprocessing gives no reflection."};
+    if (req.depfile && !req.output)
+        return CommandLineError{std::string("--depfile needs an output file to name in the dependency rule. Add ") +
+                                (compiling ? "-Fo <file>." : "-Fi <file> or -Fo <file>.")};
+    if (compiling && o.targets.size() > 1 && !req.output)
+        return CommandLineError{std::to_string(o.targets.size()) +
+                                " targets cannot all go to standard output. Add -Fo <file>; the outputs are "
+                                "written beside it."};
+    return req;
+}
+
+}  // namespace
+
+std::variant<Request, CommandLineError> parse_command_line(std::span<const std::string> argv) {
+    NormalizedArgs normalized = normalize_dxc_args(argv);
+    if (normalized.error) return CommandLineError{*normalized.error};
+
+    RawOptions raw;
+    CLI::App app{"oneshader"};
+    app.set_help_flag();
+    auto last_wins = [&](const std::string& name, std::string& into) {
+        return app.add_option(name, into)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    };
+    auto each = [&](const std::string& name, std::vector<std::string>& into) {
+        return app.add_option(name, into)->allow_extra_args(false);
+    };
+    Given given{};
+    given.profile = last_wins("--T", raw.profile);
+    given.entry = last_wins("--E", raw.entry);
+    given.output = last_wins("--Fo", raw.output);
+    given.preprocess_output = last_wins("--Fi", raw.preprocess_output);
+    given.hlsl_version = last_wins("--HV", raw.hlsl_version);
+    given.target_env = last_wins("--fspv-target-env", raw.target_env);
+    given.reflect = last_wins("--reflect", raw.reflect);
+    given.depfile = last_wins("--depfile", raw.depfile);
+    last_wins("--O", raw.optimize);
+    last_wins("--Zp", raw.packing);
+    each("--D", raw.defines);
+    each("--I", raw.include_dirs);
+    each("--target", raw.targets);
+    app.add_flag("--spirv", raw.spirv);
+    app.add_flag("--WX", raw.warnings_as_errors);
+    app.add_flag("--enable-16bit-types", raw.enable_16bit);
+    app.add_flag("--nologo", raw.nologo);
+    app.add_flag("--P", raw.preprocess);
+    app.add_flag("--all-entries", raw.all_entries);
+    app.add_flag("--no-names", raw.no_names);
+    app.add_flag("--help", raw.help);
+    app.add_flag("--version", raw.version);
+    app.add_option("inputs", raw.inputs);
+
+    try {
+        // CLI11 wants the arguments in reverse order when given as a vector.
+        std::vector<std::string> reversed(normalized.args.rbegin(), normalized.args.rend());
+        app.parse(reversed);
+    } catch (const CLI::ParseError& e) {
+        // The normaliser has already shaped every option, so this is a fault in that shaping;
+        // still a command-line error for the user, with CLI11's words.
+        return CommandLineError{std::string(e.what()) + "."};
+    }
+    return check(raw, given);
+}
+
+std::string format_command_line_error(const CommandLineError& error) {
+    return "oneshader: error: " + error.message + " Run 'oneshader --help' for the options.";
+}
+
+}  // namespace oneshader::cli

@@ -1,0 +1,36 @@
+#pragma once
+// The tool's option model: what one run of `oneshader` is asked to do, checked and already mapped
+// to the library's CompileOptions.
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "oneshader/oneshader.hpp"
+
+namespace oneshader::cli {
+
+enum class Mode { Compile, Preprocess, Help, Version };
+
+struct Request {
+    Mode mode = Mode::Compile;
+    std::string input;
+    CompileOptions options;
+    std::optional<std::string> output;   // -Fo, or for -P the -Fi file when given; none: standard output
+    std::optional<std::string> reflect;  // --reflect
+    std::optional<std::string> depfile;  // --depfile
+};
+
+// A refused command line: the message without the "oneshader: error: " prefix and the hint to
+// run --help, which format_command_line_error adds.
+struct CommandLineError {
+    std::string message;
+};
+
+std::variant<Request, CommandLineError> parse_command_line(std::span<const std::string> argv);
+
+// `oneshader: error: <message> Run 'oneshader --help' for the options.`
+std::string format_command_line_error(const CommandLineError& error);
+
+}  // namespace oneshader::cli

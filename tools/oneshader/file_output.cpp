@@ -1,0 +1,42 @@
+#include "file_output.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace oneshader::cli {
+
+namespace {
+
+std::string failure(const std::string& path, int error) {
+    return "cannot write '" + path + "': " + std::strerror(error) + ".";
+}
+
+}  // namespace
+
+std::optional<std::string> write_file(const std::string& path, std::span<const std::uint8_t> bytes) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    if (!f) return failure(path, errno);
+    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+    int error = errno;
+    if (std::fclose(f) != 0 && ok) {
+        ok = false;
+        error = errno;
+    }
+    if (ok) return std::nullopt;
+    std::remove(path.c_str());
+    return failure(path, error);
+}
+
+std::optional<std::string> write_file(const std::string& path, std::string_view text) {
+    return write_file(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+std::optional<std::string> write_stdout(std::span<const std::uint8_t> bytes) {
+    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), stdout) == bytes.size();
+    ok = std::fflush(stdout) == 0 && ok;
+    if (ok) return std::nullopt;
+    return std::string("cannot write to standard output: ") + std::strerror(errno) + ".";
+}
+
+}  // namespace oneshader::cli

@@ -1,0 +1,75 @@
+#include "run.hpp"
+
+#include <cstdio>
+#include <string_view>
+
+#include "depfile.hpp"
+#include "file_output.hpp"
+#include "output_paths.hpp"
+
+namespace oneshader::cli {
+
+namespace {
+
+constexpr int kSuccess = 0;
+constexpr int kFailure = 1;
+
+void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", d.to_string().c_str());
+}
+
+int fail(std::string_view message) {
+    std::fprintf(stderr, "oneshader: error: %.*s\n", static_cast<int>(message.size()), message.data());
+    return kFailure;
+}
+
+// The dependency file comes last, so that it exists only when every output does.
+int finish_with_depfile(const Request& request, const std::vector<std::string>& outputs,
+                        const std::vector<std::string>& files_read) {
+    if (!request.depfile) return kSuccess;
+    if (auto error = write_file(*request.depfile, depfile_text(outputs, files_read))) return fail(*error);
+    return kSuccess;
+}
+
+}  // namespace
+
+int run_preprocess(const Request& request) {
+    PreprocessResult result = preprocess_file(request.input, request.options);
+    print_diagnostics(result.diagnostics);
+    if (!result.ok()) return kFailure;
+
+    std::vector<std::string> outputs;
+    if (request.output) {
+        if (auto error = write_file(*request.output, std::string_view(result.text))) return fail(*error);
+        outputs.push_back(*request.output);
+    } else {
+        std::span bytes(reinterpret_cast<const std::uint8_t*>(result.text.data()), result.text.size());
+        if (auto error = write_stdout(bytes)) return fail(*error);
+    }
+    return finish_with_depfile(request, outputs, result.files);
+}
+
+int run_compile(const Request& request) {
+    CompileResult result = compile_file(request.input, request.options);
+    print_diagnostics(result.diagnostics);
+    if (!result.ok()) return kFailure;
+    if (result.blobs.empty()) return fail("the compile produced no shader: the file has no entry point to compile.");
+    // CompileResult carries no reflection yet; refuse before writing anything rather than leave
+    // the build with shaders but without the JSON it asked for.
+    if (request.reflect)
+        return fail("--reflect: this build of oneshader cannot write reflection yet, so nothing was written. "
+                    "Leave out --reflect.");
+
+    auto plan = plan_outputs(result.blobs, request.output);
+    if (const std::string* error = std::get_if<std::string>(&plan)) return fail(*error);
+
+    std::vector<std::string> outputs;
+    for (const PlannedOutput& out : std::get<std::vector<PlannedOutput>>(plan)) {
+        auto error = out.path ? write_file(*out.path, out.blob->data) : write_stdout(out.blob->data);
+        if (error) return fail(*error);
+        if (out.path) outputs.push_back(*out.path);
+    }
+    return finish_with_depfile(request, outputs, result.files);
+}
+
+}  // namespace oneshader::cli

@@ -1,0 +1,123 @@
+#include "unsupported_options.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace oneshader::cli {
+
+namespace {
+
+enum class Reason { Debug, Layout, SpirvOption, Depfile, Reflection, Other };
+
+struct Refused {
+    std::string_view name;  // without the leading dash
+    Reason reason;
+};
+
+// Options that are a whole argument: `-Vd`, `-Qstrip_debug`.
+constexpr std::array kFlags = {
+    Refused{"Zi", Reason::Debug},           Refused{"Zs", Reason::Debug},
+    Refused{"Qembed_debug", Reason::Debug}, Refused{"Qsource_in_debug_module", Reason::Debug},
+    Refused{"M", Reason::Depfile},          Refused{"MD", Reason::Depfile},
+    Refused{"Qstrip_reflect", Reason::Reflection},
+    Refused{"H", Reason::Other},            Refused{"Vi", Reason::Other},
+    Refused{"Vd", Reason::Other},           Refused{"Odump", Reason::Other},
+    Refused{"Qunused-arguments", Reason::Other}, Refused{"ast-dump", Reason::Other},
+    Refused{"fcgl", Reason::Other},         Refused{"flegacy-macro-expansion", Reason::Other},
+    Refused{"flegacy-resource-reservation", Reason::Other}, Refused{"no-legacy-cbuf-layout", Reason::Other},
+    Refused{"not_use_legacy_cbuf_load", Reason::Other}, Refused{"pack-prefix-stable", Reason::Other},
+    Refused{"pack_prefix_stable", Reason::Other}, Refused{"pack-optimized", Reason::Other},
+    Refused{"pack_optimized", Reason::Other}, Refused{"no-warnings", Reason::Other},
+    Refused{"ignore-line-directives", Reason::Other}, Refused{"export-shaders-only", Reason::Other},
+    Refused{"recompile", Reason::Other},    Refused{"Zss", Reason::Other},
+    Refused{"Zsb", Reason::Other},          Refused{"Gfa", Reason::Other},
+    Refused{"Gfp", Reason::Other},          Refused{"Gec", Reason::Other},
+    Refused{"Ges", Reason::Other},          Refused{"Gis", Reason::Other},
+    Refused{"Cc", Reason::Other},           Refused{"Ni", Reason::Other},
+    Refused{"No", Reason::Other},           Refused{"Lx", Reason::Other},
+    Refused{"dumpbin", Reason::Other},      Refused{"Qstrip_debug", Reason::Other},
+    Refused{"Qstrip_priv", Reason::Other},  Refused{"Qstrip_rootsignature", Reason::Other},
+    Refused{"extractrootsignature", Reason::Other}, Refused{"preserve-intermediate-values", Reason::Other},
+    Refused{"print-after-all", Reason::Other}, Refused{"skip-serialization", Reason::Other},
+    Refused{"ftime-report", Reason::Other}, Refused{"fdiagnostics-show-option", Reason::Other},
+    Refused{"fno-diagnostics-show-option", Reason::Other}, Refused{"fdiagnostics-color", Reason::Other},
+};
+
+// Options whose value may be joined to the name (`-Fhout.h`), and option families (`-Wno-x`,
+// `-fvk-*`); the first prefix that matches wins, so longer names come before their prefixes.
+constexpr std::array kPrefixes = {
+    Refused{"fspv-debug", Reason::Debug},   Refused{"Fd", Reason::Debug},
+    Refused{"fspv-reflect", Reason::Reflection}, Refused{"Fre", Reason::Reflection},
+    Refused{"MF", Reason::Depfile},
+    Refused{"fvk-", Reason::Layout},        Refused{"vkbr", Reason::Layout},
+    Refused{"auto-binding-space", Reason::Layout},
+    Refused{"fspv-", Reason::SpirvOption},  Refused{"Oconfig", Reason::SpirvOption},
+    Refused{"Fc", Reason::Other},           Refused{"Fh", Reason::Other},
+    Refused{"Fe", Reason::Other},           Refused{"Frs", Reason::Other},
+    Refused{"Fsh", Reason::Other},          Refused{"Vn", Reason::Other},
+    Refused{"denorm", Reason::Other},       Refused{"setrootsignature", Reason::Other},
+    Refused{"verifyrootsignature", Reason::Other}, Refused{"force-rootsig-ver", Reason::Other},
+    Refused{"force_rootsig_ver", Reason::Other}, Refused{"rootsig-define", Reason::Other},
+    Refused{"exports", Reason::Other},      Refused{"default-linkage", Reason::Other},
+    Refused{"encoding", Reason::Other},     Refused{"validator-version", Reason::Other},
+    Refused{"external-fn", Reason::Other},  Refused{"external", Reason::Other},
+    Refused{"opt-disable", Reason::Other},  Refused{"opt-enable", Reason::Other},
+    Refused{"opt-select", Reason::Other},   Refused{"memdep-block-scan-limit", Reason::Other},
+    Refused{"precise-output", Reason::Other}, Refused{"fdiagnostics-", Reason::Other},
+    Refused{"ferror-limit", Reason::Other}, Refused{"fconstexpr-", Reason::Other},
+    Refused{"ftime-trace", Reason::Other},  Refused{"W", Reason::Other},
+};
+
+// Families name the option as typed, up to a `=`; a joined value is not part of the name.
+bool is_family(std::string_view prefix) {
+    return prefix.back() == '-' || prefix == "W" || prefix == "fspv-debug" || prefix == "Oconfig";
+}
+
+std::string message(std::string_view shown, Reason reason) {
+    std::string quoted = "option '" + std::string(shown) + "'";
+    switch (reason) {
+        case Reason::Debug:
+            return quoted + " is not supported: debug info is not implemented. Remove it, or use --no-names to "
+                            "drop names from the output.";
+        case Reason::Layout:
+            return quoted + " is not supported. oneshader always uses DXC's default Vulkan layout and binding "
+                            "rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]] in the shader instead.";
+        case Reason::SpirvOption:
+            return quoted + " is not supported. oneshader writes SPIR-V for Vulkan 1.2 and newer with DXC's "
+                            "default rules; of the -fspv-* options only -fspv-target-env=vulkan1.2 (or "
+                            "vulkan1.3) is accepted.";
+        case Reason::Depfile:
+            return quoted + " is not supported. Use --depfile <file> to write a Make-style dependency file.";
+        case Reason::Reflection:
+            return quoted + " is not supported. Use --reflect <file.json> to write reflection as JSON.";
+        case Reason::Other:
+            break;
+    }
+    return quoted + " is a DXC option oneshader does not support. Remove it.";
+}
+
+bool all_digits(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+std::optional<std::string> refuse_dxc_option(std::string_view arg) {
+    if (arg.size() < 2 || arg[0] != '-') return std::nullopt;
+    std::string_view name = arg.substr(1);
+    for (const Refused& r : kFlags)
+        if (name == r.name) return message(arg, r.reason);
+    for (const Refused& r : kPrefixes) {
+        if (!name.starts_with(r.name)) continue;
+        std::string_view shown = is_family(r.name) ? arg.substr(0, arg.find('=')) : arg.substr(0, 1 + r.name.size());
+        return message(shown, r.reason);
+    }
+    // -O4 and the like look like an optimisation level DXC does not have either.
+    if (name.size() > 1 && name[0] == 'O' && all_digits(name.substr(1)))
+        return "option '" + std::string(arg) +
+               "' is not an optimization level. Use -O0 or -Od to turn the optimizer off, -O1, -O2 or -O3 to "
+               "keep it on.";
+    return std::nullopt;
+}
+
+}  // namespace oneshader::cli

@@ -1,0 +1,52 @@
+#include "usage.hpp"
+
+#include "oneshader/oneshader.hpp"
+
+namespace oneshader::cli {
+
+std::string usage_text() {
+    return R"(oneshader: the OneShader HLSL compiler (Shader Model 6, HLSL 2021) for SPIR-V, MSL and WGSL.
+
+Usage: oneshader [options] <file.hlsl>
+
+DXC-compatible options (a value may follow after a space or directly: -T ps_6_0, -Tps_6_0):
+  -T <profile>                 vs_6_x, ps_6_x or cs_6_x (also _5_x); the stage comes from the profile.
+  -E <name>                    Entry point; with -T and no -E it is main.
+  -D NAME[=VALUE]              Define a macro; without a value it is 1.
+  -I <dir>                     Add an #include search directory.
+  -Fo <file>                   Output file. Several outputs are written beside it: name.<entry><ext>
+                               for several entry points, .spv/.metal/.wgsl for several targets.
+                               Without -Fo a single output goes to standard output.
+  -spirv                       Emit SPIR-V (also the default when no target is named).
+  -O0, -Od / -O1, -O2, -O3     Optimizer off / on (default on).
+  -Zpr / -Zpc                  Row-major / column-major default matrix packing.
+  -HV 2021                     HLSL version; 2021 and 202x are accepted.
+  -WX                          Treat warnings as errors.
+  -enable-16bit-types          half, min16* and the int16_t family are 16-bit types.
+  -fspv-target-env=vulkan1.2   Accepted (vulkan1.3 too); the output is valid for Vulkan 1.2 and newer.
+  -nologo                      Accepted and ignored.
+  -P                           Preprocess only; writes to -Fi <file>, -Fo <file> or standard output.
+  -Fi <file>                   Preprocessed output file (with -P).
+
+oneshader options:
+  --target spirv|msl|wgsl      Target; repeat for several.
+  --all-entries                Compile every [shader("vertex"|"pixel"|"compute")] entry point; also what
+                               happens without -T. Cannot be combined with -T or -E.
+  --reflect <file.json>        Write reflection as JSON.
+  --depfile <file>             Write a Make-style dependency file (outputs: files read), on success.
+  --no-names                   Leave source names out of the output.
+  --version                    Print the version.
+  --help                       Print this help.
+
+Other -fvk-* and -fspv-* options and DXC options such as -Zi or -Fh are rejected: oneshader always uses
+DXC's default Vulkan layout and binding rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]].
+
+Diagnostics go to standard error as 'file(line,col): error OSHnnnn: message'.
+Exit code: 0 success, 1 the shader did not compile or an output could not be written,
+2 the command line is wrong.
+)";
+}
+
+std::string version_text() { return "oneshader " + std::string(version()) + "\n"; }
+
+}  // namespace oneshader::cli
