@@ -1,0 +1,7 @@
+// expect: OSH0333
+// constructed from https://recursiveai.org/oneshader/cookbook/push-constants/ ("no entry point reads more than one" block)
+struct A { float4 Tint; };
+struct B { float4 Scale; };
+[[vk::push_constant]] A PushA;
+[[vk::push_constant]] ConstantBuffer<B> PushB;
+[shader("pixel")] float4 PSMain() : SV_Target { return PushA.Tint * PushB.Scale; }
