@@ -1,0 +1,164 @@
+// The option model: a DXC-style command line to a checked Request with its CompileOptions.
+#include <catch2/catch.hpp>
+
+#include <initializer_list>
+
+#include "command_line.hpp"
+
+using namespace oneshader;
+using namespace oneshader::cli;
+
+namespace {
+
+Request parsed(std::initializer_list<std::string> argv) {
+    std::vector<std::string> in(argv);
+    auto result = parse_command_line(in);
+    if (auto* e = std::get_if<CommandLineError>(&result)) FAIL(e->message);
+    return std::get<Request>(result);
+}
+
+std::string refused(std::initializer_list<std::string> argv) {
+    std::vector<std::string> in(argv);
+    auto result = parse_command_line(in);
+    REQUIRE(std::holds_alternative<CommandLineError>(result));
+    return std::get<CommandLineError>(result).message;
+}
+
+}  // namespace
+
+TEST_CASE("-T and -E give the profile and one entry point") {
+    Request r = parsed({"-T", "ps_6_2", "-E", "PSMain", "a.hlsl"});
+    CHECK(r.mode == Mode::Compile);
+    CHECK(r.input == "a.hlsl");
+    REQUIRE(r.options.profile);
+    CHECK(r.options.profile->stage == Stage::Pixel);
+    CHECK(r.options.profile->minor == 2);
+    REQUIRE(r.options.entry_points.size() == 1);
+    CHECK(r.options.entry_points[0].name == "PSMain");
+    CHECK(r.options.entry_points[0].stage == Stage::Pixel);
+}
+
+TEST_CASE("with -T and no -E the entry point is main") {
+    Request r = parsed({"-Tcs_5_1", "a.hlsl"});
+    REQUIRE(r.options.entry_points.size() == 1);
+    CHECK(r.options.entry_points[0].name == "main");
+    CHECK(r.options.entry_points[0].stage == Stage::Compute);
+}
+
+TEST_CASE("without -T every entry point is compiled, for SPIR-V, optimized, with names") {
+    Request r = parsed({"a.hlsl"});
+    CHECK_FALSE(r.options.profile);
+    CHECK(r.options.entry_points.empty());
+    CHECK(r.options.targets == std::vector<Target>{Target::SpirV});
+    CHECK(r.options.optimize);
+    CHECK(r.options.keep_names);
+    CHECK_FALSE(r.options.warnings_as_errors);
+    CHECK_FALSE(r.options.enable_16bit_types);
+    CHECK(r.options.default_matrix_packing == MatrixPacking::ColumnMajor);
+    CHECK_FALSE(r.output);
+    CHECK(parsed({"--all-entries", "a.hlsl"}).options.entry_points.empty());
+}
+
+TEST_CASE("-D and -I keep their order; a define without a value has none") {
+    Request r = parsed({"-DA", "-D", "B=2", "-DC=", "-Iinc", "-I", "more", "a.hlsl"});
+    REQUIRE(r.options.defines.size() == 3);
+    CHECK(r.options.defines[0].name == "A");
+    CHECK_FALSE(r.options.defines[0].value);
+    CHECK(r.options.defines[1].name == "B");
+    CHECK(r.options.defines[1].value == "2");
+    CHECK(r.options.defines[2].name == "C");
+    CHECK(r.options.defines[2].value == "");
+    CHECK(r.options.include_directories == std::vector<std::string>{"inc", "more"});
+}
+
+TEST_CASE("optimization level: the last one wins") {
+    CHECK_FALSE(parsed({"-O0", "a.hlsl"}).options.optimize);
+    CHECK_FALSE(parsed({"-Od", "a.hlsl"}).options.optimize);
+    CHECK(parsed({"-O1", "a.hlsl"}).options.optimize);
+    CHECK(parsed({"-O0", "-O3", "a.hlsl"}).options.optimize);
+    CHECK_FALSE(parsed({"-O3", "-Od", "a.hlsl"}).options.optimize);
+}
+
+TEST_CASE("matrix packing: the last of -Zpr and -Zpc wins") {
+    CHECK(parsed({"-Zpr", "a.hlsl"}).options.default_matrix_packing == MatrixPacking::RowMajor);
+    CHECK(parsed({"-Zpr", "-Zpc", "a.hlsl"}).options.default_matrix_packing == MatrixPacking::ColumnMajor);
+}
+
+TEST_CASE("flags map to their CompileOptions fields") {
+    Request r = parsed({"-WX", "-enable-16bit-types", "--no-names", "-nologo", "-HV", "202x",
+                        "-fspv-target-env=vulkan1.2", "a.hlsl"});
+    CHECK(r.options.warnings_as_errors);
+    CHECK(r.options.enable_16bit_types);
+    CHECK_FALSE(r.options.keep_names);
+}
+
+TEST_CASE("targets: repeatable, -spirv counts as one, repeats collapse") {
+    Request r = parsed({"--target", "msl", "-spirv", "--target=wgsl", "--target", "msl", "-Fo", "x", "a.hlsl"});
+    CHECK(r.options.targets == std::vector<Target>{Target::SpirV, Target::Msl, Target::Wgsl});
+    CHECK(parsed({"--target", "wgsl", "a.hlsl"}).options.targets == std::vector<Target>{Target::Wgsl});
+}
+
+TEST_CASE("-P preprocesses; -Fi wins over -Fo for its output") {
+    Request r = parsed({"-P", "a.hlsl", "-Fo", "o.i", "-Fi", "p.i", "-T", "vs_6_0"});
+    CHECK(r.mode == Mode::Preprocess);
+    CHECK(r.output == "p.i");
+    CHECK(r.options.profile);
+    CHECK(parsed({"-P", "a.hlsl", "-Fo", "o.i"}).output == "o.i");
+    CHECK_FALSE(parsed({"-P", "a.hlsl"}).output);
+}
+
+TEST_CASE("--help and --version win over everything else") {
+    CHECK(parsed({"--help"}).mode == Mode::Help);
+    CHECK(parsed({"a.hlsl", "b.hlsl", "--version"}).mode == Mode::Version);
+    CHECK(parsed({"-?"}).mode == Mode::Help);
+}
+
+TEST_CASE("unsupported profiles are refused as the spec prints it") {
+    CHECK(refused({"-T", "gs_6_0", "a.hlsl"}) ==
+          "-T gs_6_0 is not a supported profile. Use vs_6_x, ps_6_x or cs_6_x; geometry, tessellation, mesh and "
+          "library profiles are not supported.");
+    for (std::string p : {"hs_6_0", "ds_6_0", "ms_6_5", "as_6_5", "lib_6_3", "ps_7_0", "nonsense", "ps_6"})
+        CHECK(refused({"-T", p, "a.hlsl"}).starts_with("-T " + p + " is not a supported profile."));
+}
+
+TEST_CASE("language versions other than 2021 and 202x are refused") {
+    CHECK(refused({"-HV", "2018", "a.hlsl"}) ==
+          "-HV 2018 is not a supported language version. Use -HV 2021 (202x is accepted too).");
+}
+
+TEST_CASE("target environments other than Vulkan 1.2 and 1.3 are refused") {
+    CHECK(refused({"-fspv-target-env=vulkan1.1", "a.hlsl"}).starts_with("-fspv-target-env=vulkan1.1 is not supported."));
+}
+
+TEST_CASE("--all-entries with -T or -E is refused") {
+    CHECK(refused({"--all-entries", "-T", "ps_6_0", "a.hlsl"}).starts_with("--all-entries cannot be combined with -T or -E."));
+    CHECK(refused({"-E", "main", "--all-entries", "a.hlsl"}).starts_with("--all-entries cannot be combined"));
+}
+
+TEST_CASE("-E without -T is refused when compiling") {
+    CHECK(refused({"-E", "PSMain", "a.hlsl"}).starts_with("-E PSMain needs -T to give its stage"));
+    CHECK(parsed({"-P", "-E", "PSMain", "a.hlsl"}).mode == Mode::Preprocess);
+}
+
+TEST_CASE("input files: exactly one") {
+    CHECK(refused({"-T", "ps_6_0"}).starts_with("no input file."));
+    CHECK(refused({"a.hlsl", "b.hlsl"}) == "more than one input file ('a.hlsl', 'b.hlsl'); oneshader compiles one "
+                                           "file per run.");
+}
+
+TEST_CASE("bad values and combinations are refused") {
+    CHECK(refused({"--target", "dxil", "a.hlsl"}) == "--target dxil is not a target. Use spirv, msl or wgsl.");
+    CHECK(refused({"-D", "1X=2", "a.hlsl"}).starts_with("-D 1X=2 is not a macro definition."));
+    CHECK(refused({"-D", "=2", "a.hlsl"}).starts_with("-D =2 is not a macro definition."));
+    CHECK(refused({"-Fi", "x.i", "a.hlsl"}).starts_with("-Fi names the preprocessed output and needs -P"));
+    CHECK(refused({"-P", "--reflect", "r.json", "a.hlsl"}).starts_with("--reflect cannot be combined with -P"));
+    CHECK(refused({"--depfile", "a.d", "a.hlsl"}).starts_with("--depfile needs an output file"));
+    CHECK(refused({"-P", "--depfile", "a.d", "a.hlsl"}).starts_with("--depfile needs an output file"));
+    CHECK(refused({"--target", "msl", "--target", "wgsl", "a.hlsl"})
+              .starts_with("2 targets cannot all go to standard output."));
+}
+
+TEST_CASE("refusals are printed with the prefix and the hint to run --help") {
+    CHECK(format_command_line_error({"option '-Zi' is not supported: x."}) ==
+          "oneshader: error: option '-Zi' is not supported: x. Run 'oneshader --help' for the options.");
+}

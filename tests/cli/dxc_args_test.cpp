@@ -1,0 +1,117 @@
+// The normaliser: DXC spellings in, one CLI11 form out, refusals by the name the user typed.
+#include <catch2/catch.hpp>
+
+#include <initializer_list>
+
+#include "dxc_args.hpp"
+
+using oneshader::cli::normalize_dxc_args;
+using Args = std::vector<std::string>;
+
+namespace {
+
+Args normalized(std::initializer_list<std::string> argv) {
+    Args in(argv);
+    auto result = normalize_dxc_args(in);
+    INFO(result.error.value_or(""));
+    REQUIRE_FALSE(result.error);
+    return result.args;
+}
+
+std::string refusal(std::initializer_list<std::string> argv) {
+    Args in(argv);
+    auto result = normalize_dxc_args(in);
+    REQUIRE(result.error);
+    return *result.error;
+}
+
+}  // namespace
+
+TEST_CASE("values follow DXC options after a space or joined") {
+    Args joined = normalized({"-Tps_6_0", "-EPSMain", "-DNAME=1", "-Iinc", "-Foout.spv", "-HV2021", "a.hlsl"});
+    Args spaced = normalized({"-T", "ps_6_0", "-E", "PSMain", "-D", "NAME=1", "-I", "inc", "-Fo", "out.spv", "-HV",
+                              "2021", "a.hlsl"});
+    Args expected{"--T=ps_6_0", "--E=PSMain", "--D=NAME=1", "--I=inc", "--Fo=out.spv", "--HV=2021", "--", "a.hlsl"};
+    CHECK(joined == expected);
+    CHECK(spaced == expected);
+}
+
+TEST_CASE("a separate value is taken as is, even when it starts with a dash") {
+    CHECK(normalized({"-Fo", "-odd.spv", "a.hlsl"}) == Args{"--Fo=-odd.spv", "--", "a.hlsl"});
+}
+
+TEST_CASE("DXC flags become one canonical option each") {
+    CHECK(normalized({"-spirv", "-O0", "-Od", "-O1", "-O2", "-O3", "-Zpr", "-Zpc", "-WX", "-enable-16bit-types",
+                      "-nologo", "-P", "-fspv-target-env=vulkan1.3"}) ==
+          Args{"--spirv", "--O=0", "--O=d", "--O=1", "--O=2", "--O=3", "--Zp=r", "--Zp=c", "--WX",
+               "--enable-16bit-types", "--nologo", "--P", "--fspv-target-env=vulkan1.3", "--"});
+    CHECK(normalized({"-help"}) == Args{"--help", "--"});
+    CHECK(normalized({"-?"}) == Args{"--help", "--"});
+}
+
+TEST_CASE("oneshader's long options take values after a space or '='") {
+    CHECK(normalized({"--target", "msl", "--target=wgsl", "--reflect", "r.json", "--depfile=d.d", "--all-entries",
+                      "--no-names", "a.hlsl"}) ==
+          Args{"--target=msl", "--target=wgsl", "--reflect=r.json", "--depfile=d.d", "--all-entries", "--no-names",
+               "--", "a.hlsl"});
+    CHECK(normalized({"--version"}) == Args{"--version", "--"});
+}
+
+TEST_CASE("input files go after '--', including those after a '--' on the command line") {
+    CHECK(normalized({"a.hlsl", "-T", "ps_6_0", "--", "-b.hlsl"}) == Args{"--T=ps_6_0", "--", "a.hlsl", "-b.hlsl"});
+}
+
+TEST_CASE("an option without its value is refused with an example") {
+    CHECK(refusal({"a.hlsl", "-T"}) == "option '-T' needs a value, for example '-T ps_6_0'.");
+    CHECK(refusal({"a.hlsl", "-Fo"}) == "option '-Fo' needs a value, for example '-Fo shader.spv'.");
+    CHECK(refusal({"-E", "", "a.hlsl"}) == "option '-E' needs a value, for example '-E main'.");
+    CHECK(refusal({"a.hlsl", "--target"}) == "option '--target' needs a value, for example '--target msl'.");
+    CHECK(refusal({"a.hlsl", "--depfile="}) == "option '--depfile' needs a value, for example '--depfile shader.d'.");
+    CHECK(refusal({"-fspv-target-env", "a.hlsl"}) ==
+          "option '-fspv-target-env' needs a value, for example '-fspv-target-env=vulkan1.2'.");
+}
+
+TEST_CASE("debug info options are refused with the spec's message") {
+    const std::string zi = refusal({"-Zi", "a.hlsl"});
+    CHECK(zi == "option '-Zi' is not supported: debug info is not implemented. Remove it, or use --no-names to drop "
+                "names from the output.");
+    CHECK(refusal({"-fspv-debug=line", "a.hlsl"}).starts_with("option '-fspv-debug' is not supported: debug info"));
+    CHECK(refusal({"-Fdout.pdb", "a.hlsl"}).starts_with("option '-Fd' is not supported: debug info"));
+}
+
+TEST_CASE("-fvk-* options are refused, naming the option") {
+    CHECK(refusal({"-fvk-use-dx-layout", "a.hlsl"}) ==
+          "option '-fvk-use-dx-layout' is not supported. oneshader always uses DXC's default Vulkan layout and "
+          "binding rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]] in the shader instead.");
+    CHECK(refusal({"-fvk-b-shift", "1", "0", "a.hlsl"}).starts_with("option '-fvk-b-shift' is not supported."));
+    CHECK(refusal({"-fvk-stage-io-order=alpha", "a.hlsl"}).starts_with("option '-fvk-stage-io-order' is not"));
+}
+
+TEST_CASE("-fspv-* options other than the target environment are refused") {
+    CHECK(refusal({"-fspv-extension=SPV_KHR_x", "a.hlsl"})
+              .starts_with("option '-fspv-extension' is not supported. oneshader writes SPIR-V"));
+    CHECK(refusal({"-fspv-flatten-resource-arrays"}).starts_with("option '-fspv-flatten-resource-arrays'"));
+    CHECK(refusal({"-fspv-reflect"}).find("--reflect") != std::string::npos);
+}
+
+TEST_CASE("other DXC options are refused by name") {
+    CHECK(refusal({"-Fh", "out.h", "a.hlsl"}) == "option '-Fh' is a DXC option oneshader does not support. Remove it.");
+    CHECK(refusal({"-Fhout.h", "a.hlsl"}).starts_with("option '-Fh' is a DXC option"));
+    CHECK(refusal({"-Vd"}).starts_with("option '-Vd' is a DXC option"));
+    CHECK(refusal({"-Qstrip_reflect"}).find("--reflect") != std::string::npos);
+    CHECK(refusal({"-Wno-conversion"}).starts_with("option '-Wno-conversion' is a DXC option"));
+    CHECK(refusal({"-MF", "x.d"}).find("--depfile") != std::string::npos);
+    CHECK(refusal({"-H"}).starts_with("option '-H' is a DXC option"));
+}
+
+TEST_CASE("options nobody knows are unknown") {
+    CHECK(refusal({"-frobnicate", "a.hlsl"}) == "unknown option '-frobnicate'.");
+    CHECK(refusal({"--frobnicate", "a.hlsl"}) == "unknown option '--frobnicate'.");
+    CHECK(refusal({"--help=me"}) == "unknown option '--help=me'.");
+    CHECK(refusal({"-O"}) == "unknown option '-O'.");
+    CHECK(refusal({"-O4"}).starts_with("option '-O4' is not an optimization level."));
+}
+
+TEST_CASE("the first refusal stops normalisation") {
+    CHECK(refusal({"-Zi", "-Fh", "x"}).starts_with("option '-Zi'"));
+}
