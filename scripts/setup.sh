@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build needs (only the missing ones, and only as root), then
+# configures and builds OneShader with Ninja in build/ (or $ONESHADER_BUILD_DIR).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${ONESHADER_BUILD_DIR:-$root/build}"
+packages=(cmake ninja-build g++ libfmt-dev libcli11-dev catch2 spirv-headers spirv-tools glslang-tools)
+
+if command -v dpkg-query >/dev/null; then
+  missing=()
+  for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+      missing+=("$package")
+    fi
+  done
+  if ((${#missing[@]} > 0)); then
+    if [[ "$(id -u)" -ne 0 ]]; then
+      echo "setup: missing packages; install them as root, then run this again:" >&2
+      echo "apt-get install ${missing[*]}" >&2
+      exit 1
+    fi
+    echo "setup: installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+else
+  echo "setup: no dpkg here; make sure these (or your system's equivalents) are installed: ${packages[*]}" >&2
+fi
+
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}"
+cmake --build "$build_dir" -j "$(nproc)"
