@@ -59,20 +59,9 @@ std::string quoted_list(const std::vector<std::string>& items) {
     return out;
 }
 
-// Everything CLI11 cannot know: values, combinations, and the mapping to CompileOptions.
-std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given& given) {
-    Request req;
-    if (raw.help) {
-        req.mode = Mode::Help;
-        return req;
-    }
-    if (raw.version) {
-        req.mode = Mode::Version;
-        return req;
-    }
-    req.mode = raw.preprocess ? Mode::Preprocess : Mode::Compile;
-    const bool compiling = req.mode == Mode::Compile;
+using Problem = std::optional<CommandLineError>;
 
+Problem check_input(const RawOptions& raw, Request& req) {
     if (raw.inputs.empty())
         return CommandLineError{"no input file. Name the HLSL file to compile, for example "
                                 "'oneshader -T ps_6_0 -E main shader.hlsl'."};
@@ -80,7 +69,11 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
         return CommandLineError{"more than one input file (" + quoted_list(raw.inputs) +
                                 "); oneshader compiles one file per run."};
     req.input = raw.inputs.front();
+    return std::nullopt;
+}
 
+// -T, -E and --all-entries: the profile and which entry points to compile.
+Problem check_entry_points(const RawOptions& raw, const Given& given, Request& req) {
     CompileOptions& o = req.options;
     if (given.profile->count()) {
         o.profile = parse_profile(raw.profile);
@@ -92,11 +85,15 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     if (raw.all_entries && (given.profile->count() || given.entry->count()))
         return CommandLineError{"--all-entries cannot be combined with -T or -E. Use -T (and -E) for one entry "
                                 "point, or --all-entries, or neither, for every [shader(\"...\")] entry point."};
-    if (compiling && given.entry->count() && !o.profile)
+    if (req.mode == Mode::Compile && given.entry->count() && !o.profile)
         return CommandLineError{"-E " + raw.entry + " needs -T to give its stage, for example '-T ps_6_0 -E " +
                                 raw.entry + "'. Without -T and -E every [shader(\"...\")] entry point is compiled."};
     if (o.profile) o.entry_points.push_back({given.entry->count() ? raw.entry : "main", o.profile->stage});
+    return std::nullopt;
+}
 
+// Options DXC users pass that only have to name something oneshader already does.
+Problem check_versions(const RawOptions& raw, const Given& given) {
     if (given.hlsl_version->count() && raw.hlsl_version != "2021" && raw.hlsl_version != "202x")
         return CommandLineError{"-HV " + raw.hlsl_version +
                                 " is not a supported language version. Use -HV 2021 (202x is accepted too)."};
@@ -104,7 +101,11 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
         return CommandLineError{"-fspv-target-env=" + raw.target_env +
                                 " is not supported. Use vulkan1.2 or vulkan1.3; the SPIR-V output is valid for "
                                 "Vulkan 1.2 and newer."};
+    return std::nullopt;
+}
 
+// Targets, macros and the plain switches.
+Problem check_compile_options(const RawOptions& raw, CompileOptions& o) {
     if (raw.spirv) o.targets.push_back(Target::SpirV);
     for (const std::string& name : raw.targets) {
         std::optional<Target> t = parse_target(name);
@@ -127,7 +128,12 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     o.warnings_as_errors = raw.warnings_as_errors;
     o.enable_16bit_types = raw.enable_16bit;
     o.keep_names = !raw.no_names;
+    return std::nullopt;
+}
 
+// Where the results go, and the combinations that have nowhere to put them.
+Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
+    const bool compiling = req.mode == Mode::Compile;
     if (given.output->count()) req.output = raw.output;
     if (given.reflect->count()) req.reflect = raw.reflect;
     if (given.depfile->count()) req.depfile = raw.depfile;
@@ -142,10 +148,27 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     if (req.depfile && !req.output)
         return CommandLineError{std::string("--depfile needs an output file to name in the dependency rule. Add ") +
                                 (compiling ? "-Fo <file>." : "-Fi <file> or -Fo <file>.")};
-    if (compiling && o.targets.size() > 1 && !req.output)
-        return CommandLineError{std::to_string(o.targets.size()) +
+    if (compiling && req.options.targets.size() > 1 && !req.output)
+        return CommandLineError{std::to_string(req.options.targets.size()) +
                                 " targets cannot all go to standard output. Add -Fo <file>; the outputs are "
                                 "written beside it."};
+    return std::nullopt;
+}
+
+// Everything CLI11 cannot know: values, combinations, and the mapping to CompileOptions.
+std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given& given) {
+    Request req;
+    if (raw.help || raw.version) {
+        req.mode = raw.help ? Mode::Help : Mode::Version;
+        return req;
+    }
+    req.mode = raw.preprocess ? Mode::Preprocess : Mode::Compile;
+    Problem problem = check_input(raw, req);
+    if (!problem) problem = check_entry_points(raw, given, req);
+    if (!problem) problem = check_versions(raw, given);
+    if (!problem) problem = check_compile_options(raw, req.options);
+    if (!problem) problem = check_outputs(raw, given, req);
+    if (problem) return std::move(*problem);
     return req;
 }
 

@@ -1,7 +1,10 @@
 #include "run.hpp"
 
+#include <cstdint>
 #include <cstdio>
+#include <span>
 #include <string_view>
+#include <variant>
 
 #include "depfile.hpp"
 #include "file_output.hpp"
