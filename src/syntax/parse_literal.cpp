@@ -1,0 +1,193 @@
+// Literals. The preprocessor hands numbers over as pp-numbers; here they are classified
+// (int/uint/int64/uint64, float/half/double/unsuffixed) and their value computed, with the
+// spelling kept for messages and for sema's literal typing rules.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <string>
+
+#include "syntax/parser_impl.hpp"
+
+namespace oneshader::syntax {
+
+using support::DiagCode;
+
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+bool int_suffix(std::string_view suffix, IntLiteralKind& kind) {
+    std::string s = lower(suffix);
+    if (s.empty()) kind = IntLiteralKind::Int;
+    else if (s == "u") kind = IntLiteralKind::UInt;
+    else if (s == "l" || s == "ll") kind = IntLiteralKind::Int64;
+    else if (s == "ul" || s == "lu" || s == "ull" || s == "llu") kind = IntLiteralKind::UInt64;
+    else return false;
+    return true;
+}
+
+bool float_suffix(std::string_view suffix, FloatLiteralKind& kind) {
+    std::string s = lower(suffix);
+    if (s.empty()) kind = FloatLiteralKind::Unsuffixed;
+    else if (s == "f") kind = FloatLiteralKind::Float;
+    else if (s == "h") kind = FloatLiteralKind::Half;
+    else if (s == "l" || s == "lf") kind = FloatLiteralKind::Double;
+    else return false;
+    return true;
+}
+
+// Length of the decimal floating-point number at the start of s (digits, one '.', exponent), or
+// 0 when s is an integer (no '.' and no exponent).
+std::size_t float_length(std::string_view s) {
+    std::size_t i = 0;
+    bool dot = false;
+    while (i < s.size() && (is_digit(s[i]) || (s[i] == '.' && !dot))) {
+        if (s[i] == '.') dot = true;
+        ++i;
+    }
+    bool exponent = false;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        std::size_t j = i + 1;
+        if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+        if (j < s.size() && is_digit(s[j])) {
+            while (j < s.size() && is_digit(s[j])) ++j;
+            i = j;
+            exponent = true;
+        }
+    }
+    return dot || exponent ? i : 0;
+}
+
+// True when a decimal number whose parse was out of range is too large (not too small): the
+// decimal exponent of its first significant digit plus the written exponent is positive.
+bool overflows(std::string_view number) {
+    long long int_digits = 0;      // significant digits before the '.'
+    long long leading_zeros = 0;   // zeros after the '.' before the first significant digit
+    bool significant = false;
+    bool after_dot = false;
+    std::size_t i = 0;
+    for (; i < number.size() && number[i] != 'e' && number[i] != 'E'; ++i) {
+        char c = number[i];
+        if (c == '.') {
+            after_dot = true;
+        } else if (c != '0' || significant) {
+            significant = true;
+            if (!after_dot) ++int_digits;
+        } else if (after_dot) {
+            ++leading_zeros;
+        }
+    }
+    long long magnitude = int_digits > 0 ? int_digits - 1 : -leading_zeros - 1;
+    long long exp = 0;
+    if (i < number.size()) {
+        ++i;
+        bool neg = i < number.size() && number[i] == '-';
+        if (i < number.size() && (number[i] == '+' || number[i] == '-')) ++i;
+        for (; i < number.size() && exp < 100000; ++i) exp = exp * 10 + (number[i] - '0');
+        if (neg) exp = -exp;
+    }
+    return magnitude + exp > 0;
+}
+
+}  // namespace
+
+Expr* Parser::parse_number() {
+    const Token& t = tok();
+    std::string_view s = t.text;
+    SourceLoc at = t.loc;
+    advance();
+
+    if (std::size_t n = float_length(s); n > 0 && !(s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
+        auto* f = make<FloatLiteralExpr>(at);
+        f->spelling = s;
+        if (!float_suffix(s.substr(n), f->literal_kind)) {
+            error(DiagCode::parse_invalid_literal, at,
+                  fmt::format("'{}' is not a valid floating-point literal: the suffix '{}' is unknown (use f, h, "
+                              "l or lf)",
+                              s, s.substr(n)));
+            return f;
+        }
+        std::string_view number = s.substr(0, n);
+        double value = 0;
+        auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+        if (ec == std::errc::result_out_of_range) {
+            if (overflows(number)) {
+                error(DiagCode::parse_float_literal_out_of_range, at,
+                      fmt::format("the floating-point literal '{}' is too large to represent", s));
+            }
+            value = 0;
+        } else if (ec != std::errc() || ptr != number.data() + number.size()) {
+            error(DiagCode::parse_invalid_literal, at, fmt::format("'{}' is not a valid number", s));
+        }
+        f->value = value;
+        return f;
+    }
+
+    auto* lit = make<IntLiteralExpr>(at);
+    lit->spelling = s;
+    std::size_t i = 0;
+    unsigned base = 10;
+    if (s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        i = 2;
+    } else if (s.size() > 1 && s[0] == '0' && is_digit(s[1])) {
+        base = 8;
+        i = 1;
+    }
+    std::size_t digits_begin = i;
+    std::uint64_t value = 0;
+    bool overflow = false;
+    bool bad_digit = false;
+    for (; i < s.size(); ++i) {
+        int d = base == 16 ? hex_value(s[i]) : (is_digit(s[i]) ? s[i] - '0' : -1);
+        if (d < 0) break;
+        if (static_cast<unsigned>(d) >= base) bad_digit = true;
+        if (value > (UINT64_MAX - static_cast<unsigned>(d)) / base) overflow = true;
+        value = value * base + static_cast<unsigned>(d);
+    }
+    if (i == digits_begin || bad_digit) {
+        error(DiagCode::parse_invalid_literal, at,
+              fmt::format("'{}' is not a valid integer literal{}", s,
+                          bad_digit ? " (a leading 0 makes it octal, which only has digits 0-7)" : ""));
+        return lit;
+    }
+    if (!int_suffix(s.substr(i), lit->literal_kind)) {
+        error(DiagCode::parse_invalid_literal, at,
+              fmt::format("'{}' is not a valid integer literal: the suffix '{}' is unknown (use u, l, ul or ll)", s,
+                          s.substr(i)));
+        return lit;
+    }
+    if (overflow) {
+        error(DiagCode::parse_integer_literal_overflow, at,
+              fmt::format("the integer literal '{}' does not fit in 64 bits", s));
+        value = UINT64_MAX;
+    }
+    lit->value = value;
+    return lit;
+}
+
+Expr* Parser::parse_string() {
+    auto* s = make<StringLiteralExpr>(loc());
+    s->spelling = tok().text;
+    std::string_view v = tok().text;
+    if (v.size() >= 2 && v.front() == '"' && v.back() == '"') v = v.substr(1, v.size() - 2);
+    s->value = v;
+    advance();
+    return s;
+}
+
+}  // namespace oneshader::syntax

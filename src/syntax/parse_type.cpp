@@ -1,0 +1,99 @@
+// Types as written: qualified names with template argument lists.
+#include <fmt/format.h>
+
+#include "syntax/parser_impl.hpp"
+
+namespace oneshader::syntax {
+
+using support::DiagCode;
+
+TypeSyntax* Parser::parse_type(std::uint32_t modifiers) {
+    DepthGuard guard(*this);
+    if (!guard.ok) return nullptr;
+    while (at_modifier()) {
+        modifiers |= info(tok().ident).cls.modifier;
+        advance();
+    }
+    // `struct S s;` names the type the C way; the keyword adds nothing.
+    if (at_keyword(Keyword::Struct) || at_keyword(Keyword::Class)) {
+        if (peek().is(TokenKind::Identifier)) advance();
+    }
+    if (at(TokenKind::Identifier)) {
+        Keyword k = keyword();
+        if (k != Keyword::None) {
+            expected(DiagCode::parse_expected_type, "a type");
+            return nullptr;
+        }
+    } else if (!at(TokenKind::ColonColon)) {
+        expected(DiagCode::parse_expected_type, "a type");
+        return nullptr;
+    }
+    auto* t = make<TypeSyntax>();
+    t->loc = loc();
+    t->modifiers = modifiers;
+    t->name = parse_qualified_name();
+    if (at(TokenKind::Less)) {
+        t->has_template_args = true;
+        if (!parse_template_args(t->args)) return nullptr;
+    }
+    return t;
+}
+
+QualifiedName Parser::parse_qualified_name() {
+    QualifiedName q;
+    q.loc = loc();
+    std::size_t mark = symbols_.size();
+    if (accept(TokenKind::ColonColon)) q.global = true;
+    if (!at(TokenKind::Identifier)) {
+        expected(DiagCode::parse_expected_identifier, "a name");
+        return q;
+    }
+    symbols_.push_back(tok().ident);
+    advance();
+    while (at(TokenKind::ColonColon) && peek().is(TokenKind::Identifier)) {
+        advance();
+        symbols_.push_back(tok().ident);
+        advance();
+    }
+    q.parts = take(symbols_, mark);
+    return q;
+}
+
+bool Parser::parse_template_args(std::span<TemplateArg>& out) {
+    DepthGuard guard(*this);
+    if (!guard.ok) return false;
+    advance();  // <
+    std::size_t mark = targs_.size();
+    bool saved = greater_closes_;
+    greater_closes_ = true;
+    if (!at(TokenKind::Greater) && !at(TokenKind::GreaterGreater)) {
+        for (;;) {
+            TemplateArg a = parse_template_arg();
+            if (!a.type && !a.value) break;
+            targs_.push_back(a);
+            if (!accept(TokenKind::Comma)) break;
+        }
+    }
+    greater_closes_ = saved;
+    out = take(targs_, mark);
+    return expect_template_close();
+}
+
+TemplateArg Parser::parse_template_arg() {
+    TemplateArg a;
+    bool as_type = at_type_start();
+    if (!as_type && at(TokenKind::Identifier) && keyword() == Keyword::None) {
+        // An undeclared name is a type when more type syntax follows; alone it is left as a
+        // value (a constant such as `N`) and sema decides.
+        TokenKind next = peek().kind;
+        as_type = next == TokenKind::Less || next == TokenKind::ColonColon;
+    }
+    if (as_type) {
+        a.type = parse_type();
+    } else {
+        a.value = parse_conditional();
+    }
+    return a;
+}
+
+}  // namespace oneshader::syntax
