@@ -200,7 +200,7 @@ struct StructMember {
 struct StructType final : Type {
     static constexpr TypeKind kKind = TypeKind::Struct;
     StructType(support::Symbol n, std::uint32_t i) : Type(kKind), name(n), id(i) {}
-    support::Symbol name;  // empty for an anonymous struct
+    support::Symbol name;  // name.str() is empty for an anonymous struct
     std::uint32_t id;      // declaration order within the compile, for deterministic sorting
     bool defined = false;  // false between create_struct and define_struct
     const StructType* base = nullptr;  // single inheritance

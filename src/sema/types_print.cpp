@@ -87,7 +87,7 @@ void print(std::string& out, const Type* t) {
     }
     case TypeKind::Struct: {
         const auto* s = t->as<StructType>();
-        if (s->name.empty())
+        if (s->name.str().empty())
             out += "struct <anonymous>";
         else
             out += s->name.str();
