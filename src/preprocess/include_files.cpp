@@ -1,0 +1,178 @@
+// #include: reading the file name (also from macros), finding the file through the include
+// resolver or the file system, and skipping files protected by #pragma once or an include guard.
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "preprocess/preprocessor_state.hpp"
+
+namespace oneshader::pp {
+
+using syntax::Token;
+using syntax::TokenKind;
+
+namespace {
+
+bool read_whole_file(const std::filesystem::path& path, std::string& text) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return false;
+    text = std::move(ss).str();
+    return true;
+}
+
+}  // namespace
+
+void Preprocessor::note_file_read(const std::string& path) {
+    for (const std::string& p : ctx.files_read)
+        if (p == path) return;
+    ctx.files_read.push_back(path);
+}
+
+bool Preprocessor::include_name(std::string& name, bool& is_system, support::SourceLoc& at, const Token& directive) {
+    FileFrame& f = *files_.back();
+    Token first = f.has_lookahead ? lex_raw() : f.lexer.next_include_name();
+    if (first.is(TokenKind::Eof) || first.has(syntax::AtLineStart)) {
+        f.lookahead = first;
+        f.has_lookahead = true;
+        report(support::DiagCode::pp_bad_include, directive.loc,
+               "#include needs a file name; write #include \"file.hlsli\" or #include <file.hlsli>");
+        return false;
+    }
+    at = first.loc;
+    std::vector<Token> rest;
+    read_line(rest);
+    if (first.is(TokenKind::String) && first.text.size() >= 2 &&
+        ((first.text.front() == '"' && first.text.back() == '"') ||
+         (first.text.front() == '<' && first.text.back() == '>'))) {
+        is_system = first.text.front() == '<';
+        name = std::string(first.text.substr(1, first.text.size() - 2));
+        extra_tokens_warning(rest, "include");
+    } else if (first.is(TokenKind::String) && first.text.front() == '<') {
+        return false;  // the lexer reported the missing '>'
+    } else {
+        // The name comes from macros: expand the line, then take "..." or <...> from the result.
+        std::vector<Token> line;
+        line.push_back(first);
+        line.insert(line.end(), rest.begin(), rest.end());
+        std::vector<Token> expanded;
+        expand_line(line, expanded);
+        bool ok = false;
+        if (!expanded.empty() && expanded[0].is(TokenKind::String) && expanded[0].text.size() >= 2 &&
+            expanded[0].text.front() == '"') {
+            is_system = false;
+            name = std::string(expanded[0].text.substr(1, expanded[0].text.size() - 2));
+            extra_tokens_warning(std::span<const Token>(expanded).subspan(1), "include");
+            ok = true;
+        } else if (!expanded.empty() && expanded[0].is(TokenKind::Less)) {
+            std::size_t k = 1;
+            for (; k < expanded.size() && !expanded[k].is(TokenKind::Greater); ++k) {
+                if (k > 1 && expanded[k].has(syntax::LeadingSpace)) name += ' ';
+                name += expanded[k].text;
+            }
+            if (k < expanded.size()) {
+                is_system = true;
+                ok = true;
+                extra_tokens_warning(std::span<const Token>(expanded).subspan(k + 1), "include");
+            }
+        }
+        if (!ok) {
+            report(support::DiagCode::pp_bad_include, at,
+                   "expected a file name in double quotes or angle brackets after #include");
+            return false;
+        }
+    }
+    if (name.empty()) {
+        report(support::DiagCode::pp_bad_include, at, "empty file name in #include; name the file to include");
+        return false;
+    }
+    return true;
+}
+
+void Preprocessor::handle_include(const Token& hash, const Token& name) {
+    std::string requested;
+    bool is_system = false;
+    support::SourceLoc at;
+    if (!include_name(requested, is_system, at, name)) return;
+    (void)hash;
+    open_include(requested, is_system, at);
+}
+
+void Preprocessor::open_include(const std::string& requested, bool is_system, support::SourceLoc at) {
+    if (files_.size() > options_.limits.max_include_depth) {
+        report(support::DiagCode::include_depth_exceeded, at,
+               fmt::format("includes are nested more than {} levels deep; check for a file that includes itself "
+                           "without #pragma once or an include guard",
+                           options_.limits.max_include_depth));
+        stop();
+        return;
+    }
+    const FileFrame& current = *files_.back();
+    const std::string& including = ctx.sources.file(current.file).path;
+    auto skipped = [&](const std::string& key) {
+        if (once_files_.count(key)) return true;
+        auto it = guarded_files_.find(key);
+        return it != guarded_files_.end() && macros.find(it->second) != nullptr;
+    };
+
+    if (options_.include_resolver) {
+        std::optional<ResolvedInclude> r = options_.include_resolver(requested, including, is_system);
+        if (!r) {
+            report(support::DiagCode::include_not_found, at,
+                   fmt::format("cannot find include file '{}'; searched: 'the include resolver'. Check the spelling, "
+                               "or add the directory that contains it to the include paths",
+                               requested));
+            return;
+        }
+        if (skipped(r->path)) return;
+        note_file_read(r->path);
+        std::string key = r->path;
+        support::FileId id = ctx.sources.add(std::move(r->path), std::move(r->text), at);
+        enter_file(id, std::move(key));
+        return;
+    }
+    if (from_text_) {
+        report(support::DiagCode::include_not_found, at,
+               fmt::format("cannot include '{}': the shader was compiled from text without an include resolver. "
+                           "Set CompileOptions::include_resolver, or compile the file from disk",
+                           requested));
+        return;
+    }
+
+    namespace fs = std::filesystem;
+    std::vector<std::string> searched;
+    if (!is_system) {
+        std::string folder = fs::path(including).parent_path().generic_string();
+        searched.push_back(folder.empty() ? "." : folder);
+    }
+    for (const std::string& d : options_.include_directories) searched.push_back(d);
+    for (const std::string& dir : searched) {
+        fs::path candidate = (dir == "." ? fs::path(requested) : fs::path(dir) / requested).lexically_normal();
+        std::error_code ec;
+        if (!fs::is_regular_file(candidate, ec)) continue;
+        std::string key = candidate.generic_string();
+        if (skipped(key)) return;
+        note_file_read(key);
+        std::string text;
+        if (!read_whole_file(candidate, text)) {
+            report(support::DiagCode::file_unreadable, at,
+                   fmt::format("cannot read '{}': check that the file is readable", key));
+            return;
+        }
+        support::FileId id = ctx.sources.add(key, std::move(text), at);
+        enter_file(id, std::move(key));
+        return;
+    }
+    std::string list;
+    for (const std::string& d : searched) list += (list.empty() ? "'" : ", '") + d + "'";
+    report(support::DiagCode::include_not_found, at,
+           fmt::format("cannot find include file '{}'; searched: {}. Check the spelling, or add the directory that "
+                       "contains it to the include paths",
+                       requested, list.empty() ? std::string("no include directories") : list));
+}
+
+}  // namespace oneshader::pp
