@@ -309,3 +309,22 @@ TEST_CASE("layout dump", "[layout]") {
           "    +0 v: vector float2 size=8 align=8\n"
           "  +144 Flag: scalar bool size=4 align=4\n");
 }
+
+// The worked example of docs/layout-rules.md.
+TEST_CASE("docs: layout-rules worked example", "[layout][docs]") {
+    Fixture fx;
+    const StructType* inner = fx.make("Inner", {F("uv", fx.t("float2"))});
+    const StructType* light =
+        fx.make("Light", {F("LightDirection", fx.t("float3")), F("Intensity", fx.t("float")),
+                          F("ShadowBias", fx.t("float2")), F("Ambient", fx.t("float3")),
+                          F("Weights", fx.arr(fx.t("float"), 4)), F("LightViewProjection", fx.t("float4x4")),
+                          F("Extra", inner), F("Scale", fx.t("half"))});
+    CHECK(offsets(fx.cb(light)) == V{0, 12, 16, 32, 48, 112, 176, 192});
+    CHECK(fx.cb(light).size == 208);
+
+    const StructType* particle =
+        fx.make("Particle", {F("Life", fx.t("float")), F("Velocity", fx.t("float3")), F("Mass", fx.t("double"))});
+    CHECK(offsets(fx.sb(particle)) == V{0, 4, 16});
+    CHECK(fx.sb(particle).size == 32);
+    CHECK(fx.layouts.structured_stride(particle) == 32);
+}
