@@ -26,7 +26,7 @@ std::string refused(std::initializer_list<std::string> argv) {
 
 }  // namespace
 
-TEST_CASE("-T and -E give the profile and one entry point") {
+TEST_CASE("profile and entry point come from -T and -E") {
     Request r = parsed({"-T", "ps_6_2", "-E", "PSMain", "a.hlsl"});
     CHECK(r.mode == Mode::Compile);
     CHECK(r.input == "a.hlsl");
@@ -59,7 +59,7 @@ TEST_CASE("without -T every entry point is compiled, for SPIR-V, optimized, with
     CHECK(parsed({"--all-entries", "a.hlsl"}).options.entry_points.empty());
 }
 
-TEST_CASE("-D and -I keep their order; a define without a value has none") {
+TEST_CASE("defines and include folders keep their order, and a define without a value has none") {
     Request r = parsed({"-DA", "-D", "B=2", "-DC=", "-Iinc", "-I", "more", "a.hlsl"});
     REQUIRE(r.options.defines.size() == 3);
     CHECK(r.options.defines[0].name == "A");
@@ -98,7 +98,7 @@ TEST_CASE("targets: repeatable, -spirv counts as one, repeats collapse") {
     CHECK(parsed({"--target", "wgsl", "a.hlsl"}).options.targets == std::vector<Target>{Target::Wgsl});
 }
 
-TEST_CASE("-P preprocesses; -Fi wins over -Fo for its output") {
+TEST_CASE("preprocess-only mode, where -Fi wins over -Fo for the output") {
     Request r = parsed({"-P", "a.hlsl", "-Fo", "o.i", "-Fi", "p.i", "-T", "vs_6_0"});
     CHECK(r.mode == Mode::Preprocess);
     CHECK(r.output == "p.i");
@@ -107,7 +107,7 @@ TEST_CASE("-P preprocesses; -Fi wins over -Fo for its output") {
     CHECK_FALSE(parsed({"-P", "a.hlsl"}).output);
 }
 
-TEST_CASE("--help and --version win over everything else") {
+TEST_CASE("help and version requests win over everything else") {
     CHECK(parsed({"--help"}).mode == Mode::Help);
     CHECK(parsed({"a.hlsl", "b.hlsl", "--version"}).mode == Mode::Version);
     CHECK(parsed({"-?"}).mode == Mode::Help);
@@ -130,12 +130,12 @@ TEST_CASE("target environments other than Vulkan 1.2 and 1.3 are refused") {
     CHECK(refused({"-fspv-target-env=vulkan1.1", "a.hlsl"}).starts_with("-fspv-target-env=vulkan1.1 is not supported."));
 }
 
-TEST_CASE("--all-entries with -T or -E is refused") {
+TEST_CASE("all entries together with -T or -E is refused") {
     CHECK(refused({"--all-entries", "-T", "ps_6_0", "a.hlsl"}).starts_with("--all-entries cannot be combined with -T or -E."));
     CHECK(refused({"-E", "main", "--all-entries", "a.hlsl"}).starts_with("--all-entries cannot be combined"));
 }
 
-TEST_CASE("-E without -T is refused when compiling") {
+TEST_CASE("an entry point without -T is refused when compiling") {
     CHECK(refused({"-E", "PSMain", "a.hlsl"}).starts_with("-E PSMain needs -T to give its stage"));
     CHECK(parsed({"-P", "-E", "PSMain", "a.hlsl"}).mode == Mode::Preprocess);
 }

@@ -79,7 +79,7 @@ TEST_CASE("debug info options are refused with the spec's message") {
     CHECK(refusal({"-Fdout.pdb", "a.hlsl"}).starts_with("option '-Fd' is not supported: debug info"));
 }
 
-TEST_CASE("-fvk-* options are refused, naming the option") {
+TEST_CASE("Vulkan layout options (-fvk-*) are refused, naming the option") {
     CHECK(refusal({"-fvk-use-dx-layout", "a.hlsl"}) ==
           "option '-fvk-use-dx-layout' is not supported. oneshader always uses DXC's default Vulkan layout and "
           "binding rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]] in the shader instead.");
@@ -87,7 +87,7 @@ TEST_CASE("-fvk-* options are refused, naming the option") {
     CHECK(refusal({"-fvk-stage-io-order=alpha", "a.hlsl"}).starts_with("option '-fvk-stage-io-order' is not"));
 }
 
-TEST_CASE("-fspv-* options other than the target environment are refused") {
+TEST_CASE("SPIR-V options (-fspv-*) other than the target environment are refused") {
     CHECK(refusal({"-fspv-extension=SPV_KHR_x", "a.hlsl"})
               .starts_with("option '-fspv-extension' is not supported. oneshader writes SPIR-V"));
     CHECK(refusal({"-fspv-flatten-resource-arrays"}).starts_with("option '-fspv-flatten-resource-arrays'"));

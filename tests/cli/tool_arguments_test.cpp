@@ -27,7 +27,7 @@ void check_refused(const Args& args, const std::string& message_start) {
 
 }  // namespace
 
-TEST_CASE("--help lists every option and exits 0") {
+TEST_CASE("help lists every option and exits 0") {
     ScratchDir dir;
     for (const Args& args : {Args{"--help"}, Args{"-help"}, Args{"-?"}}) {
         cli_test::ToolRun run = run_tool(args, dir.path());
@@ -42,7 +42,7 @@ TEST_CASE("--help lists every option and exits 0") {
     }
 }
 
-TEST_CASE("--version prints the library version") {
+TEST_CASE("version prints the library version") {
     ScratchDir dir;
     cli_test::ToolRun run = run_tool({"--version"}, dir.path());
     CHECK(run.exit_code == 0);

@@ -30,7 +30,7 @@ void write_project(const ScratchDir& dir) {
 
 }  // namespace
 
-TEST_CASE("-P writes the preprocessed text to standard output") {
+TEST_CASE("preprocessing writes the text to standard output") {
     ScratchDir dir;
     write_project(dir);
     cli_test::ToolRun run = run_tool({"-P", "shaders/main.hlsl", "-I", "lib"}, dir.path());
@@ -45,7 +45,7 @@ TEST_CASE("-P writes the preprocessed text to standard output") {
     CHECK(text.find("flag") == std::string::npos);
 }
 
-TEST_CASE("-P applies -D, joined or separate, with and without a value") {
+TEST_CASE("preprocessing applies -D, joined or separate, with and without a value") {
     ScratchDir dir;
     write_project(dir);
     cli_test::ToolRun run = run_tool({"-P", "-DQUALITY=2", "-D", "FLAG", "-Ilib", "shaders/main.hlsl"}, dir.path());
@@ -56,7 +56,7 @@ TEST_CASE("-P applies -D, joined or separate, with and without a value") {
     CHECK(text.find("intflag=1;") != std::string::npos);
 }
 
-TEST_CASE("-P writes to -Fo, and to -Fi in preference") {
+TEST_CASE("preprocessing writes to -Fo, and to -Fi in preference") {
     ScratchDir dir;
     write_project(dir);
     cli_test::ToolRun to_fo = run_tool({"-P", "shaders/main.hlsl", "-Ilib", "-Fo", "out.i"}, dir.path());
@@ -73,7 +73,7 @@ TEST_CASE("-P writes to -Fo, and to -Fi in preference") {
     CHECK(dir.read("pp.i") == dir.read("out.i"));
 }
 
-TEST_CASE("-P output is the same bytes on every run") {
+TEST_CASE("preprocessed output is the same bytes on every run") {
     ScratchDir dir;
     write_project(dir);
     cli_test::ToolRun first = run_tool({"-P", "shaders/main.hlsl", "-Ilib"}, dir.path());
@@ -93,7 +93,7 @@ TEST_CASE("a missing include fails with exit code 1 and writes nothing") {
     CHECK_FALSE(dir.exists("out.d"));
 }
 
-TEST_CASE("#error stops -P with exit code 1 and a located diagnostic") {
+TEST_CASE("an error directive stops -P with exit code 1 and a located diagnostic") {
     ScratchDir dir;
     dir.write("e.hlsl", "\n#error stop here\n");
     cli_test::ToolRun run = run_tool({"-P", "e.hlsl"}, dir.path());
@@ -102,7 +102,7 @@ TEST_CASE("#error stops -P with exit code 1 and a located diagnostic") {
     CHECK(run.err.find("error OSH0103") != std::string::npos);
 }
 
-TEST_CASE("--depfile after -P lists the output and every file read, escaped") {
+TEST_CASE("the depfile after preprocessing lists the output and every file read, escaped") {
     ScratchDir dir;
     dir.write("my shaders/a$b.hlsl", "#include \"in#c.hlsli\"\nfloat a;\n");
     dir.write("my shaders/in#c.hlsli", "float c;\n");
