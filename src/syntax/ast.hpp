@@ -370,6 +370,9 @@ enum class PragmaPacking : std::uint8_t { None, ColumnMajor, RowMajor };
 
 struct VarDecl : Decl {
     VarDecl(SourceLoc l) : Decl(DeclKind::Var, l) {}
+    // Set only for an out-of-line static member definition `uint S::count = 0;`; `name` is the
+    // last part.
+    QualifiedName qualified_name;
     std::uint32_t modifiers = 0;
     TypeSyntax* type = nullptr;
     std::span<Expr*> dims;  // declarator arrays `a[2][3]`; null element for `[]`

@@ -461,6 +461,11 @@ void Printer::decl(const Decl& d, int indent) {
         case DeclKind::Var: {
             const auto& v = static_cast<const VarDecl&>(d);
             head("var");
+            if (v.qualified_name.parts.size() > 1) {
+                out += " (qualified ";
+                name(v.qualified_name);
+                out += ')';
+            }
             out += ' ';
             type(*v.type);
             modifiers(v.modifiers);

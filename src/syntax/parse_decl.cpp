@@ -173,18 +173,14 @@ void Parser::parse_variable_or_function(std::span<Attribute> attrs, std::span<Te
         parse_function_rest(f, local);
         return;
     }
-    if (q.parts.size() > 1) {
-        error(DiagCode::parse_expected_token, q.loc,
-              "a qualified name declares a function here, so '(' must follow it; static members are defined "
-              "inside their struct");
-        return;
-    }
     if (is_template) {
         error(DiagCode::parse_unsupported_feature, q.loc,
               "variable templates are not supported; only functions and structs can be templates");
         return;
     }
+    std::size_t first = decls_.size();
     parse_declarators(attrs, mods, type, q.loc, q.last(), packing);
+    if (q.parts.size() > 1 && first < decls_.size()) static_cast<VarDecl*>(decls_[first])->qualified_name = q;
 }
 
 void Parser::parse_operator_name(FunctionDecl* f) {

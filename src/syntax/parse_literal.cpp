@@ -109,8 +109,36 @@ Expr* Parser::parse_number() {
     const Token& t = tok();
     std::string_view s = t.text;
     SourceLoc at = t.loc;
+    bool from_macro = t.has(FromMacro);
     advance();
+    // `1.0.xxx` and `0.5f.rg` swizzle a scalar; the lexer keeps them in one pp-number.
+    std::string_view swizzles;
+    bool hex = s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    if (std::size_t n = float_length(s); n > 0 && !hex) {
+        std::size_t dot = s.find('.', n);
+        if (dot != std::string_view::npos && dot + 1 < s.size() && !is_digit(s[dot + 1])) {
+            swizzles = s.substr(dot);
+            s = s.substr(0, dot);
+        }
+    }
+    Expr* e = parse_number_text(s, at);
+    std::size_t offset = s.size();
+    while (!swizzles.empty()) {
+        std::size_t end = swizzles.find('.', 1);
+        std::string_view part = swizzles.substr(1, end == std::string_view::npos ? std::string_view::npos : end - 1);
+        auto* m = make<MemberExpr>(at);
+        m->base = e;
+        m->member = intern(part);
+        m->member_loc = at;
+        if (!from_macro) m->member_loc.offset += static_cast<std::uint32_t>(offset + 1);
+        offset += part.size() + 1;
+        e = finish(m, e);
+        swizzles = end == std::string_view::npos ? std::string_view() : swizzles.substr(end);
+    }
+    return e;
+}
 
+Expr* Parser::parse_number_text(std::string_view s, SourceLoc at) {
     if (std::size_t n = float_length(s); n > 0 && !(s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))) {
         auto* f = make<FloatLiteralExpr>(at);
         f->spelling = s;

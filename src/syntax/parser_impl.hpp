@@ -174,6 +174,7 @@ private:
 
     // ---- literals (parse_literal.cpp)
     Expr* parse_number();
+    Expr* parse_number_text(std::string_view text, SourceLoc at);
     Expr* parse_string();
 
     support::CompileContext& ctx_;
