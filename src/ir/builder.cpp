@@ -1,0 +1,228 @@
+#include "ir/builder.hpp"
+
+#include <algorithm>
+
+#include "ir/type_rules.hpp"
+#include "sema/types_query.hpp"
+
+namespace oneshader::ir {
+
+void Builder::set_insert_before(Instruction* i) {
+    block_ = i->block;
+    before_ = i;
+}
+
+Instruction* Builder::insert(Instruction* i) {
+    if (!block_) return i;
+    auto& list = block_->instructions;
+    auto at = before_ ? std::find(list.begin(), list.end(), before_) : list.end();
+    list.insert(at, i);
+    i->block = block_;
+    return i;
+}
+
+Instruction* Builder::make(Opcode op, const sema::Type* type, std::span<Value* const> operands,
+                           std::span<const std::int64_t> immediates, std::span<Block* const> targets) {
+    Instruction* i = module_.make_instruction(op, type);
+    i->operands.assign(operands.begin(), operands.end());
+    i->immediates.assign(immediates.begin(), immediates.end());
+    i->targets.assign(targets.begin(), targets.end());
+    return insert(i);
+}
+
+Instruction* Builder::binary(Opcode op, Value* a, Value* b) {
+    Value* ops[] = {a, b};
+    return make(op, a->type(), ops);
+}
+
+Instruction* Builder::unary(Opcode op, Value* a) {
+    Value* ops[] = {a};
+    return make(op, a->type(), ops);
+}
+
+Instruction* Builder::compare(Opcode op, Value* a, Value* b) {
+    Value* ops[] = {a, b};
+    return make(op, or_void(comparison_result_type(types_, a->type())), ops);
+}
+
+Instruction* Builder::select(Value* cond, Value* if_true, Value* if_false) {
+    Value* ops[] = {cond, if_true, if_false};
+    return make(Opcode::Select, if_true->type(), ops);
+}
+
+Instruction* Builder::convert(Value* v, const sema::Type* to) {
+    Value* ops[] = {v};
+    return make(Opcode::Convert, to, ops);
+}
+
+Instruction* Builder::bitcast(Value* v, const sema::Type* to) {
+    Value* ops[] = {v};
+    return make(Opcode::Bitcast, to, ops);
+}
+
+Instruction* Builder::construct(const sema::Type* type, std::span<Value* const> parts) {
+    return make(Opcode::CompositeConstruct, type, parts);
+}
+
+Instruction* Builder::extract(Value* composite, std::span<const std::int64_t> indices) {
+    Value* ops[] = {composite};
+    return make(Opcode::CompositeExtract, or_void(composite_path_type(types_, composite->type(), indices)), ops,
+                indices);
+}
+
+Instruction* Builder::insert_element(Value* composite, Value* element, std::span<const std::int64_t> indices) {
+    Value* ops[] = {composite, element};
+    return make(Opcode::CompositeInsert, composite->type(), ops, indices);
+}
+
+Instruction* Builder::swizzle(Value* vector, std::span<const std::int64_t> components) {
+    Value* ops[] = {vector};
+    const sema::ScalarType* e = sema::component_type(vector->type());
+    const sema::Type* t = components.size() == 1 ? static_cast<const sema::Type*>(e)
+                                                 : types_.vector(e, static_cast<std::uint32_t>(components.size()));
+    return make(Opcode::Swizzle, or_void(e ? t : nullptr), ops, components);
+}
+
+Instruction* Builder::shuffle(Value* a, Value* b, std::span<const std::int64_t> components) {
+    Value* ops[] = {a, b};
+    const sema::ScalarType* e = sema::component_type(a->type());
+    return make(Opcode::VectorShuffle,
+                or_void(e ? types_.vector(e, static_cast<std::uint32_t>(components.size())) : nullptr), ops,
+                components);
+}
+
+Instruction* Builder::splat(Value* scalar, std::uint32_t count) {
+    Value* ops[] = {scalar};
+    const auto* s = scalar->type()->as<sema::ScalarType>();
+    return make(Opcode::Splat, or_void(s ? types_.vector(s, count) : nullptr), ops);
+}
+
+Instruction* Builder::matmul(Value* a, Value* b) {
+    Value* ops[] = {a, b};
+    return make(Opcode::MatMul, or_void(matmul_result_type(types_, a->type(), b->type())), ops);
+}
+
+Instruction* Builder::alloca_var(const sema::Type* type, std::string_view name) {
+    Instruction* i = make(Opcode::Alloca, types_.pointer(sema::AddressSpace::Function, type), {});
+    module_.set_name(i, name);
+    return i;
+}
+
+Instruction* Builder::load(Value* pointer) {
+    Value* ops[] = {pointer};
+    const auto* p = pointer->type()->as<sema::PointerType>();
+    return make(Opcode::Load, or_void(p ? p->pointee->value_type() : nullptr), ops);
+}
+
+Instruction* Builder::store(Value* pointer, Value* value) {
+    Value* ops[] = {pointer, value};
+    return make(Opcode::Store, nullptr, ops);
+}
+
+Instruction* Builder::access_chain(Value* base, std::span<Value* const> indices) {
+    std::vector<Value*> ops;
+    ops.push_back(base);
+    ops.insert(ops.end(), indices.begin(), indices.end());
+    const sema::Type* result = nullptr;
+    if (const auto* p = base->type()->as<sema::PointerType>()) {
+        const sema::Type* t = p->pointee;
+        for (std::size_t k = 0; k < indices.size() && t; ++k) t = access_chain_step(types_, t, indices[k], k == 0);
+        if (t) result = types_.pointer(p->space, t);
+    }
+    return make(Opcode::AccessChain, or_void(result), ops);
+}
+
+Instruction* Builder::call(Function* callee, std::span<Value* const> args) {
+    Instruction* i = make(Opcode::Call, callee->result_type, args);
+    i->callee = callee;
+    return i;
+}
+
+Instruction* Builder::intrinsic(std::string_view name, const sema::Type* result, std::span<Value* const> args) {
+    Instruction* i = make(Opcode::CallIntrinsic, result, args);
+    i->intrinsic = module_.copy_string(name);
+    return i;
+}
+
+Instruction* Builder::texture(Opcode op, const sema::Type* result, std::span<Value* const> operands,
+                              std::span<const std::int64_t> immediates) {
+    return make(op, result, operands, immediates);
+}
+
+Instruction* Builder::atomic_rmw(AtomicOp op, std::span<Value* const> operands) {
+    std::int64_t imm[] = {static_cast<std::int64_t>(op)};
+    return make(Opcode::AtomicRmw, operands.empty() ? nullptr : operands.back()->type(), operands, imm);
+}
+
+Instruction* Builder::atomic_compare_exchange(std::span<Value* const> operands) {
+    return make(Opcode::AtomicCompareExchange, operands.empty() ? nullptr : operands.back()->type(), operands);
+}
+
+Instruction* Builder::barrier(std::uint32_t flags) {
+    std::int64_t imm[] = {static_cast<std::int64_t>(flags)};
+    return make(Opcode::Barrier, nullptr, {}, imm);
+}
+
+Instruction* Builder::phi(const sema::Type* type) { return make(Opcode::Phi, type, {}); }
+
+void Builder::add_incoming(Instruction* phi, Value* value, Block* from) {
+    phi->operands.push_back(value);
+    phi->targets.push_back(from);
+}
+
+Instruction* Builder::br(Block* target) {
+    Block* t[] = {target};
+    return make(Opcode::Branch, nullptr, {}, {}, t);
+}
+
+Instruction* Builder::cond_br(Value* cond, Block* if_true, Block* if_false) {
+    Value* ops[] = {cond};
+    Block* t[] = {if_true, if_false};
+    return make(Opcode::CondBranch, nullptr, ops, {}, t);
+}
+
+Instruction* Builder::switch_(Value* selector, Block* default_target, std::span<const SwitchCase> cases) {
+    Value* ops[] = {selector};
+    std::vector<std::int64_t> values;
+    std::vector<Block*> targets{default_target};
+    for (const SwitchCase& c : cases) {
+        values.push_back(c.value);
+        targets.push_back(c.target);
+    }
+    return make(Opcode::Switch, nullptr, ops, values, targets);
+}
+
+Instruction* Builder::ret(Value* value) {
+    if (!value) return make(Opcode::Return, nullptr, {});
+    Value* ops[] = {value};
+    return make(Opcode::Return, nullptr, ops);
+}
+
+Instruction* Builder::kill() { return make(Opcode::Kill, nullptr, {}); }
+
+Instruction* Builder::unreachable() { return make(Opcode::Unreachable, nullptr, {}); }
+
+void Builder::mark_selection(Block* header, Block* merge, ControlHint hint) {
+    header->structure = StructureKind::Selection;
+    header->merge = merge;
+    header->continue_block = nullptr;
+    header->hint = hint;
+}
+
+void Builder::mark_loop(Block* header, Block* merge, Block* continue_block, ControlHint hint,
+                        std::uint32_t unroll_count) {
+    header->structure = StructureKind::Loop;
+    header->merge = merge;
+    header->continue_block = continue_block;
+    header->hint = hint;
+    header->unroll_count = unroll_count;
+}
+
+void remove_instruction(Instruction* i) {
+    if (!i->block) return;
+    auto& list = i->block->instructions;
+    list.erase(std::remove(list.begin(), list.end(), i), list.end());
+    i->block = nullptr;
+}
+
+}  // namespace oneshader::ir

@@ -1,0 +1,111 @@
+#pragma once
+// Builds instructions with their result types worked out (type_rules.hpp) and places them at the
+// insertion point: the end of a block, or before a given instruction. The builder trusts its
+// caller: wrong operands give instructions the verifier rejects (a result type that cannot be
+// worked out becomes void), never a crash.
+#include <initializer_list>
+#include <span>
+#include <string_view>
+
+#include "ir/module.hpp"
+
+namespace oneshader::ir {
+
+struct SwitchCase {
+    std::int64_t value;
+    Block* target;
+};
+
+class Builder {
+public:
+    explicit Builder(Module& m) : module_(m), types_(m.types()) {}
+
+    Module& module() const { return module_; }
+    sema::TypeContext& types() const { return types_; }
+
+    void set_insert_point(Block* b) {
+        block_ = b;
+        before_ = nullptr;
+    }
+    // Inserts before `i`, in i's block.
+    void set_insert_before(Instruction* i);
+    Block* insert_block() const { return block_; }
+
+    // Places an instruction made elsewhere at the insertion point.
+    Instruction* insert(Instruction* i);
+    // A new instruction of any opcode, placed; operands, immediates and targets as given.
+    Instruction* make(Opcode op, const sema::Type* type, std::span<Value* const> operands,
+                      std::span<const std::int64_t> immediates = {}, std::span<Block* const> targets = {});
+
+    // --- arithmetic, logic, comparison ---------------------------------------------------------
+    Instruction* binary(Opcode op, Value* a, Value* b);  // result typed like `a`
+    Instruction* add(Value* a, Value* b) { return binary(Opcode::Add, a, b); }
+    Instruction* sub(Value* a, Value* b) { return binary(Opcode::Sub, a, b); }
+    Instruction* mul(Value* a, Value* b) { return binary(Opcode::Mul, a, b); }
+    Instruction* div(Value* a, Value* b) { return binary(Opcode::Div, a, b); }
+    Instruction* unary(Opcode op, Value* a);  // neg, bit_not, not, nonuniform
+    Instruction* compare(Opcode op, Value* a, Value* b);  // bool of a's shape
+    Instruction* select(Value* cond, Value* if_true, Value* if_false);
+    Instruction* convert(Value* v, const sema::Type* to);
+    Instruction* bitcast(Value* v, const sema::Type* to);
+
+    // --- composites ----------------------------------------------------------------------------
+    Instruction* construct(const sema::Type* type, std::span<Value* const> parts);
+    Instruction* extract(Value* composite, std::span<const std::int64_t> indices);
+    Instruction* extract(Value* composite, std::initializer_list<std::int64_t> indices) {
+        return extract(composite, std::span<const std::int64_t>(indices.begin(), indices.size()));
+    }
+    Instruction* insert_element(Value* composite, Value* element, std::span<const std::int64_t> indices);
+    Instruction* swizzle(Value* vector, std::span<const std::int64_t> components);
+    Instruction* shuffle(Value* a, Value* b, std::span<const std::int64_t> components);
+    Instruction* splat(Value* scalar, std::uint32_t count);
+    Instruction* matmul(Value* a, Value* b);
+
+    // --- memory --------------------------------------------------------------------------------
+    Instruction* alloca_var(const sema::Type* type, std::string_view name = {});  // ptr<function, type>
+    Instruction* load(Value* pointer);
+    Instruction* store(Value* pointer, Value* value);
+    Instruction* access_chain(Value* base, std::span<Value* const> indices);
+    Instruction* access_chain(Value* base, std::initializer_list<Value*> indices) {
+        return access_chain(base, std::span<Value* const>(indices.begin(), indices.size()));
+    }
+
+    // --- calls ---------------------------------------------------------------------------------
+    Instruction* call(Function* callee, std::span<Value* const> args);
+    Instruction* intrinsic(std::string_view name, const sema::Type* result, std::span<Value* const> args);
+
+    // --- resources, atomics, barriers ----------------------------------------------------------
+    // Any texture opcode; `immediates` are the texel offset (gather: component first).
+    Instruction* texture(Opcode op, const sema::Type* result, std::span<Value* const> operands,
+                         std::span<const std::int64_t> immediates = {});
+    Instruction* atomic_rmw(AtomicOp op, std::span<Value* const> operands);  // result typed like the value
+    Instruction* atomic_compare_exchange(std::span<Value* const> operands);
+    Instruction* barrier(std::uint32_t flags);
+
+    // --- control flow --------------------------------------------------------------------------
+    Instruction* phi(const sema::Type* type);
+    static void add_incoming(Instruction* phi, Value* value, Block* from);
+    Instruction* br(Block* target);
+    Instruction* cond_br(Value* cond, Block* if_true, Block* if_false);
+    Instruction* switch_(Value* selector, Block* default_target, std::span<const SwitchCase> cases);
+    Instruction* ret(Value* value = nullptr);
+    Instruction* kill();
+    Instruction* unreachable();
+
+    static void mark_selection(Block* header, Block* merge, ControlHint hint = ControlHint::None);
+    static void mark_loop(Block* header, Block* merge, Block* continue_block, ControlHint hint = ControlHint::None,
+                          std::uint32_t unroll_count = 0);
+
+private:
+    const sema::Type* or_void(const sema::Type* t) const { return t ? t : types_.void_type(); }
+
+    Module& module_;
+    sema::TypeContext& types_;
+    Block* block_ = nullptr;
+    Instruction* before_ = nullptr;
+};
+
+// Unlinks `i` from its block (it keeps its operands; nothing is freed).
+void remove_instruction(Instruction* i);
+
+}  // namespace oneshader::ir

@@ -1,0 +1,85 @@
+#include "ir/cfg.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace oneshader::ir {
+
+std::vector<std::uint32_t> reverse_post_order(const Graph& g) {
+    std::vector<std::uint32_t> post;
+    if (g.root >= g.size()) return post;
+    // Iterative depth-first search: deep CFGs must not overflow the stack.
+    std::vector<std::uint8_t> seen(g.size(), 0);
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{g.root, 0}};
+    seen[g.root] = 1;
+    while (!stack.empty()) {
+        auto& [node, next] = stack.back();
+        if (next < g.succs[node].size()) {
+            std::uint32_t s = g.succs[node][next++];
+            if (!seen[s]) {
+                seen[s] = 1;
+                stack.push_back({s, 0});
+            }
+            continue;
+        }
+        post.push_back(node);
+        stack.pop_back();
+    }
+    std::reverse(post.begin(), post.end());
+    return post;
+}
+
+Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
+    std::uint32_t n = static_cast<std::uint32_t>(blocks_.size());
+    std::unordered_map<const Block*, std::uint32_t> index;
+    for (std::uint32_t i = 0; i < n; ++i) index.emplace(blocks_[i], i);
+    graph_.succs.resize(n);
+    graph_.preds.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        for (Block* t : successors(blocks_[i])) {
+            auto it = index.find(t);
+            if (it == index.end()) continue;
+            auto& s = graph_.succs[i];
+            if (std::find(s.begin(), s.end(), it->second) == s.end()) s.push_back(it->second);
+        }
+        for (std::uint32_t s : graph_.succs[i]) graph_.preds[s].push_back(i);
+    }
+    rpo_ = n ? reverse_post_order(graph_) : std::vector<std::uint32_t>{};
+    rpo_index_.assign(n, kNoBlock);
+    for (std::uint32_t k = 0; k < rpo_.size(); ++k) rpo_index_[rpo_[k]] = k;
+}
+
+std::uint32_t Cfg::index(const Block* b) const {
+    for (std::uint32_t i = 0; i < blocks_.size(); ++i)
+        if (blocks_[i] == b) return i;
+    return kNoBlock;
+}
+
+std::vector<Block*> Cfg::predecessors(const Block* b) const {
+    std::vector<Block*> out;
+    std::uint32_t i = index(b);
+    if (i == kNoBlock) return out;
+    for (std::uint32_t p : graph_.preds[i]) out.push_back(blocks_[p]);
+    return out;
+}
+
+std::vector<Block*> Cfg::successors_of(const Block* b) const {
+    std::vector<Block*> out;
+    std::uint32_t i = index(b);
+    if (i == kNoBlock) return out;
+    for (std::uint32_t s : graph_.succs[i]) out.push_back(blocks_[s]);
+    return out;
+}
+
+bool Cfg::reachable(const Block* b) const {
+    std::uint32_t i = index(b);
+    return i != kNoBlock && reachable(i);
+}
+
+std::vector<Block*> Cfg::rpo_blocks() const {
+    std::vector<Block*> out;
+    for (std::uint32_t i : rpo_) out.push_back(blocks_[i]);
+    return out;
+}
+
+}  // namespace oneshader::ir

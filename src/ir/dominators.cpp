@@ -1,0 +1,109 @@
+#include "ir/dominators.hpp"
+
+#include <algorithm>
+
+namespace oneshader::ir {
+
+DominatorTree DominatorTree::of(const Graph& g) {
+    DominatorTree t;
+    std::uint32_t n = g.size();
+    t.root_ = g.root;
+    t.idom_.assign(n, kNoBlock);
+    t.children_.assign(n, {});
+    t.pre_.assign(n, kNoBlock);
+    t.post_.assign(n, kNoBlock);
+    t.frontiers_.assign(n, {});
+    if (g.root >= n) return t;
+
+    std::vector<std::uint32_t> rpo = reverse_post_order(g);
+    std::vector<std::uint32_t> order(n, kNoBlock);  // position in RPO
+    for (std::uint32_t k = 0; k < rpo.size(); ++k) order[rpo[k]] = k;
+
+    std::vector<std::uint32_t> idom(n, kNoBlock);
+    idom[g.root] = g.root;
+    auto intersect = [&](std::uint32_t a, std::uint32_t b) {
+        while (a != b) {
+            while (order[a] > order[b]) a = idom[a];
+            while (order[b] > order[a]) b = idom[b];
+        }
+        return a;
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::uint32_t k = 1; k < rpo.size(); ++k) {
+            std::uint32_t b = rpo[k];
+            std::uint32_t new_idom = kNoBlock;
+            for (std::uint32_t p : g.preds[b]) {
+                if (idom[p] == kNoBlock) continue;
+                new_idom = new_idom == kNoBlock ? p : intersect(p, new_idom);
+            }
+            if (new_idom != idom[b]) {
+                idom[b] = new_idom;
+                changed = true;
+            }
+        }
+    }
+    for (std::uint32_t b : rpo)
+        if (b != g.root) {
+            t.idom_[b] = idom[b];
+            t.children_[idom[b]].push_back(b);
+        }
+    for (auto& c : t.children_) std::sort(c.begin(), c.end());
+
+    // Interval numbering of the tree, iteratively.
+    std::uint32_t clock = 0;
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{g.root, 0}};
+    t.pre_[g.root] = clock++;
+    while (!stack.empty()) {
+        auto& [node, next] = stack.back();
+        if (next < t.children_[node].size()) {
+            std::uint32_t c = t.children_[node][next++];
+            t.pre_[c] = clock++;
+            stack.push_back({c, 0});
+            continue;
+        }
+        t.post_[node] = clock++;
+        stack.pop_back();
+    }
+
+    for (std::uint32_t b : rpo) {
+        std::uint32_t in_tree_preds = 0;
+        for (std::uint32_t p : g.preds[b]) in_tree_preds += t.in_tree(p) ? 1 : 0;
+        if (in_tree_preds < 2) continue;
+        for (std::uint32_t p : g.preds[b]) {
+            if (!t.in_tree(p)) continue;
+            for (std::uint32_t runner = p; runner != t.idom_[b] && runner != kNoBlock; runner = t.idom_[runner]) {
+                auto& f = t.frontiers_[runner];
+                if (std::find(f.begin(), f.end(), b) == f.end()) f.push_back(b);
+            }
+        }
+    }
+    for (auto& f : t.frontiers_) std::sort(f.begin(), f.end());
+    return t;
+}
+
+bool DominatorTree::dominates(std::uint32_t a, std::uint32_t b) const {
+    if (!in_tree(a) || !in_tree(b)) return false;
+    return pre_[a] <= pre_[b] && post_[b] <= post_[a];
+}
+
+DominatorTree DominatorTree::dominators(const Cfg& cfg) { return of(cfg.graph()); }
+
+DominatorTree DominatorTree::post_dominators(const Cfg& cfg) {
+    std::uint32_t n = cfg.size();
+    Graph r;
+    r.root = n;
+    r.succs.assign(n + 1, {});
+    r.preds.assign(n + 1, {});
+    for (std::uint32_t b = 0; b < n; ++b) {
+        r.succs[b] = cfg.graph().preds[b];
+        r.preds[b] = cfg.graph().succs[b];
+        if (cfg.graph().succs[b].empty()) {
+            r.succs[n].push_back(b);
+            r.preds[b].push_back(n);
+        }
+    }
+    return of(r);
+}
+
+}  // namespace oneshader::ir

@@ -1,0 +1,44 @@
+#pragma once
+// Dominator and post-dominator trees and dominance frontiers (Cooper, Harvey and Kennedy's
+// iterative algorithm over reverse post-order).
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ir/cfg.hpp"
+
+namespace oneshader::ir {
+
+class DominatorTree {
+public:
+    // Dominators of the function's blocks; unreachable blocks are in no tree.
+    static DominatorTree dominators(const Cfg& cfg);
+    // Post-dominators: the tree of the reversed CFG rooted at a virtual exit that every block
+    // ending in ret, kill or unreachable leads to. The virtual exit is node cfg.size(); a block
+    // whose immediate post-dominator is the exit has idom() == exit(). Blocks that never reach an
+    // exit (an infinite loop) are in no tree.
+    static DominatorTree post_dominators(const Cfg& cfg);
+    // The tree of any graph.
+    static DominatorTree of(const Graph& g);
+
+    std::uint32_t root() const { return root_; }
+    std::uint32_t exit() const { return root_; }
+    // The immediate dominator, or kNoBlock for the root and for nodes not in the tree.
+    std::uint32_t idom(std::uint32_t n) const { return idom_[n]; }
+    bool in_tree(std::uint32_t n) const { return n < pre_.size() && pre_[n] != kNoBlock; }
+    // Reflexive: every node in the tree dominates itself. False when either is not in the tree.
+    bool dominates(std::uint32_t a, std::uint32_t b) const;
+    // Children in the dominator tree, by node number.
+    std::span<const std::uint32_t> children(std::uint32_t n) const { return children_[n]; }
+    // Dominance frontier of each node, sorted by node number.
+    const std::vector<std::vector<std::uint32_t>>& frontiers() const { return frontiers_; }
+
+private:
+    std::uint32_t root_ = 0;
+    std::vector<std::uint32_t> idom_;
+    std::vector<std::vector<std::uint32_t>> children_;
+    std::vector<std::uint32_t> pre_, post_;  // tree DFS numbering, for O(1) dominates()
+    std::vector<std::vector<std::uint32_t>> frontiers_;
+};
+
+}  // namespace oneshader::ir

@@ -1,0 +1,39 @@
+#pragma once
+// The one instruction class. What an instruction means is its opcode (opcode.def); its inputs are
+// value operands, immediates (indices, offsets, an AtomicOp, barrier flags, case values), block
+// targets (successors of a terminator, incoming blocks of a phi, in operand order), and for calls
+// the callee or the intrinsic's name. One class for every opcode lets passes rewrite in place.
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "ir/opcode.hpp"
+#include "ir/value.hpp"
+
+namespace oneshader::ir {
+
+class Block;
+
+class Instruction final : public Value {
+public:
+    static constexpr ValueKind kKind = ValueKind::Instruction;
+    // `type` is the result type; void for instructions that define nothing.
+    Instruction(Opcode op, const sema::Type* type) : Value(kKind, type), opcode(op) {}
+
+    // True when the instruction defines a value others may use.
+    bool has_result() const;
+
+    Opcode opcode;
+    // Forbids reassociation, fusing and algebraic rewrites (HLSL `precise`).
+    bool precise = false;
+    Block* block = nullptr;  // the block holding it; null once removed
+    std::vector<Value*> operands;
+    std::vector<std::int64_t> immediates;
+    // Branch: [target]; CondBranch: [true, false]; Switch: [default, case targets in immediate
+    // order]; Phi: the incoming block of each operand.
+    std::vector<Block*> targets;
+    Function* callee = nullptr;          // Call
+    std::string_view intrinsic;          // CallIntrinsic: the HLSL intrinsic's name
+};
+
+}  // namespace oneshader::ir

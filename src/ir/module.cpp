@@ -1,0 +1,151 @@
+#include "ir/module.hpp"
+
+#include <bit>
+
+#include "ir/float_bits.hpp"
+
+namespace oneshader::ir {
+
+GlobalKind global_kind_of(sema::AddressSpace space) {
+    switch (space) {
+    case sema::AddressSpace::Private:
+    case sema::AddressSpace::Function:  // never valid for a global; the verifier says so
+        return GlobalKind::Private;
+    case sema::AddressSpace::Workgroup:
+        return GlobalKind::Workgroup;
+    case sema::AddressSpace::Input:
+        return GlobalKind::Input;
+    case sema::AddressSpace::Output:
+        return GlobalKind::Output;
+    default:
+        return GlobalKind::Resource;
+    }
+}
+
+bool Instruction::has_result() const { return type() && type()->kind() != sema::TypeKind::Void; }
+
+Instruction* Block::terminator() const {
+    if (instructions.empty() || !is_terminator(instructions.back()->opcode)) return nullptr;
+    return instructions.back();
+}
+
+std::span<Block* const> successors(const Block* b) {
+    Instruction* t = b->terminator();
+    if (!t) return {};
+    switch (t->opcode) {
+    case Opcode::Branch:
+    case Opcode::CondBranch:
+    case Opcode::Switch:
+        return t->targets;
+    default:
+        return {};
+    }
+}
+
+Constant* Module::intern(const sema::Type* type, ConstantKind kind, std::uint64_t bits,
+                         std::span<Constant* const> elements) {
+    auto key = std::make_tuple(type, kind, bits, std::vector<Constant*>(elements.begin(), elements.end()));
+    auto it = interned_.find(key);
+    if (it != interned_.end()) return it->second;
+    std::span<Constant*> stored = arena_.make_array<Constant*>(elements.size());
+    for (std::size_t i = 0; i < elements.size(); ++i) stored[i] = elements[i];
+    Constant* c = arena_.make<Constant>(type, kind, bits, std::span<Constant* const>(stored));
+    interned_.emplace(std::move(key), c);
+    constants_.push_back(c);
+    return c;
+}
+
+Constant* Module::scalar_constant(const sema::ScalarType* type, std::uint64_t bits) {
+    if (type->scalar == sema::ScalarKind::Bool) bits = bits ? 1 : 0;
+    unsigned width = type->scalar == sema::ScalarKind::LiteralInt || type->scalar == sema::ScalarKind::LiteralFloat
+                         ? 64u
+                         : type->bits;
+    return intern(type, ConstantKind::Scalar, mask_bits(bits, width), {});
+}
+
+Constant* Module::bool_constant(bool v) { return scalar_constant(types_.scalar(sema::ScalarKind::Bool), v); }
+
+Constant* Module::int_constant(std::int32_t v) {
+    return scalar_constant(types_.scalar(sema::ScalarKind::Int), static_cast<std::uint32_t>(v));
+}
+
+Constant* Module::uint_constant(std::uint32_t v) { return scalar_constant(types_.scalar(sema::ScalarKind::UInt), v); }
+
+Constant* Module::float_constant(float v) {
+    return scalar_constant(types_.scalar(sema::ScalarKind::Float), std::bit_cast<std::uint32_t>(v));
+}
+
+Constant* Module::float_constant(const sema::ScalarType* type, double v) {
+    unsigned width = type->scalar == sema::ScalarKind::LiteralFloat ? 64u : type->bits;
+    return scalar_constant(type, float_bits(v, width));
+}
+
+Constant* Module::composite_constant(const sema::Type* type, std::span<Constant* const> elements) {
+    return intern(type, ConstantKind::Composite, 0, elements);
+}
+
+Constant* Module::zero_constant(const sema::Type* type) { return intern(type, ConstantKind::Zero, 0, {}); }
+
+Constant* Module::undef_constant(const sema::Type* type) { return intern(type, ConstantKind::Undef, 0, {}); }
+
+SpecConstant* Module::add_spec_constant(const sema::ScalarType* type, std::uint32_t id, Constant* default_value,
+                                        std::string_view name) {
+    SpecConstant* s = arena_.make<SpecConstant>(type, id, default_value);
+    set_name(s, name);
+    spec_constants.push_back(s);
+    return s;
+}
+
+Global* Module::add_global(sema::AddressSpace space, const sema::Type* value_type, std::string_view name) {
+    Global* g = arena_.make<Global>(types_.pointer(space, value_type));
+    g->module = this;
+    set_name(g, name);
+    globals.push_back(g);
+    return g;
+}
+
+Function* Module::add_function(std::string_view name, const sema::Type* result_type) {
+    Function* f = arena_.make<Function>(this, arena_.copy(name), result_type);
+    functions.push_back(f);
+    return f;
+}
+
+Argument* Module::add_argument(Function* f, const sema::Type* type, std::string_view name) {
+    Argument* a = arena_.make<Argument>(type, f, static_cast<std::uint32_t>(f->arguments.size()));
+    set_name(a, name);
+    f->arguments.push_back(a);
+    return a;
+}
+
+Block* Module::add_block(Function* f, std::string_view name) {
+    Block* b = arena_.make<Block>(f);
+    set_name(b, name);
+    f->blocks.push_back(b);
+    return b;
+}
+
+EntryPoint* Module::add_entry_point(ShaderStage stage, Function* f) {
+    EntryPoint* e = arena_.make<EntryPoint>();
+    e->stage = stage;
+    e->function = f;
+    entry_points.push_back(e);
+    return e;
+}
+
+Function* Module::find_function(std::string_view name) const {
+    for (Function* f : functions)
+        if (f->name == name) return f;
+    return nullptr;
+}
+
+SpecConstant* Module::find_spec_constant(std::uint32_t id) const {
+    for (SpecConstant* s : spec_constants)
+        if (s->id == id) return s;
+    return nullptr;
+}
+
+Instruction* Module::make_instruction(Opcode op, const sema::Type* type) {
+    return arena_.make<Instruction>(op, type ? type : types_.void_type());
+}
+
+}  // namespace oneshader::ir

@@ -1,0 +1,29 @@
+#pragma once
+// State of one verification run, shared by verifier.cpp (module, blocks, operands, dominance)
+// and verifier_types.cpp (the type rules of each opcode). Private to src/ir.
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "ir/printer.hpp"
+#include "ir/verifier.hpp"
+
+namespace oneshader::ir::verify_detail {
+
+struct FunctionCheck {
+    const Module& m;
+    const Function& f;
+    const Numbering& n;
+    std::vector<std::string>& out;
+
+    // "@f bb2 %3 = add: " — where a problem is, as the dump shows it.
+    std::string where(const Instruction* i) const;
+    void fail(const Instruction* i, const std::string& message) const { out.push_back(where(i) + message); }
+    std::string type(const sema::Type* t) const;
+
+    // Type rules of one instruction whose operand count is already checked and whose operands
+    // are all non-null.
+    void check_types(const Instruction* i) const;
+};
+
+}  // namespace oneshader::ir::verify_detail
