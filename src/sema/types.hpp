@@ -18,7 +18,6 @@
 #include <optional>
 #include <span>
 #include <unordered_map>
-#include <vector>
 
 #include "support/arena.hpp"
 #include "support/interner.hpp"
