@@ -192,7 +192,7 @@ std::span<const Token> Expander::expanded_arg(std::size_t i, const Token& name) 
                              fmt::format("macro invocations are nested more than {} levels deep in macro arguments; "
                                          "split the expression into smaller macros",
                                          Preprocessor::max_argument_nesting));
-        pp_.count_steps(UINT64_MAX / 2, name.loc);
+        pp_.stop();
         return out;
     }
     // The argument is expanded on its own, as if it were the rest of the file.
