@@ -141,7 +141,7 @@ void Preprocessor::emit(const Token& t) {
 }
 
 PreprocessOutput Preprocessor::run(support::FileId main_file) {
-    out_.tokens.reserve(ctx.sources.text(main_file).size() / 4 + 16);
+    out_.tokens.reserve(ctx.sources.text(main_file).size() / 3 + 16);
     define_predefined();
     const std::string& main_path = ctx.sources.file(main_file).path;
     enter_file(main_file, main_path);

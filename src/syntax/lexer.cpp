@@ -13,7 +13,8 @@ bool is_newline(char c) { return c == '\n' || c == '\r'; }
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 
 // The position after any line splices starting at p.
-std::uint32_t skip_splices_at(std::string_view text, std::uint32_t p) {
+inline std::uint32_t skip_splices_at(std::string_view text, std::uint32_t p) {
+    if (p >= text.size() || text[p] != '\\') return p;
     while (p + 1 < text.size() && text[p] == '\\' && is_newline(text[p + 1])) {
         p += 2;
         if (text[p - 1] == '\r' && p < text.size() && text[p] == '\n') ++p;
@@ -38,6 +39,12 @@ void Lexer::skip_splices() {
 }
 
 char Lexer::peek(std::uint32_t ahead) {
+    // Fast path: no splice in the way.
+    if (pos_ + ahead < size_) {
+        bool plain = true;
+        for (std::uint32_t i = 0; i <= ahead; ++i) plain &= text_[pos_ + i] != '\\';
+        if (plain) return text_[pos_ + ahead];
+    }
     std::uint32_t p = skip_splices_at(text_, pos_);
     for (std::uint32_t i = 0; i < ahead && p < size_; ++i) p = skip_splices_at(text_, p + 1);
     return p < size_ ? text_[p] : '\0';
