@@ -1,0 +1,82 @@
+// Literals: classification by suffix, parsed values, overflow and malformed spellings.
+#include <catch2/catch.hpp>
+
+#include "parse_helpers.hpp"
+
+using oneshader::test::diags_of;
+using oneshader::test::expr_of;
+
+TEST_CASE("integer literals: bases and suffixes", "[parser][literal]") {
+    CHECK(expr_of("42") == "(int 42 42)");
+    CHECK(expr_of("0x1F") == "(int 0x1F 31)");
+    CHECK(expr_of("0XffU") == "(uint 0XffU 255)");
+    CHECK(expr_of("010") == "(int 010 8)");
+    CHECK(expr_of("0") == "(int 0 0)");
+    CHECK(expr_of("7u") == "(uint 7u 7)");
+    CHECK(expr_of("7l") == "(int64 7l 7)");
+    CHECK(expr_of("7LL") == "(int64 7LL 7)");
+    CHECK(expr_of("7ul") == "(uint64 7ul 7)");
+    CHECK(expr_of("7LU") == "(uint64 7LU 7)");
+    CHECK(expr_of("7ull") == "(uint64 7ull 7)");
+    CHECK(expr_of("18446744073709551615ull") == "(uint64 18446744073709551615ull 18446744073709551615)");
+    CHECK(expr_of("0xFFFFFFFFFFFFFFFF") == "(int 0xFFFFFFFFFFFFFFFF 18446744073709551615)");
+}
+
+TEST_CASE("floating literals: forms and suffixes", "[parser][literal]") {
+    CHECK(expr_of("1.5") == "(literal-float 1.5 1.5)");
+    CHECK(expr_of("1.5f") == "(float 1.5f 1.5)");
+    CHECK(expr_of("2.0h") == "(half 2.0h 2)");
+    CHECK(expr_of("2.5l") == "(double 2.5l 2.5)");
+    CHECK(expr_of("2.5LF") == "(double 2.5LF 2.5)");
+    CHECK(expr_of(".5") == "(literal-float .5 0.5)");
+    CHECK(expr_of("3.") == "(literal-float 3. 3)");
+    CHECK(expr_of("1e3") == "(literal-float 1e3 1000)");
+    CHECK(expr_of("1.5e-2f") == "(float 1.5e-2f 0.015)");
+    CHECK(expr_of("2E+2") == "(literal-float 2E+2 200)");
+    CHECK(expr_of("1e-400") == "(literal-float 1e-400 0)");
+}
+
+TEST_CASE("boolean and string literals", "[parser][literal]") {
+    CHECK(expr_of("true && false") == "(&& true false)");
+    CHECK(expr_of("f(\"text\")") == "(call f \"text\")");
+}
+
+TEST_CASE("swizzles on scalar literals", "[parser][literal]") {
+    CHECK(expr_of("1.0.xxxx") == "(. (literal-float 1.0 1) xxxx)");
+    CHECK(expr_of("0.5f.rg") == "(. (float 0.5f 0.5) rg)");
+    CHECK(expr_of("(1).xx") == "(. (int 1 1) xx)");
+    oneshader::syntax::DumpOptions o;
+    o.expr_locations = true;
+    CHECK(expr_of("0.25.xy", o) == "(.@1:12 (literal-float@1:12 0.25 0.25) xy)");
+}
+
+TEST_CASE("literal errors are reported with codes and positions", "[parser][literal]") {
+    using V = std::vector<std::string>;
+    CHECK(diags_of("uint a = 18446744073709551616;") == V{"OSH0206 1:10"});
+    CHECK(diags_of("uint a = 0x10000000000000000;") == V{"OSH0206 1:10"});
+    CHECK(diags_of("float a = 1e999;") == V{"OSH0207 1:11"});
+    CHECK(diags_of("float a = 1.0e400f;") == V{"OSH0207 1:11"});
+    CHECK(diags_of("uint a = 09;") == V{"OSH0208 1:10"});
+    CHECK(diags_of("uint a = 1q;") == V{"OSH0208 1:10"});
+    CHECK(diags_of("float a = 1.0x;") == V{"OSH0208 1:11"});
+    CHECK(diags_of("uint a = 0x;") == V{"OSH0208 1:10"});
+    CHECK(diags_of("uint a = 1uu;") == V{"OSH0208 1:10"});
+}
+
+TEST_CASE("literal values are kept on the nodes", "[parser][literal]") {
+    auto p = oneshader::test::parse_text("void f() { g(0x7fffffff, 3.25h, 4000000000u); }");
+    REQUIRE_FALSE(p->ctx.diags.has_errors());
+    const auto* call = static_cast<const oneshader::syntax::CallExpr*>(
+        static_cast<const oneshader::syntax::ExprStmt*>(p->first_stmt())->expr);
+    REQUIRE(call->args.size() == 3);
+    const auto* a = static_cast<const oneshader::syntax::IntLiteralExpr*>(call->args[0]);
+    const auto* b = static_cast<const oneshader::syntax::FloatLiteralExpr*>(call->args[1]);
+    const auto* c = static_cast<const oneshader::syntax::IntLiteralExpr*>(call->args[2]);
+    CHECK(a->value == 0x7fffffffu);
+    CHECK(a->literal_kind == oneshader::syntax::IntLiteralKind::Int);
+    CHECK(b->value == 3.25);
+    CHECK(b->literal_kind == oneshader::syntax::FloatLiteralKind::Half);
+    CHECK(c->value == 4000000000u);
+    CHECK(c->literal_kind == oneshader::syntax::IntLiteralKind::UInt);
+    CHECK(c->spelling == "4000000000u");
+}
