@@ -17,8 +17,9 @@ cd "$root"
 
 if "$tool" --all-entries --target spirv --target msl --target wgsl "$sample" -Fo "$out/sprite" \
      2>"$out/sprite.log"; then
+  rm -f "$out/sprite.log"
   echo "build: compiled $sample:"
-  ls -1 "$out"/sprite.* | grep -v '\.log$'
+  ls -1 "$out"/sprite.*
   exit 0
 fi
 if ! grep -q 'OSH0005' "$out/sprite.log"; then
@@ -26,6 +27,7 @@ if ! grep -q 'OSH0005' "$out/sprite.log"; then
   echo "build: compiling $sample failed" >&2
   exit 1
 fi
+rm -f "$out/sprite.log"
 echo "build: this build cannot generate shader code yet (OSH0005); preprocessing the sample instead"
 "$tool" -P "$sample" -Fi "$out/sprite.i"
 echo "build: wrote $out/sprite.i"
