@@ -129,6 +129,7 @@ public:
         }
         section();
         for (const EntryPoint* e : m_.entry_points) print_entry(globals, e);
+        while (out_.ends_with("\n\n")) out_.pop_back();
         return std::move(out_);
     }
 
