@@ -70,10 +70,12 @@ Expr* Parser::parse_expression() {
 }
 
 Expr* Parser::parse_assignment() {
-    DepthGuard guard(*this);
-    if (!guard.ok) return error_expr();
     Expr* lhs = parse_conditional();
     if (!is_assignment(kind()) || (greater_closes_ && at(TokenKind::GreaterGreaterEqual))) return lhs;
+    // Only the right-recursive chain `a = b = c` needs a bound here; parentheses are counted in
+    // parse_unary.
+    DepthGuard guard(*this);
+    if (!guard.ok) return error_expr();
     auto* b = make<BinaryExpr>(lhs->loc);
     b->op = kind();
     b->op_loc = loc();
@@ -120,7 +122,7 @@ bool Parser::at_cast() {
     const Token& t = peek();
     if (t.is(TokenKind::ColonColon)) return false;
     if (!t.is(TokenKind::Identifier)) return false;
-    const NameInfo& i = info(t.ident);
+    const NameInfo i = info(t.ident);
     if (i.cls.keyword == Keyword::Modifier) return !i.cls.contextual || peek(2).is(TokenKind::Identifier);
     if (!i.cls.builtin_type && !i.user_type && !i.is_namespace) return false;
     std::size_t j = skip_qualified_name(pos_ + 1);
@@ -273,12 +275,18 @@ Expr* Parser::parse_primary() {
         }
         case TokenKind::ColonColon: return parse_name_or_construct();
         case TokenKind::Identifier: break;
+        case TokenKind::Char:
+            error_here(DiagCode::parse_unsupported_feature,
+                       "HLSL has no character type, so character literals are not supported; use an integer "
+                       "value instead");
+            advance();
+            return error_expr();
         default: {
             expected(DiagCode::parse_expected_expression, "an expression");
             return error_expr();
         }
     }
-    const NameInfo& i = info(tok().ident);
+    const NameInfo i = info(tok().ident);
     switch (i.cls.keyword) {
         case Keyword::None: return parse_name_or_construct();
         case Keyword::True:
@@ -305,7 +313,7 @@ Expr* Parser::parse_primary() {
 Expr* Parser::parse_name_or_construct() {
     SourceLoc start = loc();
     if (at(TokenKind::Identifier)) {
-        const NameInfo& i = info(tok().ident);
+        const NameInfo i = info(tok().ident);
         bool type_call = i.cls.builtin_type && (peek().is(TokenKind::LParen) ||
                                                 (i.cls.builtin_template && peek().is(TokenKind::Less)));
         if (type_call) {
@@ -347,7 +355,7 @@ Expr* Parser::parse_sizeof() {
     auto* s = make<SizeofExpr>(loc());
     advance();
     if (at(TokenKind::LParen) && peek().is(TokenKind::Identifier)) {
-        const NameInfo& i = info(peek().ident);
+        const NameInfo i = info(peek().ident);
         bool type = i.cls.builtin_type || i.user_type || (i.cls.keyword == Keyword::Modifier && !i.cls.contextual);
         // `sizeof(float4(1, 2, 3, 4))` is an expression even though it starts with a type name.
         if (type && !peek(2).is(TokenKind::LParen)) {

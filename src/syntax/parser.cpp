@@ -25,7 +25,7 @@ Parser::Parser(support::CompileContext& ctx, std::span<const Token> tokens, cons
         if (!tokens.empty()) copy.back().loc = tokens.back().loc;
         toks_ = copy;
     }
-    names_.reserve(512);
+    names_.resize(512);
     exprs_.reserve(256);
     stmts_.reserve(128);
     attrs_.reserve(16);
@@ -107,9 +107,37 @@ bool Parser::expect_template_close() {
 // Names
 
 Parser::NameInfo& Parser::info(Symbol s) {
-    auto [it, inserted] = names_.try_emplace(s.id());
-    if (inserted) it->second.cls = classify_name(s.str());
-    return it->second;
+    if (!s) {
+        no_name_ = NameInfo{};
+        return no_name_;
+    }
+    std::size_t mask = names_.size() - 1;
+    for (std::size_t i = s.hash() & mask;; i = (i + 1) & mask) {
+        NameSlot& slot = names_[i];
+        if (slot.key == s.id()) return slot.info;
+        if (slot.key) continue;
+        if ((name_count_ + 1) * 2 > names_.size()) {
+            grow_names();
+            return info(s);
+        }
+        slot.key = s.id();
+        slot.info = NameInfo{};
+        slot.info.cls = classify_name(s.str());
+        ++name_count_;
+        return slot.info;
+    }
+}
+
+void Parser::grow_names() {
+    std::vector<NameSlot> old(names_.size() * 2);
+    old.swap(names_);
+    std::size_t mask = names_.size() - 1;
+    for (const NameSlot& slot : old) {
+        if (!slot.key) continue;
+        std::size_t i = static_cast<const support::InternedString*>(slot.key)->hash & mask;
+        while (names_[i].key) i = (i + 1) & mask;
+        names_[i] = slot;
+    }
 }
 
 Keyword Parser::keyword() {
@@ -125,18 +153,18 @@ Keyword Parser::keyword_at(std::size_t n) {
 }
 
 bool Parser::is_type_name(Symbol s) {
-    const NameInfo& i = info(s);
+    const NameInfo i = info(s);
     return i.cls.builtin_type || i.user_type;
 }
 
 bool Parser::is_template_name(Symbol s) {
-    const NameInfo& i = info(s);
+    const NameInfo i = info(s);
     return i.cls.builtin_template || i.user_template;
 }
 
 bool Parser::at_modifier() {
     if (!at(TokenKind::Identifier)) return false;
-    const NameInfo& i = info(tok().ident);
+    const NameInfo i = info(tok().ident);
     if (i.cls.keyword != Keyword::Modifier) return false;
     if (!i.cls.contextual) return true;
     return peek().is(TokenKind::Identifier);
@@ -145,7 +173,7 @@ bool Parser::at_modifier() {
 bool Parser::at_type_start() {
     if (!at(TokenKind::Identifier)) return at(TokenKind::ColonColon);
     if (at_modifier()) return true;
-    const NameInfo& i = info(tok().ident);
+    const NameInfo i = info(tok().ident);
     return i.cls.builtin_type || i.user_type || i.is_namespace;
 }
 
@@ -199,7 +227,7 @@ std::size_t Parser::skip_template_args(std::size_t i) const {
 bool Parser::at_declaration_start() {
     if (!at(TokenKind::Identifier) && !at(TokenKind::ColonColon)) return false;
     if (at(TokenKind::Identifier)) {
-        const NameInfo& i = info(tok().ident);
+        const NameInfo i = info(tok().ident);
         switch (i.cls.keyword) {
             case Keyword::Modifier: return at_modifier();
             case Keyword::Struct:
@@ -223,8 +251,12 @@ bool Parser::at_declaration_start() {
         j = skip_template_args(j);
         if (j == SIZE_MAX) return false;
     }
-    // `T name` can only be a declaration; so can `T* p` and `T& r`, which we then reject.
+    // `T name` can only be a declaration; so can `T* p` and `T& r` with a known type T, which the
+    // declaration parser then rejects with a clear message.
     if (j >= toks_.size()) return false;
+    if ((toks_[j].is(TokenKind::Star) || toks_[j].is(TokenKind::Amp)) && j + 1 < toks_.size() &&
+        toks_[j + 1].is(TokenKind::Identifier) && is_type_name(last.ident))
+        return true;
     if (toks_[j].is(TokenKind::Identifier)) {
         Keyword k = info(toks_[j].ident).cls.keyword;
         return k == Keyword::None || k == Keyword::Modifier || k == Keyword::Operator;

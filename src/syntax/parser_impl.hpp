@@ -5,7 +5,6 @@
 // are types is learnt from the declarations seen so far (struct, typedef, enum, template
 // parameters), as a C compiler does.
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "support/context.hpp"
@@ -42,7 +41,10 @@ private:
         bool user_template = false;  // a template struct or function
         bool is_namespace = false;
     };
+    // The entry of a name, created on first use. The reference is valid until the next call
+    // (the table may grow), so callers copy what they need.
     NameInfo& info(Symbol s);
+    void grow_names();
     Keyword keyword();  // keyword of the current token, None unless an identifier
     Keyword keyword_at(std::size_t n);
     bool at_keyword(Keyword k) { return keyword() == k; }
@@ -191,7 +193,15 @@ private:
     // `>` ends a template argument list here instead of being a comparison.
     bool greater_closes_ = false;
 
-    std::unordered_map<const void*, NameInfo> names_;
+    // What each identifier means to the parser: open addressing keyed by the interned pointer,
+    // probed with the interner's hash. Looked up for nearly every token, so kept flat.
+    struct NameSlot {
+        const void* key = nullptr;
+        NameInfo info;
+    };
+    std::vector<NameSlot> names_;
+    std::size_t name_count_ = 0;
+    NameInfo no_name_;  // what info() gives for an empty Symbol
     std::vector<Decl*> decls_;
     std::vector<Expr*> exprs_;
     std::vector<Stmt*> stmts_;

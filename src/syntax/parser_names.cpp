@@ -1,5 +1,6 @@
 #include "syntax/parser_names.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "syntax/ast.hpp"
@@ -8,37 +9,12 @@ namespace oneshader::syntax {
 
 namespace {
 
-struct KeywordEntry {
-    std::string_view spelling;
-    Keyword keyword;
-};
-
-constexpr std::array kKeywords{
-    KeywordEntry{"struct", Keyword::Struct},       KeywordEntry{"class", Keyword::Class},
-    KeywordEntry{"cbuffer", Keyword::Cbuffer},     KeywordEntry{"tbuffer", Keyword::Tbuffer},
-    KeywordEntry{"typedef", Keyword::Typedef},     KeywordEntry{"namespace", Keyword::Namespace},
-    KeywordEntry{"enum", Keyword::Enum},           KeywordEntry{"template", Keyword::Template},
-    KeywordEntry{"typename", Keyword::Typename},   KeywordEntry{"using", Keyword::Using},
-    KeywordEntry{"operator", Keyword::Operator},   KeywordEntry{"register", Keyword::Register},
-    KeywordEntry{"packoffset", Keyword::PackOffset}, KeywordEntry{"public", Keyword::Public},
-    KeywordEntry{"private", Keyword::Private},     KeywordEntry{"protected", Keyword::Protected},
-    KeywordEntry{"if", Keyword::If},               KeywordEntry{"else", Keyword::Else},
-    KeywordEntry{"for", Keyword::For},             KeywordEntry{"while", Keyword::While},
-    KeywordEntry{"do", Keyword::Do},               KeywordEntry{"switch", Keyword::Switch},
-    KeywordEntry{"case", Keyword::Case},           KeywordEntry{"default", Keyword::Default},
-    KeywordEntry{"break", Keyword::Break},         KeywordEntry{"continue", Keyword::Continue},
-    KeywordEntry{"return", Keyword::Return},       KeywordEntry{"discard", Keyword::Discard},
-    KeywordEntry{"true", Keyword::True},           KeywordEntry{"false", Keyword::False},
-    KeywordEntry{"this", Keyword::This},           KeywordEntry{"sizeof", Keyword::Sizeof},
-    KeywordEntry{"interface", Keyword::Interface}, KeywordEntry{"goto", Keyword::Goto},
-    KeywordEntry{"asm", Keyword::Asm},             KeywordEntry{"__asm", Keyword::Asm},
-};
-
-constexpr std::array<std::string_view, kModifierCount> kModifierSpellings{
+constexpr auto kModifierSpellings = std::to_array<std::string_view>({
     "static", "const", "groupshared", "uniform", "extern", "precise", "row_major", "column_major",
     "snorm", "unorm", "nointerpolation", "linear", "centroid", "noperspective", "sample",
     "in", "out", "inout", "inline", "volatile", "shared",
-};
+});
+static_assert(kModifierSpellings.size() == kModifierCount);
 
 // Spellings that are common variable names in real shaders (`float4 sample = ...`), so they act
 // as modifiers only where a type or another modifier follows.
@@ -52,8 +28,8 @@ constexpr auto kScalarTypes = std::to_array<std::string_view>({
     "float16_t", "float32_t", "float64_t",
 });
 
-// Object types. Those that take template arguments come first.
-constexpr auto kObjectTypes = std::to_array<std::string_view>({
+// Object types that take template arguments.
+constexpr auto kTemplateObjectTypes = std::to_array<std::string_view>({
     "vector", "matrix",
     "Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture2DMS", "Texture2DMSArray",
     "Texture3D", "TextureCube", "TextureCubeArray",
@@ -64,27 +40,78 @@ constexpr auto kObjectTypes = std::to_array<std::string_view>({
     "Buffer", "RWBuffer", "StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer",
     "ConsumeStructuredBuffer", "ConstantBuffer", "TextureBuffer",
     "InputPatch", "OutputPatch", "PointStream", "LineStream", "TriangleStream",
-    // no template arguments
-    "ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState", "SamplerComparisonState",
-    "RaytracingAccelerationStructure", "void",
 });
-constexpr std::size_t kFirstPlainObjectType = 36;
-static_assert(kObjectTypes[kFirstPlainObjectType] == "ByteAddressBuffer");
+
+constexpr auto kPlainObjectTypes = std::to_array<std::string_view>({
+    "ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState", "SamplerComparisonState",
+    "RaytracingAccelerationStructure", "void", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE",
+});
+
+struct KeywordEntry {
+    std::string_view spelling;
+    Keyword keyword;
+};
+
+constexpr auto kKeywords = std::to_array<KeywordEntry>({
+    {"struct", Keyword::Struct},       {"class", Keyword::Class},         {"cbuffer", Keyword::Cbuffer},
+    {"tbuffer", Keyword::Tbuffer},     {"typedef", Keyword::Typedef},     {"namespace", Keyword::Namespace},
+    {"enum", Keyword::Enum},           {"template", Keyword::Template},   {"typename", Keyword::Typename},
+    {"using", Keyword::Using},         {"operator", Keyword::Operator},   {"register", Keyword::Register},
+    {"packoffset", Keyword::PackOffset}, {"public", Keyword::Public},     {"private", Keyword::Private},
+    {"protected", Keyword::Protected}, {"if", Keyword::If},               {"else", Keyword::Else},
+    {"for", Keyword::For},             {"while", Keyword::While},         {"do", Keyword::Do},
+    {"switch", Keyword::Switch},       {"case", Keyword::Case},           {"default", Keyword::Default},
+    {"break", Keyword::Break},         {"continue", Keyword::Continue},   {"return", Keyword::Return},
+    {"discard", Keyword::Discard},     {"true", Keyword::True},           {"false", Keyword::False},
+    {"this", Keyword::This},           {"sizeof", Keyword::Sizeof},       {"interface", Keyword::Interface},
+    {"goto", Keyword::Goto},           {"asm", Keyword::Asm},             {"__asm", Keyword::Asm},
+});
+
+struct Entry {
+    std::string_view spelling;
+    NameClass cls;
+};
+
+constexpr std::size_t kTableSize = kKeywords.size() + kModifierSpellings.size() + kScalarTypes.size() +
+                                   kTemplateObjectTypes.size() + kPlainObjectTypes.size();
+
+// Every fixed spelling in one table sorted at compile time, so a lookup is a binary search.
+constexpr std::array<Entry, kTableSize> make_table() {
+    std::array<Entry, kTableSize> t{};
+    std::size_t n = 0;
+    for (const KeywordEntry& k : kKeywords) t[n++] = {k.spelling, NameClass{k.keyword, 0, false, false, false}};
+    for (std::size_t i = 0; i < kModifierSpellings.size(); ++i) {
+        bool contextual = false;
+        for (std::string_view c : kContextualModifiers) contextual = contextual || c == kModifierSpellings[i];
+        t[n++] = {kModifierSpellings[i], NameClass{Keyword::Modifier, 1u << i, contextual, false, false}};
+    }
+    for (std::string_view s : kScalarTypes) t[n++] = {s, NameClass{Keyword::None, 0, false, true, false}};
+    for (std::string_view s : kTemplateObjectTypes) t[n++] = {s, NameClass{Keyword::None, 0, false, true, true}};
+    for (std::string_view s : kPlainObjectTypes) t[n++] = {s, NameClass{Keyword::None, 0, false, true, false}};
+    std::sort(t.begin(), t.end(), [](const Entry& a, const Entry& b) { return a.spelling < b.spelling; });
+    return t;
+}
+
+constexpr std::array<Entry, kTableSize> kTable = make_table();
+
+const Entry* find(std::string_view s) {
+    auto it = std::lower_bound(kTable.begin(), kTable.end(), s,
+                               [](const Entry& e, std::string_view v) { return e.spelling < v; });
+    return it != kTable.end() && it->spelling == s ? &*it : nullptr;
+}
 
 bool is_scalar(std::string_view s) {
-    for (std::string_view t : kScalarTypes)
-        if (s == t) return true;
-    return false;
+    const Entry* e = find(s);
+    return e && e->cls.builtin_type && !e->cls.builtin_template &&
+           std::find(kScalarTypes.begin(), kScalarTypes.end(), s) != kScalarTypes.end();
 }
 
 // `float4`, `min16float3`, `float16_t2x2`, `bool1x4`: a scalar spelling and 1-4 or 1-4x1-4.
 bool is_vector_or_matrix(std::string_view s) {
     auto dim = [](char c) { return c >= '1' && c <= '4'; };
-    if (s.size() >= 2 && dim(s.back()) && is_scalar(s.substr(0, s.size() - 1))) return true;
-    if (s.size() >= 4 && dim(s.back()) && s[s.size() - 2] == 'x' && dim(s[s.size() - 3]) &&
-        is_scalar(s.substr(0, s.size() - 3)))
-        return true;
-    return false;
+    if (s.size() < 2 || !dim(s.back())) return false;
+    if (is_scalar(s.substr(0, s.size() - 1))) return true;
+    return s.size() >= 4 && s[s.size() - 2] == 'x' && dim(s[s.size() - 3]) && is_scalar(s.substr(0, s.size() - 3));
 }
 
 }  // namespace
@@ -94,36 +121,10 @@ std::string_view modifier_spelling(int index) {
 }
 
 NameClass classify_name(std::string_view s) {
-    NameClass c;
-    if (s.empty()) return c;
-    for (const KeywordEntry& k : kKeywords) {
-        if (k.spelling == s) {
-            c.keyword = k.keyword;
-            return c;
-        }
-    }
-    for (std::size_t i = 0; i < kModifierSpellings.size(); ++i) {
-        if (kModifierSpellings[i] == s) {
-            c.keyword = Keyword::Modifier;
-            c.modifier = 1u << i;
-            for (std::string_view cm : kContextualModifiers)
-                if (cm == s) c.contextual = true;
-            return c;
-        }
-    }
-    if (is_scalar(s) || is_vector_or_matrix(s) || s == "sampler" || s == "sampler1D" || s == "sampler2D" ||
-        s == "sampler3D" || s == "samplerCUBE") {
-        c.builtin_type = true;
-        return c;
-    }
-    for (std::size_t i = 0; i < kObjectTypes.size(); ++i) {
-        if (kObjectTypes[i] == s) {
-            c.builtin_type = true;
-            c.builtin_template = i < kFirstPlainObjectType;
-            return c;
-        }
-    }
-    return c;
+    if (s.empty()) return {};
+    if (const Entry* e = find(s)) return e->cls;
+    if (is_vector_or_matrix(s)) return NameClass{Keyword::None, 0, false, true, false};
+    return {};
 }
 
 }  // namespace oneshader::syntax

@@ -1,0 +1,119 @@
+// Deep and long input: nesting beyond the bound is one diagnostic (OSH0205), never a stack
+// overflow; input within the bound parses. Plus a speed check on a realistic shader.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "parse_helpers.hpp"
+
+using oneshader::test::parse_text;
+
+namespace {
+
+std::string repeat(std::string_view s, int n) {
+    std::string out;
+    out.reserve(s.size() * static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) out += s;
+    return out;
+}
+
+std::size_t count_code(const oneshader::test::Parsed& p, oneshader::support::DiagCode code) {
+    std::size_t n = 0;
+    for (const auto& d : p.ctx.diags.diagnostics())
+        if (d.code == code) ++n;
+    return n;
+}
+
+constexpr auto kTooDeep = oneshader::support::DiagCode::parse_nesting_too_deep;
+
+}  // namespace
+
+TEST_CASE("100000 open parentheses give one nesting diagnostic", "[parser][limits]") {
+    auto p = parse_text("void f() { x = " + repeat("(", 100000) + "1; }\nfloat after;");
+    CHECK(count_code(*p, kTooDeep) == 1);
+    CHECK(p->dump().find("(var 2:7 after float)") != std::string::npos);
+}
+
+TEST_CASE("balanced deep parentheses beyond the bound", "[parser][limits]") {
+    auto p = parse_text("float x = " + repeat("(", 5000) + "1" + repeat(")", 5000) + ";");
+    CHECK(count_code(*p, kTooDeep) == 1);
+    auto ok = parse_text("float x = " + repeat("(", 200) + "1" + repeat(")", 200) + ";");
+    CHECK_FALSE(ok->ctx.diags.has_errors());
+}
+
+TEST_CASE("deeply nested blocks, ifs and unary operators", "[parser][limits]") {
+    auto blocks = parse_text("void f() " + repeat("{", 100000) + repeat("}", 100000));
+    CHECK(count_code(*blocks, kTooDeep) == 1);
+    auto ifs = parse_text("void f() { " + repeat("if (x) ", 100000) + "y = 1; }");
+    CHECK(count_code(*ifs, kTooDeep) == 1);
+    auto elses = parse_text("void f() { if (a) x = 0; " + repeat("else if (a) x = 1; ", 50000) + "}");
+    CHECK(count_code(*elses, kTooDeep) == 1);
+    auto unary = parse_text("float x = " + repeat("-", 100000) + "1;");
+    CHECK(count_code(*unary, kTooDeep) == 1);
+    auto assign = parse_text("void f() { " + repeat("a = ", 100000) + "1; }");
+    CHECK(count_code(*assign, kTooDeep) == 1);
+    auto ternary = parse_text("float x = " + repeat("a ? b : ", 100000) + "c;");
+    CHECK(count_code(*ternary, kTooDeep) == 1);
+    auto ok = parse_text("void f() " + repeat("{", 100) + repeat("}", 100));
+    CHECK_FALSE(ok->ctx.diags.has_errors());
+}
+
+TEST_CASE("long operator and postfix chains are bounded in tree height", "[parser][limits]") {
+    auto sum = parse_text("float x = a" + repeat(" + a", 100000) + ";\nfloat after;");
+    CHECK(count_code(*sum, kTooDeep) == 1);
+    CHECK(sum->dump().find("(var 2:7 after float)") != std::string::npos);
+    auto members = parse_text("float x = a" + repeat(".b", 100000) + ";");
+    CHECK(count_code(*members, kTooDeep) == 1);
+    auto calls = parse_text("float x = f" + repeat("(1)", 100000) + ";");
+    CHECK(count_code(*calls, kTooDeep) == 1);
+    auto comma = parse_text("void f() { a" + repeat(", a", 100000) + "; }");
+    CHECK(count_code(*comma, kTooDeep) == 1);
+    auto ok = parse_text("float x = a" + repeat(" + a", 1000) + ";");
+    CHECK_FALSE(ok->ctx.diags.has_errors());
+}
+
+TEST_CASE("deep template arguments, initializer lists and structs", "[parser][limits]") {
+    auto targs = parse_text(repeat("vector<", 100000) + "float" + repeat(">", 100000) + " v;");
+    CHECK(count_code(*targs, kTooDeep) == 1);
+    auto inits = parse_text("float a[1] = " + repeat("{", 100000) + "1" + repeat("}", 100000) + ";");
+    CHECK(count_code(*inits, kTooDeep) == 1);
+    auto structs = parse_text(repeat("struct S { ", 100000) + repeat("};", 100000));
+    CHECK(count_code(*structs, kTooDeep) == 1);
+    auto namespaces = parse_text(repeat("namespace N { ", 100000) + repeat("}", 100000));
+    CHECK(count_code(*namespaces, kTooDeep) == 1);
+    auto ok = parse_text(repeat("vector<", 20) + "float" + repeat(">", 20) + " v;");
+    CHECK_FALSE(ok->ctx.diags.has_errors());
+}
+
+TEST_CASE("parsing a realistic shader is fast", "[parser][limits][performance]") {
+    namespace fs = std::filesystem;
+    fs::path path = fs::path(ONESHADER_SOURCE_DIR) / "corpus" / "3d" / "pbr_forward.hlsl";
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    oneshader::test::Parsed base;
+    oneshader::support::FileId f = base.ctx.sources.add(path.string(), ss.str());
+    oneshader::CompileOptions options;
+    options.include_directories.push_back((path.parent_path() / ".." / "include").string());
+    base.pp = oneshader::pp::run_preprocessor(base.ctx, f, options, false);
+    REQUIRE_FALSE(base.ctx.diags.has_errors());
+    REQUIRE(base.pp.tokens.size() > 1000);
+
+    // Each round parses into a fresh context, as a compile does, with the tokens reused.
+    constexpr int kRounds = 200;
+    auto start = std::chrono::steady_clock::now();
+    std::size_t decls = 0;
+    for (int i = 0; i < kRounds; ++i) {
+        oneshader::support::CompileContext ctx;
+        decls += oneshader::syntax::parse(ctx, base.pp.tokens)->decls.size();
+    }
+    auto elapsed = std::chrono::steady_clock::now() - start;
+    double per_parse_us = std::chrono::duration<double, std::micro>(elapsed).count() / kRounds;
+    WARN("parse of " << base.pp.tokens.size() << " tokens: " << per_parse_us << " us");
+    CHECK(decls > 0);
+    // Tens of microseconds on a quiet machine; the bound leaves room for shared CI runners.
+    CHECK(per_parse_us < 2000.0);
+}
