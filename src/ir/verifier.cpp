@@ -14,8 +14,8 @@ namespace oneshader::ir {
 
 namespace verify_detail {
 
-std::string FunctionCheck::where(const Instruction* i) const {
-    std::string s = "@" + std::string(f.name) + " " + n.block(i->block) + " ";
+std::string FunctionCheck::where(const Instruction* i, const Block* in) const {
+    std::string s = "@" + std::string(f.name) + " " + n.block(in ? in : i->block) + " ";
     if (i->has_result()) s += n.value(i) + " = ";
     return s + std::string(mnemonic(i->opcode)) + ": ";
 }
@@ -80,11 +80,9 @@ private:
     void check_constants() {
         for (const Constant* c : m_.constants()) {
             const std::string what = "constant " + constant_text(c, names_) + ": ";
-            if (c->constant_kind == ConstantKind::Scalar) {
-                const auto* s = c->type()->as<sema::ScalarType>();
-                if (!s) out_.push_back(what + "a scalar constant needs a scalar type");
-                else if (s->bits < 64 && (c->bits >> s->bits) != 0) out_.push_back(what + "bits wider than its type");
-            } else if (c->constant_kind == ConstantKind::Composite) {
+            // Scalars get their type and masked bits from Module::scalar_constant; composites are
+            // put together by the caller.
+            if (c->constant_kind == ConstantKind::Composite) {
                 for (std::size_t k = 0; k < c->elements.size(); ++k) {
                     const sema::Type* et = composite_element_type_of(c->type(), k);
                     if (!et || c->elements[k]->type() != et) {
@@ -219,8 +217,8 @@ private:
                     out_.push_back(bname + ": null instruction");
                     continue;
                 }
-                if (!position.emplace(i, std::make_pair(b, k)).second) fc.fail(i, "instruction is in two places");
-                if (i->block != blk) fc.fail(i, "instruction's block link is wrong");
+                if (!position.emplace(i, std::make_pair(b, k)).second) fc.fail(i, "instruction is in two places", blk);
+                if (i->block != blk) fc.fail(i, "instruction's block link is wrong", blk);
                 if (is_terminator(i->opcode) && k + 1 != blk->instructions.size())
                     fc.fail(i, "terminator in the middle of a block");
                 if (i->opcode == Opcode::Phi && seen_non_phi) fc.fail(i, "phi after a non-phi instruction");

@@ -17,8 +17,11 @@ struct FunctionCheck {
     std::vector<std::string>& out;
 
     // "@f bb2 %3 = add: " — where a problem is, as the dump shows it.
-    std::string where(const Instruction* i) const;
-    void fail(const Instruction* i, const std::string& message) const { out.push_back(where(i) + message); }
+    // `in` is the block the instruction is listed in, when its own link may be wrong.
+    std::string where(const Instruction* i, const Block* in = nullptr) const;
+    void fail(const Instruction* i, const std::string& message, const Block* in = nullptr) const {
+        out.push_back(where(i, in) + message);
+    }
     std::string type(const sema::Type* t) const;
 
     // Type rules of one instruction whose operand count is already checked and whose operands
