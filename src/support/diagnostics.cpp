@@ -9,7 +9,9 @@ DiagSeverity default_severity(DiagCode code) {
 #define X(num, sev, name) \
     case DiagCode::name:  \
         return DiagSeverity::sev;
+#define A(alias, name)
 #include "support/diag_codes.def"
+#undef A
 #undef X
     }
     return DiagSeverity::Error;
@@ -20,7 +22,9 @@ std::string_view code_name(DiagCode code) {
 #define X(num, sev, name) \
     case DiagCode::name:  \
         return #name;
+#define A(alias, name)
 #include "support/diag_codes.def"
+#undef A
 #undef X
     }
     return "unknown";

@@ -12,7 +12,9 @@ namespace oneshader::support {
 
 enum class DiagCode : std::uint16_t {
 #define X(num, sev, name) name = num,
+#define A(alias, name) alias = name,
 #include "support/diag_codes.def"
+#undef A
 #undef X
 };
 
