@@ -1,0 +1,320 @@
+#include "sema/intrinsics.hpp"
+
+#include <array>
+
+#include "sema/types_print.hpp"
+#include "sema/types_query.hpp"
+
+namespace oneshader::sema {
+namespace {
+
+constexpr IntrinsicInfo kTable[] = {
+#define INTRINSIC(id, name, result, params, stages, flags, spirv, msl, wgsl) \
+    {IntrinsicId::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
+#define OVERLOAD(id, name, result, params, stages, flags, spirv, msl, wgsl) \
+    {IntrinsicId::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
+#include "sema/intrinsics.def"
+};
+
+// The rows of one name are contiguous: a family's OVERLOAD rows follow its INTRINSIC row.
+consteval bool families_are_contiguous() {
+    for (std::size_t i = 0; i < std::size(kTable); ++i)
+        for (std::size_t j = i + 2; j < std::size(kTable); ++j)
+            if (kTable[i].name == kTable[j].name && kTable[j - 1].name != kTable[i].name) return false;
+    return true;
+}
+static_assert(families_are_contiguous(), "intrinsics.def: OVERLOAD rows must follow their INTRINSIC row");
+
+// --- mul ----------------------------------------------------------------------------------------
+
+enum class MulShape : std::uint8_t { Scalar, Vector, Matrix };
+
+std::optional<MulShape> mul_shape_of(const Type* t) {
+    if (t->is<ScalarType>()) return MulShape::Scalar;
+    if (t->is<VectorType>()) return MulShape::Vector;
+    if (t->is<MatrixType>()) return MulShape::Matrix;
+    return std::nullopt;
+}
+
+std::optional<MulShape> mul_shape_word(std::string_view w) {
+    if (w.starts_with("scalar")) return MulShape::Scalar;
+    if (w.starts_with("vector")) return MulShape::Vector;
+    if (w.starts_with("matrix")) return MulShape::Matrix;
+    return std::nullopt;
+}
+
+// mul's nine forms: the operand shapes pick the row; the component type is the more precise of
+// the two (literals take their default type); sizes must agree as in a matrix product.
+Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args) {
+    Match m;
+    if (args.size() != 2) {
+        m.why = "takes 2 arguments";
+        return m;
+    }
+    const Type* a = args[0].type;
+    const Type* b = args[1].type;
+    if (!a || !b || (!is_numeric(a) && !is_bool(a)) || (!is_numeric(b) && !is_bool(b))) {
+        m.why = "needs scalars, vectors or matrices";
+        return m;
+    }
+    std::size_t comma = row.params.find(',');
+    auto want_a = mul_shape_word(row.params.substr(0, comma));
+    auto want_b = mul_shape_word(row.params.substr(comma + 2));
+    if (mul_shape_of(a) != want_a || mul_shape_of(b) != want_b) {
+        m.why = "the operand shapes differ";
+        return m;
+    }
+    // The component: the template rules of a numeric T over both operands.
+    Signature sig = parse_signature(types, "T", "T<numeric,any> a, T b");
+    CallArg scalars[2] = {{component_type(a), false}, {component_type(b), false}};
+    Match c = match_signature(types, sig, scalars);
+    if (!c.viable) {
+        m.why = c.why;
+        return m;
+    }
+    const ScalarType* k = c.result->as<ScalarType>();
+    const Type* pa = nullptr;
+    const Type* pb = nullptr;
+    const Type* result = nullptr;
+    const auto* va = a->as<VectorType>();
+    const auto* vb = b->as<VectorType>();
+    const auto* ma = a->as<MatrixType>();
+    const auto* mb = b->as<MatrixType>();
+    switch (*want_a) {
+        case MulShape::Scalar:
+            pa = k;
+            pb = *want_b == MulShape::Scalar ? static_cast<const Type*>(k)
+                 : vb                       ? static_cast<const Type*>(types.vector(k, vb->count))
+                                            : static_cast<const Type*>(types.matrix(k, mb->rows, mb->cols));
+            result = pb;
+            break;
+        case MulShape::Vector:
+            pa = types.vector(k, va->count);
+            if (*want_b == MulShape::Scalar) {
+                pb = k;
+                result = pa;
+            } else if (vb) {
+                if (vb->count != va->count) {
+                    m.why = "the vectors have different sizes";
+                    return m;
+                }
+                pb = pa;
+                result = k;
+            } else {
+                if (mb->rows != va->count) {
+                    m.why = "the vector's size is not the matrix's row count";
+                    return m;
+                }
+                pb = types.matrix(k, mb->rows, mb->cols);
+                result = mb->cols == 1 ? static_cast<const Type*>(k) : types.vector(k, mb->cols);
+            }
+            break;
+        case MulShape::Matrix:
+            pa = types.matrix(k, ma->rows, ma->cols);
+            if (*want_b == MulShape::Scalar) {
+                pb = k;
+                result = pa;
+            } else if (vb) {
+                if (vb->count != ma->cols) {
+                    m.why = "the vector's size is not the matrix's column count";
+                    return m;
+                }
+                pb = types.vector(k, vb->count);
+                result = ma->rows == 1 ? static_cast<const Type*>(k) : types.vector(k, ma->rows);
+            } else {
+                if (mb->rows != ma->cols) {
+                    m.why = "the first matrix's columns are not the second's rows";
+                    return m;
+                }
+                pb = types.matrix(k, mb->rows, mb->cols);
+                result = types.matrix(k, ma->rows, mb->cols);
+            }
+            break;
+    }
+    m.params = {{pa, ParamDirection::In}, {pb, ParamDirection::In}};
+    m.ranks = {conversion_rank(a, pa), conversion_rank(b, pb)};
+    m.result = result;
+    m.viable = true;
+    return m;
+}
+
+Match match_row(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args) {
+    if (row.id == IntrinsicId::Mul) return match_mul(types, row, args);
+    return match_signature(types, parse_signature(types, row.result, row.params), args);
+}
+
+bool is_interlocked(std::string_view name) { return name.starts_with("Interlocked"); }
+
+}  // namespace
+
+std::span<const IntrinsicInfo> intrinsic_table() { return kTable; }
+
+std::span<const IntrinsicInfo> find_intrinsic(std::string_view name) {
+    const std::size_t n = std::size(kTable);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (kTable[i].name != name) continue;
+        std::size_t j = i + 1;
+        while (j < n && kTable[j].name == name) ++j;
+        return std::span<const IntrinsicInfo>(kTable + i, j - i);
+    }
+    return {};
+}
+
+std::string intrinsic_signature_text(const IntrinsicInfo& info) {
+    std::string_view result = info.result == "@mul" ? std::string_view("auto") : info.result;
+    return std::string(result) + " " + std::string(info.name) + "(" + std::string(info.params) + ")";
+}
+
+std::string_view target_mapping(const IntrinsicInfo& info, Target target) {
+    switch (target) {
+        case Target::SpirV: return info.targets.spirv;
+        case Target::Msl: return info.targets.msl;
+        case Target::Wgsl: return info.targets.wgsl;
+    }
+    return {};
+}
+
+std::optional<std::uint16_t> target_refusal(const IntrinsicInfo& info, Target target) {
+    constexpr std::string_view kPrefix = "unsupported:OSH";
+    std::string_view m = target_mapping(info, target);
+    if (!m.starts_with(kPrefix)) return std::nullopt;
+    std::uint16_t code = 0;
+    for (char c : m.substr(kPrefix.size())) {
+        if (c < '0' || c > '9') break;
+        code = std::uint16_t(code * 10 + (c - '0'));
+    }
+    return code;
+}
+
+std::string stage_list(std::uint8_t stages) {
+    static constexpr std::array<std::pair<Stage, std::string_view>, 3> kNames = {
+        std::pair{Stage::Vertex, std::string_view("vertex")},
+        std::pair{Stage::Pixel, std::string_view("pixel")},
+        std::pair{Stage::Compute, std::string_view("compute")},
+    };
+    std::vector<std::string_view> names;
+    for (const auto& [s, n] : kNames)
+        if (stages & stage_bit(s)) names.push_back(n);
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i) out += i + 1 == names.size() ? " and " : ", ";
+        out += names[i];
+    }
+    return out;
+}
+
+bool check_intrinsic_stage(const IntrinsicInfo& info, Stage stage, support::DiagnosticEngine& diags,
+                           support::SourceRange range) {
+    if (info.stages & stage_bit(stage)) return true;
+    std::string here = stage_list(stage_bit(stage));
+    diags.report(support::DiagCode::intrinsic_wrong_stage, range,
+                 "'" + std::string(info.name) + "' is only available in " + stage_list(info.stages) +
+                     " shaders, and this is a " + here + " shader. Move the call to a " +
+                     stage_list(info.stages).substr(0, stage_list(info.stages).find(' ')) +
+                     " shader, or compute the value there and pass it in.");
+    return false;
+}
+
+std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::string_view name,
+                                                   std::span<const CallArg> args, const CallSite& site) {
+    using support::DiagCode;
+    std::span<const IntrinsicInfo> rows = find_intrinsic(name);
+    if (rows.empty()) {
+        site.diags.report(DiagCode::internal_error, site.range,
+                          "internal error: '" + std::string(name) + "' is not an intrinsic");
+        return std::nullopt;
+    }
+    const std::string quoted = "'" + std::string(name) + "'";
+    if (rows[0].flags & kPartitioned) {
+        site.diags.report(DiagCode::unsupported_construct, site.range,
+                          "The intrinsic " + quoted +
+                              " is not supported: it needs partitioned subgroup operations, which no target offers "
+                              "portably (SPIR-V has only a vendor extension; MSL and WGSL have none). Build the groups "
+                              "with WaveActiveBallot and WaveReadLaneFirst in a loop instead.");
+        return std::nullopt;
+    }
+    if (rows[0].flags & kRefused) {
+        std::string why = rows[0].id == IntrinsicId::Noise
+                              ? "it exists only for the legacy tx_1_0 texture-shader target. Write the noise function "
+                                "in HLSL, or sample a noise texture."
+                              : "no target has debug output or a way to stop the whole dispatch. Remove the call, or "
+                                "keep it behind an #ifdef that is off when compiling with OneShader.";
+        site.diags.report(DiagCode::intrinsic_refused, site.range, quoted + " is not supported: " + why);
+        return std::nullopt;
+    }
+    if (is_interlocked(name) && !args.empty() && args[0].type) {
+        const ScalarType* c = component_type(args[0].type);
+        if (c && is_float_kind(c->scalar)) {
+            site.diags.report(DiagCode::atomic_on_float, site.range,
+                              quoted + " works on int, uint, int64_t and uint64_t, but the first argument is '" +
+                                  type_name(args[0].type) +
+                                  "'. Float atomics are not supported; reinterpret the data as uint with "
+                                  "asuint()/asfloat().");
+            return std::nullopt;
+        }
+    }
+
+    std::vector<Match> matches;
+    std::vector<std::size_t> viable;
+    matches.reserve(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        matches.push_back(match_row(types, rows[i], args));
+        if (matches.back().viable) viable.push_back(i);
+    }
+
+    if (viable.empty()) {
+        // An output argument that is not an lvalue gets its own message when it is the only problem.
+        for (const Match& m : matches) {
+            if (m.why.find("needs an lvalue") != std::string::npos) {
+                site.diags.report(DiagCode::intrinsic_out_not_lvalue, site.range,
+                                  "In the call to " + quoted + ", " + m.why.substr(0, m.why.find(" is an output")) +
+                                      " is an out parameter: pass a variable, a member or an element, not a value.");
+                return std::nullopt;
+            }
+        }
+        std::string msg = "No overload of " + quoted + " takes (" + describe_args(args) + ")";
+        if (rows.size() == 1) {
+            msg += ": " + intrinsic_signature_text(rows[0]) + " " + matches[0].why + ".";
+            site.diags.report(DiagCode::intrinsic_no_match, site.range, msg);
+        } else {
+            msg += ". The candidates are:";
+            site.diags.report(DiagCode::intrinsic_no_match, site.range, msg);
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                site.diags.note(site.range, "candidate " + intrinsic_signature_text(rows[i]) + ": " + matches[i].why);
+        }
+        return std::nullopt;
+    }
+
+    std::vector<std::vector<ConversionRank>> ranks;
+    for (std::size_t i : viable) ranks.push_back(matches[i].ranks);
+    Selection sel = select_best(ranks);
+    if (sel.best < 0) {
+        site.diags.report(DiagCode::call_ambiguous, site.range,
+                          "The call " + std::string(name) + "(" + describe_args(args) +
+                              ") is ambiguous: several overloads match equally well. Cast the arguments to the "
+                              "types of the one you mean.");
+        for (std::size_t t : sel.tied)
+            site.diags.note(site.range, "candidate " + intrinsic_signature_text(rows[viable[t]]));
+        return std::nullopt;
+    }
+
+    const IntrinsicInfo& row = rows[viable[std::size_t(sel.best)]];
+    Match& m = matches[viable[std::size_t(sel.best)]];
+    if (m.narrowed_double) {
+        site.diags.report(DiagCode::double_narrowed_to_float, site.range,
+                          quoted + " has no double version: the argument is converted to float, so the result has "
+                                   "float precision. Use +, -, *, /, min, max, abs, clamp or fma to keep double "
+                                   "precision.");
+    }
+    if (site.stage && !check_intrinsic_stage(row, *site.stage, site.diags, site.range)) return std::nullopt;
+
+    ResolvedCall call;
+    call.info = &row;
+    call.result = m.result;
+    call.params = std::move(m.params);
+    call.ranks = std::move(m.ranks);
+    call.narrowed_double = m.narrowed_double;
+    return call;
+}
+
+}  // namespace oneshader::sema
