@@ -11,17 +11,15 @@
 #include <string_view>
 #include <vector>
 
+#include "oneshader/common.hpp"
+#include "oneshader/reflection.hpp"
+
 namespace oneshader {
 
 std::string_view version();
 
-enum class Target : std::uint8_t { SpirV, Msl, Wgsl };
-enum class Stage : std::uint8_t { Vertex, Pixel, Compute };
 enum class Severity : std::uint8_t { Note, Warning, Error };
 enum class MatrixPacking : std::uint8_t { ColumnMajor, RowMajor };
-
-std::string_view to_string(Target target);  // "SpirV", "Msl", "Wgsl"
-std::string_view to_string(Stage stage);    // "Vertex", "Pixel", "Compute"
 
 // A shader model profile such as ps_6_0; the stage matters, the model number is informational.
 struct Profile {
@@ -108,6 +106,7 @@ struct CompileResult {
     std::vector<Diagnostic> diagnostics;
     std::vector<ShaderBlob> blobs;
     std::vector<std::string> files;  // every file read, main file first, also when the compile failed
+    std::optional<ShaderReflection> reflection;  // set when the front end succeeded
 
     bool ok() const;
     const ShaderBlob* find(std::string_view entry_point, Target target) const;

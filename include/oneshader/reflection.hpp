@@ -1,0 +1,215 @@
+#pragma once
+// Shader reflection: what a compiled shader binds, where, with which byte layouts, and what each
+// entry point reads and writes. The same model for every target; built by the compiler from the
+// unoptimized module, so it does not change with the optimizer.
+//
+// Two serialised forms: JSON (schema version 1, the command line's --reflect) and the line-based
+// reflection file format (version 1), which also reads back.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oneshader/common.hpp"
+
+namespace oneshader {
+
+enum class ScalarKind : std::uint8_t { Bool, Int, UInt, Float, Double, Half, Int16, UInt16, Int64, UInt64 };
+
+enum class ReflectedTypeKind : std::uint8_t { Scalar, Vector, Matrix, Array, Struct };
+
+enum class MatrixLayout : std::uint8_t { ColumnMajor, RowMajor };
+
+struct ReflectedMember;
+
+// A byte layout tree: sizes, offsets and strides of a buffer, equal for every target.
+struct ReflectedType {
+    ReflectedTypeKind kind = ReflectedTypeKind::Scalar;
+    std::uint32_t size = 0;
+    std::uint32_t alignment = 0;
+    ScalarKind scalar = ScalarKind::Float;  // Scalar, Vector, Matrix
+    std::uint32_t components = 0;           // Vector: component count; Matrix: rows
+    std::uint32_t columns = 0;              // Matrix
+    std::uint32_t matrix_stride = 0;        // Matrix: bytes between stored columns (ColumnMajor) or rows
+    MatrixLayout packing = MatrixLayout::ColumnMajor;
+    std::uint32_t length = 0;               // Array; 0 = unsized
+    std::uint32_t stride = 0;               // Array
+    std::unique_ptr<ReflectedType> element; // Array
+    std::string name;                       // Struct
+    std::vector<ReflectedMember> members;   // Struct
+
+    ReflectedType() = default;
+    ReflectedType(const ReflectedType& other);
+    ReflectedType& operator=(const ReflectedType& other);
+    ReflectedType(ReflectedType&&) noexcept = default;
+    ReflectedType& operator=(ReflectedType&&) noexcept = default;
+    ~ReflectedType();
+    friend bool operator==(const ReflectedType& a, const ReflectedType& b);
+};
+
+struct ReflectedMember {
+    std::string name;
+    std::uint32_t offset = 0;
+    ReflectedType type;
+    friend bool operator==(const ReflectedMember&, const ReflectedMember&) = default;
+};
+
+// What a resource is to a graphics API.
+enum class ResourceKind : std::uint8_t {
+    ConstantBuffer,     // cbuffer, ConstantBuffer<T>, $Globals
+    SampledTexture,     // Texture*
+    StorageTexture,     // RWTexture*
+    Sampler,            // SamplerState
+    ComparisonSampler,  // SamplerComparisonState
+    UniformTexelBuffer, // Buffer<T>
+    StorageTexelBuffer, // RWBuffer<T>
+    ReadOnlyStorageBuffer,  // StructuredBuffer, ByteAddressBuffer
+    StorageBuffer,      // RW/Append/Consume structured buffers, RWByteAddressBuffer
+};
+
+// The HLSL resource type the resource was declared with.
+enum class ResourceTypeKind : std::uint8_t {
+    ConstantBuffer,
+    Texture1D, Texture1DArray, Texture2D, Texture2DArray, Texture2DMS, Texture2DMSArray, Texture3D,
+    TextureCube, TextureCubeArray,
+    RWTexture1D, RWTexture1DArray, RWTexture2D, RWTexture2DArray, RWTexture3D,
+    Buffer, RWBuffer,
+    StructuredBuffer, RWStructuredBuffer, AppendStructuredBuffer, ConsumeStructuredBuffer,
+    ByteAddressBuffer, RWByteAddressBuffer,
+    SamplerState, SamplerComparisonState,
+};
+
+enum StageFlags : std::uint8_t { StageNone = 0, StageVertex = 1, StagePixel = 2, StageCompute = 4 };
+
+struct TargetSlot {
+    Target target = Target::SpirV;
+    std::uint32_t set = 0;
+    std::uint32_t binding = 0;
+    friend bool operator==(const TargetSlot&, const TargetSlot&) = default;
+};
+
+struct ResourceInfo {
+    std::string name;
+    ResourceKind kind = ResourceKind::ConstantBuffer;
+    std::string hlsl_type;  // as written, e.g. "Texture2D<float4>"; empty for cbuffer blocks
+    ResourceTypeKind resource_type = ResourceTypeKind::ConstantBuffer;
+    std::uint32_t count = 1;  // array size; 1 for a single resource
+    std::uint8_t stages = StageNone;
+    std::vector<TargetSlot> slots;          // one per compiled target
+    std::vector<TargetSlot> counter_slots;  // append/consume buffers: the hidden counter
+    std::optional<ReflectedType> layout;    // buffers: the element or block layout
+    std::string image_format;               // [[vk::image_format]] of a storage texture, or empty
+    friend bool operator==(const ResourceInfo&, const ResourceInfo&) = default;
+};
+
+struct PushConstantInfo {
+    std::string name;
+    std::uint8_t stages = StageNone;
+    std::vector<TargetSlot> slots;  // MSL and WGSL deliver it as a bound buffer; SPIR-V has no slot
+    ReflectedType layout;
+    friend bool operator==(const PushConstantInfo&, const PushConstantInfo&) = default;
+};
+
+enum class SpecConstantType : std::uint8_t { Bool, Int, UInt, Float };
+
+struct SpecConstantSlot {
+    Target target = Target::SpirV;
+    std::uint32_t index = 0;
+    std::string name;
+    friend bool operator==(const SpecConstantSlot&, const SpecConstantSlot&) = default;
+};
+
+struct SpecConstantInfo {
+    std::string name;
+    std::uint32_t id = 0;
+    SpecConstantType type = SpecConstantType::Int;
+    std::uint32_t default_bits = 0;
+    std::vector<SpecConstantSlot> slots;
+    friend bool operator==(const SpecConstantInfo&, const SpecConstantInfo&) = default;
+};
+
+enum class BuiltIn : std::uint8_t {
+    None, Position, VertexIndex, InstanceIndex, FrontFacing, SampleIndex, SampleMask, FragDepth,
+    ClipDistance, CullDistance, PrimitiveId, GlobalInvocationId, WorkgroupId, LocalInvocationId,
+    LocalInvocationIndex, SubgroupLocalInvocationId, SubgroupSize,
+};
+
+enum class Interpolation : std::uint8_t { Default, Flat, NoPerspective, Centroid, Sample, NoPerspectiveCentroid, NoPerspectiveSample };
+
+// Vertex attribute formats (WebGPU's names).
+enum class VertexFormat : std::uint8_t {
+    None,
+    Uint8x2, Uint8x4, Sint8x2, Sint8x4, Unorm8x2, Unorm8x4, Snorm8x2, Snorm8x4,
+    Uint16x2, Uint16x4, Sint16x2, Sint16x4, Unorm16x2, Unorm16x4, Snorm16x2, Snorm16x4, Float16x2, Float16x4,
+    Float32, Float32x2, Float32x3, Float32x4, Uint32, Uint32x2, Uint32x3, Uint32x4, Sint32, Sint32x2, Sint32x3, Sint32x4,
+    Unorm10_10_10_2,
+};
+
+struct StageVariable {
+    std::string name;       // "i.Position": the path from the entry point's parameter
+    std::string semantic;   // without the index: "TEXCOORD"
+    std::uint32_t semantic_index = 0;
+    std::optional<std::uint32_t> location;  // none for built-ins
+    BuiltIn built_in = BuiltIn::None;
+    ScalarKind scalar = ScalarKind::Float;
+    std::uint32_t components = 1;
+    VertexFormat format = VertexFormat::None;  // vertex inputs only
+    std::uint32_t offset = 0;                  // vertex inputs: byte offset in the interleaved vertex
+    Interpolation interpolation = Interpolation::Default;
+    friend bool operator==(const StageVariable&, const StageVariable&) = default;
+};
+
+struct EntryPointInfo {
+    std::string name;
+    Stage stage = Stage::Vertex;
+    std::uint32_t workgroup_size[3] = {0, 0, 0};  // compute only
+    std::uint32_t vertex_stride = 0;              // vertex only
+    std::vector<StageVariable> inputs;
+    std::vector<StageVariable> outputs;
+    std::vector<std::string> used_resources;
+    std::optional<std::string> push_constant;
+    std::vector<std::string> used_spec_constants;
+    std::uint32_t features = 0;  // DeviceFeatures bits for 16/64-bit types
+    friend bool operator==(const EntryPointInfo&, const EntryPointInfo&) = default;
+};
+
+struct ShaderReflection {
+    std::string source;  // the file name, without directories
+    std::vector<Target> targets;
+    std::vector<ResourceInfo> resources;
+    std::vector<PushConstantInfo> push_constants;
+    std::vector<SpecConstantInfo> spec_constants;
+    std::vector<EntryPointInfo> entry_points;
+
+    const ResourceInfo* find_resource(std::string_view name) const;
+    const EntryPointInfo* find_entry_point(std::string_view name) const;
+    friend bool operator==(const ShaderReflection&, const ShaderReflection&) = default;
+};
+
+// Enum names as they appear in both serialised forms.
+std::string_view to_string(ScalarKind v);
+std::string_view to_string(ReflectedTypeKind v);
+std::string_view to_string(MatrixLayout v);
+std::string_view to_string(ResourceKind v);
+std::string_view to_string(ResourceTypeKind v);
+std::string_view to_string(SpecConstantType v);
+std::string_view to_string(BuiltIn v);
+std::string_view to_string(Interpolation v);
+std::string_view to_string(VertexFormat v);
+
+// JSON, schema version 1: camelCase keys in a fixed order, enums by name, `\n` line ends.
+std::string write_reflection_json(const ShaderReflection& reflection);
+
+// The line-based reflection file format, version 1, and its reader. The reader rejects other
+// versions and malformed records (the message says which line and why) and ignores unknown
+// records and attributes.
+std::string write_reflection_file(const ShaderReflection& reflection);
+struct ReflectionReadResult {
+    std::optional<ShaderReflection> reflection;
+    std::string error;  // "line 3: ..." when reflection is empty
+};
+ReflectionReadResult read_reflection_file(std::string_view text);
+
+}  // namespace oneshader
