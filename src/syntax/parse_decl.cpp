@@ -37,6 +37,7 @@ void Parser::parse_declaration_seq(bool in_braces) {
 
 void Parser::declare_type(Symbol name, bool is_template) {
     if (!name) return;
+    tok_info_pos_ = SIZE_MAX;
     NameInfo& i = info(name);
     i.user_type = true;
     if (is_template) i.user_template = true;
@@ -95,7 +96,7 @@ std::uint32_t Parser::parse_modifiers() {
     std::uint32_t mods = 0;
     for (;;) {
         if (at_modifier()) {
-            mods |= info(tok().ident).cls.modifier;
+            mods |= tok_info().cls.modifier;
             advance();
             continue;
         }
@@ -155,7 +156,7 @@ void Parser::parse_variable_or_function(std::span<Attribute> attrs, std::span<Te
         return;
     }
     bool name_ok = at(TokenKind::Identifier) &&
-                   (keyword() == Keyword::None || (keyword() == Keyword::Modifier && info(tok().ident).cls.contextual));
+                   (keyword() == Keyword::None || (keyword() == Keyword::Modifier && tok_info().cls.contextual));
     if (!name_ok) {
         expected(DiagCode::parse_expected_identifier, "a name for the declaration");
         return;
@@ -228,7 +229,10 @@ void Parser::parse_operator_name(FunctionDecl* f) {
 
 void Parser::parse_function_rest(FunctionDecl* f, bool local) {
     // Known before the body so recursive and later calls with `f<T>(...)` parse.
-    if (f->is_template && f->name) info(f->name).user_template = true;
+    if (f->is_template && f->name) {
+        info(f->name).user_template = true;
+        tok_info_pos_ = SIZE_MAX;
+    }
     f->params = parse_parameter_list();
     if (at_keyword(Keyword::Modifier) && tok().text == "const") {
         f->is_const = true;
@@ -280,7 +284,7 @@ ParamDecl* Parser::parse_parameter() {
     if (!p->type) return nullptr;
     if (reject_pointer_declarator()) return nullptr;
     if (at(TokenKind::Identifier) &&
-        (keyword() == Keyword::None || (keyword() == Keyword::Modifier && info(tok().ident).cls.contextual))) {
+        (keyword() == Keyword::None || (keyword() == Keyword::Modifier && tok_info().cls.contextual))) {
         p->loc = loc();
         p->name = tok().ident;
         advance();
@@ -608,6 +612,7 @@ void Parser::parse_namespace(std::span<Attribute> attrs) {
     n->loc = loc();
     n->name = tok().ident;
     info(n->name).is_namespace = true;
+    tok_info_pos_ = SIZE_MAX;
     advance();
     decls_.push_back(n);
     if (!at(TokenKind::LBrace)) {

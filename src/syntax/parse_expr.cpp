@@ -286,7 +286,7 @@ Expr* Parser::parse_primary() {
             return error_expr();
         }
     }
-    const NameInfo i = info(tok().ident);
+    const NameInfo i = tok_info();
     switch (i.cls.keyword) {
         case Keyword::None: return parse_name_or_construct();
         case Keyword::True:
@@ -313,7 +313,7 @@ Expr* Parser::parse_primary() {
 Expr* Parser::parse_name_or_construct() {
     SourceLoc start = loc();
     if (at(TokenKind::Identifier)) {
-        const NameInfo i = info(tok().ident);
+        const NameInfo i = tok_info();
         bool type_call = i.cls.builtin_type && (peek().is(TokenKind::LParen) ||
                                                 (i.cls.builtin_template && peek().is(TokenKind::Less)));
         if (type_call) {

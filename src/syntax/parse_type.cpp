@@ -11,7 +11,7 @@ TypeSyntax* Parser::parse_type(std::uint32_t modifiers) {
     DepthGuard guard(*this);
     if (!guard.ok) return nullptr;
     while (at_modifier()) {
-        modifiers |= info(tok().ident).cls.modifier;
+        modifiers |= tok_info().cls.modifier;
         advance();
     }
     // `struct S s;` names the type the C way; the keyword adds nothing.

@@ -140,11 +140,7 @@ void Parser::grow_names() {
     }
 }
 
-Keyword Parser::keyword() {
-    const Token& t = tok();
-    if (t.kind != TokenKind::Identifier) return Keyword::None;
-    return info(t.ident).cls.keyword;
-}
+Keyword Parser::keyword() { return tok_info().cls.keyword; }
 
 Keyword Parser::keyword_at(std::size_t n) {
     const Token& t = n == 0 ? tok() : peek(n);
@@ -164,7 +160,7 @@ bool Parser::is_template_name(Symbol s) {
 
 bool Parser::at_modifier() {
     if (!at(TokenKind::Identifier)) return false;
-    const NameInfo i = info(tok().ident);
+    const NameInfo i = tok_info();
     if (i.cls.keyword != Keyword::Modifier) return false;
     if (!i.cls.contextual) return true;
     return peek().is(TokenKind::Identifier);
@@ -173,7 +169,7 @@ bool Parser::at_modifier() {
 bool Parser::at_type_start() {
     if (!at(TokenKind::Identifier)) return at(TokenKind::ColonColon);
     if (at_modifier()) return true;
-    const NameInfo i = info(tok().ident);
+    const NameInfo i = tok_info();
     return i.cls.builtin_type || i.user_type || i.is_namespace;
 }
 
@@ -227,7 +223,7 @@ std::size_t Parser::skip_template_args(std::size_t i) const {
 bool Parser::at_declaration_start() {
     if (!at(TokenKind::Identifier) && !at(TokenKind::ColonColon)) return false;
     if (at(TokenKind::Identifier)) {
-        const NameInfo i = info(tok().ident);
+        const NameInfo i = tok_info();
         switch (i.cls.keyword) {
             case Keyword::Modifier: return at_modifier();
             case Keyword::Struct:

@@ -45,6 +45,16 @@ private:
     // (the table may grow), so callers copy what they need.
     NameInfo& info(Symbol s);
     void grow_names();
+    // info() of the current identifier token, cached per position: the first token of a
+    // declaration or statement is asked about many times. Whoever changes a name's entry resets
+    // tok_info_pos_.
+    NameInfo tok_info() {
+        if (tok_info_pos_ != pos_ || split_) {
+            tok_info_ = tok().kind == TokenKind::Identifier ? info(tok().ident) : NameInfo{};
+            tok_info_pos_ = split_ ? SIZE_MAX : pos_;
+        }
+        return tok_info_;
+    }
     Keyword keyword();  // keyword of the current token, None unless an identifier
     Keyword keyword_at(std::size_t n);
     bool at_keyword(Keyword k) { return keyword() == k; }
@@ -202,6 +212,8 @@ private:
     std::vector<NameSlot> names_;
     std::size_t name_count_ = 0;
     NameInfo no_name_;  // what info() gives for an empty Symbol
+    std::size_t tok_info_pos_ = SIZE_MAX;
+    NameInfo tok_info_;
     std::vector<Decl*> decls_;
     std::vector<Expr*> exprs_;
     std::vector<Stmt*> stmts_;

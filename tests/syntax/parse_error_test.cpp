@@ -158,3 +158,33 @@ TEST_CASE("garbage never hangs or crashes the parser", "[parser][error]") {
         (void)p->dump();
     }
 }
+
+TEST_CASE("random token soup is parsed to the end without crashing", "[parser][error]") {
+    // A fixed seed keeps the test deterministic; the vocabulary mixes declarations, statements,
+    // operators and brackets so that every recovery path gets exercised.
+    const char* vocabulary[] = {
+        "float4", "struct", "S", "{", "}", "(", ")", "[", "]", "[[", "]]", ";", ",", ":", "::", "=", "+", "-",
+        "*", "<", ">", ">>", "?", ".", "x", "y", "1", "2.0f", "0x1u", "if", "else", "for", "while", "do",
+        "switch", "case", "default", "return", "break", "cbuffer", "register(b0)", "template", "typename",
+        "T", "Texture2D", "vector", "namespace", "enum", "class", "typedef", "static", "const", "in", "out",
+        "sample", "operator", "sizeof", "this", "true", "\"s\"", "SV_Target", "packoffset", "void",
+    };
+    constexpr std::size_t kWords = sizeof(vocabulary) / sizeof(vocabulary[0]);
+    std::uint32_t state = 12345;
+    auto next = [&] {
+        state = state * 1664525u + 1013904223u;
+        return state >> 8;
+    };
+    for (int round = 0; round < 300; ++round) {
+        std::string text;
+        std::uint32_t length = next() % 200;
+        for (std::uint32_t i = 0; i < length; ++i) {
+            text += vocabulary[next() % kWords];
+            text += ' ';
+        }
+        INFO(text);
+        auto p = parse_text(text);
+        REQUIRE(p->tu != nullptr);
+        (void)p->dump();
+    }
+}
