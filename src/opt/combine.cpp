@@ -1,0 +1,58 @@
+// combine: constant folding and exact algebraic identities.
+//
+// What it does: visits the reachable blocks in reverse post-order, so operands come before their
+// users, and applies folding_rules() to each instruction. A rule's answer replaces the
+// instruction: its users get the new value at once (later instructions fold in the same sweep) and
+// the instruction is removed. Rules that rewrite in place are applied again until none answers.
+// Requires: a valid module. Precise instructions are only constant-folded (never rewritten by an
+// identity); specialization constants are never folded; folding keeps the exactness rules of
+// fold_numbers.hpp. Preserves: the CFG (branches on constants are simplify_cfg's), structure.
+#include <unordered_map>
+
+#include "ir/builder.hpp"
+#include "ir/cfg.hpp"
+#include "ir/util.hpp"
+#include "opt/folding_rules.hpp"
+#include "opt/passes.hpp"
+
+namespace oneshader::opt {
+
+using namespace ir;
+
+PassResult combine(Module& m, Function& f, const Options&) {
+    if (f.blocks.empty()) return {};
+    Cfg cfg(f);
+    Replacements repl;
+    auto resolve = [&](Value* v) {
+        for (std::size_t guard = 0; guard <= repl.size(); ++guard) {
+            auto it = repl.find(v);
+            if (it == repl.end() || it->second == v) break;
+            v = it->second;
+        }
+        return v;
+    };
+    bool changed = false;
+    std::vector<Instruction*> removed;
+    for (Block* b : cfg.rpo_blocks()) {
+        for (Instruction* i : b->instructions) {
+            for (Value*& op : i->operands) op = resolve(op);
+            if (is_terminator(i->opcode) || !i->has_result()) continue;
+            for (int rewrites = 0; rewrites < 16; ++rewrites) {
+                Value* v = apply_folding_rules(m, i);
+                if (!v) break;
+                changed = true;
+                if (v == i) continue;  // rewritten in place: try the rules again
+                repl[i] = v;
+                removed.push_back(i);
+                break;
+            }
+        }
+    }
+    if (!changed) return {};
+    // Phis and unreachable blocks may name values folded after them.
+    apply_replacements(f, repl);
+    for (Instruction* i : removed) remove_instruction(i);
+    return {true, {}};
+}
+
+}  // namespace oneshader::opt

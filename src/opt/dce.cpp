@@ -1,0 +1,92 @@
+// dce: dead code elimination.
+//
+// What it does: (1) stores nobody reads: a function-local variable (alloca) whose address is only
+// ever stored through (directly or through access chains) loses those stores, its access chains
+// and itself; (2) mark and sweep: instructions with effects (stores, atomics, barriers, calls,
+// texture and buffer writes, intrinsics not known to be pure, terminators) are live, and so is
+// every operand of a live instruction; the rest is removed, phi cycles included.
+// Requires: a valid module. Preserves: the CFG and structure (terminators are never removed).
+#include <unordered_set>
+
+#include "ir/builder.hpp"
+#include "ir/util.hpp"
+#include "opt/opt_util.hpp"
+#include "opt/passes.hpp"
+
+namespace oneshader::opt {
+
+using namespace ir;
+
+namespace {
+
+// True when every use of pointer `p` (and of chains derived from it) is a store through it.
+bool only_stored_through(const Value* p, const UserMap& users, std::vector<Instruction*>& uses, int depth = 0) {
+    if (depth > 64) return false;
+    auto it = users.find(p);
+    if (it == users.end()) return true;
+    for (const Use& u : it->second) {
+        Instruction* i = u.user;
+        if (i->opcode == Opcode::Store && u.operand == 0) {
+            uses.push_back(i);
+        } else if (i->opcode == Opcode::AccessChain && u.operand == 0) {
+            uses.push_back(i);
+            if (!only_stored_through(i, users, uses, depth + 1)) return false;
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool remove_dead_stores(Function& f) {
+    UserMap users = build_users(f);
+    bool changed = false;
+    std::vector<Instruction*> allocas;
+    for (Block* b : f.blocks)
+        for (Instruction* i : b->instructions)
+            if (i->opcode == Opcode::Alloca) allocas.push_back(i);
+    for (Instruction* a : allocas) {
+        std::vector<Instruction*> uses;
+        if (!only_stored_through(a, users, uses)) continue;
+        for (Instruction* u : uses)
+            if (u->block) remove_instruction(u);
+        remove_instruction(a);
+        changed = true;
+    }
+    return changed;
+}
+
+}  // namespace
+
+PassResult dce(Module&, Function& f, const Options&) {
+    bool changed = remove_dead_stores(f);
+    std::unordered_set<const Instruction*> live;
+    std::vector<Instruction*> work;
+    for (Block* b : f.blocks)
+        for (Instruction* i : b->instructions)
+            if (!removable_when_unused(i)) {
+                live.insert(i);
+                work.push_back(i);
+            }
+    while (!work.empty()) {
+        Instruction* i = work.back();
+        work.pop_back();
+        for (Value* op : i->operands)
+            if (Instruction* d = op->as<Instruction>(); d && live.insert(d).second) work.push_back(d);
+    }
+    for (Block* b : f.blocks) {
+        std::vector<Instruction*> keep;
+        keep.reserve(b->instructions.size());
+        for (Instruction* i : b->instructions) {
+            if (live.count(i)) keep.push_back(i);
+            else {
+                i->block = nullptr;
+                changed = true;
+            }
+        }
+        b->instructions = std::move(keep);
+    }
+    return {changed, {}};
+}
+
+}  // namespace oneshader::opt

@@ -1,0 +1,335 @@
+// inline: inlines every call, callees first.
+//
+// What it does: functions are visited callees first (a depth-first post-order of the call graph),
+// so a callee's own calls are already inlined when it is copied into its callers. At each call:
+//   - the block is split after the call (a loop header first moves its body part to a new block,
+//     so its marker stays where the back edges go);
+//   - the callee's blocks are cloned between the two halves, arguments replaced by the call's
+//     operands, its variables (allocas) moved to the caller's entry block;
+//   - single-exit splice: a callee whose only ret (if any) is outside every structured construct
+//     is entered with a br, and that ret becomes a br to the block after the call;
+//   - any other callee is wrapped in a loop that runs once (loop header, merge = the block after
+//     the call, a continue block that only branches back). A ret stores the result in a variable
+//     and breaks to the loop's merge. A ret inside an inner loop or switch sets a flag and breaks
+//     to that construct's merge block, which now tests the flag first (a selection) and breaks
+//     outward to the next enclosing loop or switch, and so on up to the run-once loop: every
+//     branch is a legal structured break in SPIR-V. The call's value is loaded after the loop.
+// Recursive calls (a callee that reaches its caller again) are left alone, and so are calls that
+// would grow the caller past Options::inline_growth_limit instructions.
+// Requires: a valid module. Preserves: structure (every new loop and selection is marked).
+// Fails (rather than emit wrong structure) when a construct that a ret breaks out of is merged
+// into a block that is itself a loop header.
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir/builder.hpp"
+#include "ir/cfg.hpp"
+#include "ir/dominators.hpp"
+#include "ir/util.hpp"
+#include "opt/opt_util.hpp"
+#include "opt/passes.hpp"
+
+namespace oneshader::opt {
+
+using namespace ir;
+
+namespace {
+
+// The structured constructs of a function, for deciding how its rets leave.
+class Constructs {
+public:
+    explicit Constructs(const Function& g) : cfg_(g), dom_(DominatorTree::dominators(cfg_)) {
+        const std::uint32_t n = cfg_.size();
+        depth_.assign(n, 0);
+        for (std::uint32_t b : cfg_.rpo())
+            depth_[b] = dom_.idom(b) == kNoBlock ? 0 : depth_[dom_.idom(b)] + 1;
+        for (std::uint32_t h = 0; h < n; ++h) {
+            const Block* hb = cfg_.block(h);
+            if (hb->structure == StructureKind::None || !cfg_.reachable(h)) continue;
+            headers_.push_back(h);
+        }
+    }
+
+    const Cfg& cfg() const { return cfg_; }
+
+    bool inside(std::uint32_t h, std::uint32_t x) const {
+        if (!dom_.dominates(h, x)) return false;
+        std::uint32_t mg = cfg_.index(cfg_.block(h)->merge);
+        return mg == kNoBlock || !cfg_.reachable(mg) || !dom_.dominates(mg, x);
+    }
+    static bool breakable(const Block* b) {
+        if (b->structure == StructureKind::Loop) return true;
+        const Instruction* t = b->terminator();
+        return b->structure == StructureKind::Selection && t && t->opcode == Opcode::Switch;
+    }
+    bool in_any_construct(std::uint32_t x) const {
+        for (std::uint32_t h : headers_)
+            if (h != x && inside(h, x)) return true;
+        return false;
+    }
+    // The innermost loop or switch holding x (x itself excluded), or kNoBlock.
+    std::uint32_t innermost_breakable(std::uint32_t x) const {
+        std::uint32_t best = kNoBlock;
+        for (std::uint32_t h : headers_)
+            if (h != x && breakable(cfg_.block(h)) && inside(h, x) && (best == kNoBlock || depth_[h] > depth_[best]))
+                best = h;
+        return best;
+    }
+
+private:
+    Cfg cfg_;
+    DominatorTree dom_;
+    std::vector<std::uint32_t> depth_;
+    std::vector<std::uint32_t> headers_;
+};
+
+void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
+    Block* entry = f.entry();
+    std::size_t at = 0;
+    while (at < entry->instructions.size() && entry->instructions[at]->opcode == Opcode::Alloca) ++at;
+    for (Block* b : blocks) {
+        std::vector<Instruction*> rest;
+        for (Instruction* i : b->instructions) {
+            if (i->opcode == Opcode::Alloca && b != entry) {
+                i->block = entry;
+                entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at++), i);
+            } else {
+                rest.push_back(i);
+            }
+        }
+        if (b != entry) b->instructions = std::move(rest);
+    }
+}
+
+Instruction* new_alloca(Module& m, Function& f, const sema::Type* t, std::string_view name) {
+    Instruction* a = m.make_instruction(Opcode::Alloca, m.types().pointer(sema::AddressSpace::Function, t));
+    m.set_name(a, name);
+    Block* entry = f.entry();
+    std::size_t at = 0;
+    while (at < entry->instructions.size() && entry->instructions[at]->opcode == Opcode::Alloca) ++at;
+    a->block = entry;
+    entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at), a);
+    return a;
+}
+
+// A new edge from `from` into `to`: to's phis get undef for it.
+void add_undef_incoming(Module& m, Block* to, Block* from) {
+    for (Instruction* i : to->instructions) {
+        if (i->opcode != Opcode::Phi) break;
+        if (std::find(i->targets.begin(), i->targets.end(), from) == i->targets.end())
+            Builder::add_incoming(i, m.undef_constant(i->type()), from);
+    }
+}
+
+void place_after(Function& f, Block* after, const std::vector<Block*>& blocks) {
+    auto it = std::find(f.blocks.begin(), f.blocks.end(), after);
+    f.blocks.insert(it == f.blocks.end() ? it : it + 1, blocks.begin(), blocks.end());
+}
+
+PassResult inline_one(Module& m, Function& f, Instruction* call) {
+    Function& g = *call->callee;
+    Block* b = call->block;
+    if (b->structure == StructureKind::Loop) {
+        std::size_t first = 0;
+        while (first < b->instructions.size() && b->instructions[first]->opcode == Opcode::Phi) ++first;
+        b = split_block(m, f, b, first);
+    }
+    std::size_t pos = static_cast<std::size_t>(std::find(b->instructions.begin(), b->instructions.end(), call) -
+                                               b->instructions.begin());
+    Block* after = split_block(m, f, b, pos + 1);
+    remove_instruction(b->terminator());
+    remove_instruction(call);
+
+    Constructs cons(g);
+    std::unordered_map<const Value*, Value*> map;
+    for (std::size_t k = 0; k < g.arguments.size() && k < call->operands.size(); ++k)
+        map[g.arguments[k]] = call->operands[k];
+    std::vector<Block*> clones = clone_blocks(m, f, g, map);
+    hoist_allocas(f, clones);
+
+    const Cfg& gcfg = cons.cfg();
+    std::vector<std::uint32_t> rets;
+    for (std::uint32_t k = 0; k < clones.size(); ++k) {
+        Instruction* t = clones[k]->terminator();
+        if (!t || t->opcode != Opcode::Return) continue;
+        if (!gcfg.reachable(k)) {
+            // A ret nothing reaches: it never runs.
+            remove_instruction(t);
+            Builder bu(m);
+            bu.set_insert_point(clones[k]);
+            bu.unreachable();
+            continue;
+        }
+        rets.push_back(k);
+    }
+    const bool has_value = call->has_result();
+    Builder bu(m);
+    Value* result = nullptr;
+
+    if (rets.size() <= 1 && (rets.empty() || !cons.in_any_construct(rets[0]))) {
+        // Single-exit splice.
+        bu.set_insert_point(b);
+        bu.br(clones[0]);
+        place_after(f, b, clones);
+        if (!rets.empty()) {
+            Block* rb = clones[rets[0]];
+            Instruction* t = rb->terminator();
+            result = t->operands.empty() ? nullptr : t->operands[0];
+            remove_instruction(t);
+            bu.set_insert_point(rb);
+            bu.br(after);
+        }
+        if (has_value && !result) result = m.undef_constant(call->type());
+    } else {
+        // The loop that runs once.
+        Block* header = m.arena().make<Block>(&f);
+        Block* cont = m.arena().make<Block>(&f);
+        m.set_name(header, "inline." + std::string(g.name));
+        std::vector<Block*> placed{header};
+        placed.insert(placed.end(), clones.begin(), clones.end());
+        placed.push_back(cont);
+        place_after(f, b, placed);
+        Builder::mark_loop(header, after, cont);
+        bu.set_insert_point(header);
+        bu.br(clones[0]);
+        bu.set_insert_point(cont);
+        bu.br(header);
+
+        // Which inner loops and switches a ret breaks out of, and where each goes next.
+        std::vector<std::uint32_t> chain_headers;  // callee block positions needing a flag test
+        std::unordered_set<std::uint32_t> seen;
+        for (std::uint32_t r : rets)
+            for (std::uint32_t h = cons.innermost_breakable(r); h != kNoBlock; h = cons.innermost_breakable(h))
+                if (seen.insert(h).second) chain_headers.push_back(h);
+        std::sort(chain_headers.begin(), chain_headers.end());
+
+        Instruction* retvar = has_value ? new_alloca(m, f, call->type(), "inline.result") : nullptr;
+        Instruction* flag = chain_headers.empty() ? nullptr : new_alloca(m, f, m.types().scalar(sema::ScalarKind::Bool), "inline.returned");
+        bu.set_insert_point(b);
+        if (flag) bu.store(flag, m.bool_constant(false));
+        bu.br(header);
+
+        auto break_target = [&](std::uint32_t h) -> Block* {
+            return h == kNoBlock ? after : clones[gcfg.index(gcfg.block(h)->merge)];
+        };
+        for (std::uint32_t r : rets) {
+            Block* rb = clones[r];
+            Instruction* t = rb->terminator();
+            Value* v = t->operands.empty() ? nullptr : t->operands[0];
+            remove_instruction(t);
+            bu.set_insert_point(rb);
+            if (retvar && v) bu.store(retvar, v);
+            std::uint32_t h = cons.innermost_breakable(r);
+            if (h != kNoBlock) bu.store(flag, m.bool_constant(true));
+            bu.br(break_target(h));
+            add_undef_incoming(m, break_target(h), rb);
+        }
+        for (std::uint32_t h : chain_headers) {
+            Block* merge = break_target(h);
+            if (merge->structure == StructureKind::Loop)
+                return PassResult::fail("inline: @" + std::string(g.name) +
+                                        " returns from a construct whose merge block is a loop header");
+            std::size_t phis = 0;
+            while (phis < merge->instructions.size() && merge->instructions[phis]->opcode == Opcode::Phi) ++phis;
+            Block* rest = split_block(m, f, merge, phis);
+            remove_instruction(merge->terminator());
+            Block* out = new_block_after(m, f, merge);
+            bu.set_insert_point(out);
+            bu.br(break_target(cons.innermost_breakable(h)));
+            add_undef_incoming(m, break_target(cons.innermost_breakable(h)), out);
+            bu.set_insert_point(merge);
+            Instruction* returned = bu.load(flag);
+            bu.cond_br(returned, out, rest);
+            Builder::mark_selection(merge, rest);
+        }
+        if (retvar) {
+            Instruction* load = m.make_instruction(Opcode::Load, call->type());
+            load->operands.push_back(retvar);
+            load->block = after;
+            after->instructions.insert(after->instructions.begin(), load);
+            result = load;
+        }
+        if (has_value && !result) result = m.undef_constant(call->type());
+    }
+    if (has_value) {
+        Replacements repl;
+        repl[call] = result;
+        apply_replacements(f, repl);
+    }
+    return {true, {}};
+}
+
+}  // namespace
+
+PassResult inline_calls(Module& m, const Options& o) {
+    const std::size_t n = m.functions.size();
+    std::unordered_map<const Function*, std::size_t> index;
+    for (std::size_t k = 0; k < n; ++k) index.emplace(m.functions[k], k);
+    // Direct callees of each function, in order of first appearance.
+    std::vector<std::vector<std::size_t>> callees(n);
+    for (std::size_t k = 0; k < n; ++k)
+        for (const Block* b : m.functions[k]->blocks)
+            for (const Instruction* i : b->instructions)
+                if (i->opcode == Opcode::Call && i->callee) {
+                    auto it = index.find(i->callee);
+                    if (it == index.end()) return PassResult::fail("inline: a call to a function of another module");
+                    if (std::find(callees[k].begin(), callees[k].end(), it->second) == callees[k].end())
+                        callees[k].push_back(it->second);
+                }
+    // reaches[g][f]: f is reachable from g through one or more calls.
+    std::vector<std::vector<std::uint8_t>> reaches(n, std::vector<std::uint8_t>(n, 0));
+    for (std::size_t g = 0; g < n; ++g) {
+        std::vector<std::size_t> work(callees[g].begin(), callees[g].end());
+        while (!work.empty()) {
+            std::size_t x = work.back();
+            work.pop_back();
+            if (reaches[g][x]) continue;
+            reaches[g][x] = 1;
+            for (std::size_t y : callees[x]) work.push_back(y);
+        }
+    }
+    // Callees first: depth-first post-order from each function in module order.
+    std::vector<std::size_t> order;
+    std::vector<std::uint8_t> visited(n, 0);
+    for (std::size_t root = 0; root < n; ++root) {
+        if (visited[root]) continue;
+        std::vector<std::pair<std::size_t, std::size_t>> stack{{root, 0}};
+        visited[root] = 1;
+        while (!stack.empty()) {
+            auto& [node, next] = stack.back();
+            if (next < callees[node].size()) {
+                std::size_t c = callees[node][next++];
+                if (!visited[c]) {
+                    visited[c] = 1;
+                    stack.push_back({c, 0});
+                }
+                continue;
+            }
+            order.push_back(node);
+            stack.pop_back();
+        }
+    }
+    bool changed = false;
+    for (std::size_t fi : order) {
+        Function& f = *m.functions[fi];
+        std::vector<Instruction*> calls;
+        for (Block* b : f.blocks)
+            for (Instruction* i : b->instructions)
+                if (i->opcode == Opcode::Call && i->callee && !i->callee->blocks.empty()) calls.push_back(i);
+        std::size_t size = instruction_count(f);
+        for (Instruction* call : calls) {
+            std::size_t gi = index.at(call->callee);
+            if (gi == fi || reaches[gi][fi]) continue;  // recursion
+            std::size_t grow = instruction_count(*call->callee);
+            if (size + grow > o.inline_growth_limit) continue;
+            PassResult r = inline_one(m, f, call);
+            if (r.failed()) return r;
+            size += grow + 8;
+            changed = true;
+        }
+    }
+    return {changed, {}};
+}
+
+}  // namespace oneshader::opt

@@ -1,0 +1,248 @@
+// mem2reg: promotes function-local variables to SSA values.
+//
+// What it does: a variable (alloca) of scalar, vector or matrix type whose address is only loaded
+// and stored through becomes SSA values: loads take the value last stored on the way, phis join
+// values where paths meet. Phis go on the iterated dominance frontier of the blocks that store,
+// pruned by liveness (only where the variable is live on entry), and get undef from paths where
+// it was never written (and from unreachable predecessors). First, constant-index access chains
+// into such a variable's components or rows are rewritten as extract / insert on the whole value
+// when that is all they are used for, so those variables are promoted too.
+// Requires: a valid module. Preserves: the CFG and structure; values of other variables.
+#include <algorithm>
+#include <unordered_map>
+
+#include "ir/builder.hpp"
+#include "ir/cfg.hpp"
+#include "ir/dominators.hpp"
+#include "ir/type_rules.hpp"
+#include "ir/util.hpp"
+#include "opt/passes.hpp"
+#include "sema/types_query.hpp"
+
+namespace oneshader::opt {
+
+using namespace ir;
+
+namespace {
+
+bool promotable_type(const Instruction* a) {
+    const auto* pt = a->type()->as<sema::PointerType>();
+    return pt && sema::is_basic(pt->pointee);
+}
+
+// load(access(a, k)) -> extract(load a, [k]); store(access(a, k), v) -> store a, insert(load a, v, [k]),
+// for a basic-typed alloca whose chains all have one constant index and are only loaded and stored.
+bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users) {
+    auto it = users.find(a);
+    if (it == users.end()) return false;
+    bool any_chain = false;
+    for (const Use& u : it->second) {
+        if (u.operand != 0) return false;
+        if (u.user->opcode == Opcode::Load || u.user->opcode == Opcode::Store) continue;
+        if (u.user->opcode != Opcode::AccessChain || u.user->operands.size() != 2) return false;
+        if (!constant_int_value(u.user->operands[1])) return false;
+        auto cu = users.find(u.user);
+        if (cu != users.end())
+            for (const Use& c : cu->second)
+                if (c.operand != 0 || (c.user->opcode != Opcode::Load && c.user->opcode != Opcode::Store)) return false;
+        any_chain = true;
+    }
+    if (!any_chain) return false;
+    Builder b(m);
+    for (const Use& u : it->second) {
+        Instruction* chain = u.user;
+        if (chain->opcode != Opcode::AccessChain) continue;
+        std::int64_t k = *constant_int_value(chain->operands[1]);
+        auto cu = users.find(chain);
+        if (cu != users.end())
+            for (const Use& c : cu->second) {
+                Instruction* i = c.user;
+                b.set_insert_before(i);
+                Instruction* whole = b.load(a);
+                if (i->opcode == Opcode::Load) {
+                    // Reuse the load itself as the extract.
+                    i->opcode = Opcode::CompositeExtract;
+                    i->operands[0] = whole;
+                    i->immediates = {k};
+                } else {
+                    std::int64_t idx[] = {k};
+                    Instruction* ins = b.insert_element(whole, i->operands[1], idx);
+                    i->operands[0] = a;
+                    i->operands[1] = ins;
+                }
+            }
+        remove_instruction(chain);
+    }
+    return true;
+}
+
+struct Variable {
+    Instruction* alloca;
+    const sema::Type* type;
+};
+
+}  // namespace
+
+PassResult mem2reg(Module& m, Function& f, const Options&) {
+    if (f.blocks.empty()) return {};
+    bool changed = false;
+    {
+        UserMap users = build_users(f);
+        for (Block* b : f.blocks)
+            for (std::size_t k = 0; k < b->instructions.size(); ++k) {
+                Instruction* i = b->instructions[k];
+                if (i->opcode == Opcode::Alloca && promotable_type(i) && rewrite_component_chains(m, i, users))
+                    changed = true;
+            }
+    }
+    UserMap users = build_users(f);
+    std::vector<Variable> vars;
+    std::unordered_map<const Value*, std::uint32_t> var_of;
+    for (Block* b : f.blocks)
+        for (Instruction* i : b->instructions) {
+            if (i->opcode != Opcode::Alloca || !promotable_type(i)) continue;
+            bool ok = true;
+            if (auto it = users.find(i); it != users.end())
+                for (const Use& u : it->second)
+                    if (u.operand != 0 || (u.user->opcode != Opcode::Load && u.user->opcode != Opcode::Store)) ok = false;
+            if (!ok) continue;
+            var_of.emplace(i, static_cast<std::uint32_t>(vars.size()));
+            vars.push_back({i, i->type()->as<sema::PointerType>()->pointee->value_type()});
+        }
+    if (vars.empty()) return {changed, {}};
+
+    Cfg cfg(f);
+    DominatorTree dom = DominatorTree::dominators(cfg);
+    const std::uint32_t nb = cfg.size();
+    const std::uint32_t nv = static_cast<std::uint32_t>(vars.size());
+    auto var_index = [&](const Instruction* i) -> std::int64_t {
+        if ((i->opcode != Opcode::Load && i->opcode != Opcode::Store) || i->operands.empty()) return -1;
+        auto it = var_of.find(i->operands[0]);
+        return it == var_of.end() ? -1 : it->second;
+    };
+
+    // Per variable: blocks that store, blocks that read before any store.
+    std::vector<std::vector<std::uint8_t>> defs(nv, std::vector<std::uint8_t>(nb, 0)), upward(nv, std::vector<std::uint8_t>(nb, 0));
+    for (std::uint32_t b = 0; b < nb; ++b) {
+        if (!cfg.reachable(b)) continue;
+        for (Instruction* i : cfg.block(b)->instructions) {
+            std::int64_t v = var_index(i);
+            if (v < 0) continue;
+            if (i->opcode == Opcode::Store) defs[v][b] = 1;
+            else if (!defs[v][b]) upward[v][b] = 1;
+        }
+    }
+
+    // Phi placement on the iterated dominance frontier, pruned by liveness.
+    std::vector<std::vector<std::pair<std::uint32_t, Instruction*>>> block_phis(nb);  // (var, phi)
+    for (std::uint32_t v = 0; v < nv; ++v) {
+        std::vector<std::uint8_t> live(nb, 0);
+        std::vector<std::uint32_t> work;
+        for (std::uint32_t b = 0; b < nb; ++b)
+            if (upward[v][b]) {
+                live[b] = 1;
+                work.push_back(b);
+            }
+        while (!work.empty()) {
+            std::uint32_t b = work.back();
+            work.pop_back();
+            for (std::uint32_t p : cfg.preds(b))
+                if (cfg.reachable(p) && !live[p] && !defs[v][p]) {
+                    live[p] = 1;
+                    work.push_back(p);
+                }
+        }
+        std::vector<std::uint8_t> has_phi(nb, 0), queued(nb, 0);
+        for (std::uint32_t b = 0; b < nb; ++b)
+            if (defs[v][b]) {
+                queued[b] = 1;
+                work.push_back(b);
+            }
+        while (!work.empty()) {
+            std::uint32_t b = work.back();
+            work.pop_back();
+            for (std::uint32_t y : dom.frontiers()[b]) {
+                if (has_phi[y] || !live[y]) continue;
+                has_phi[y] = 1;
+                Instruction* phi = m.make_instruction(Opcode::Phi, vars[v].type);
+                m.set_name(phi, vars[v].alloca->name());
+                block_phis[y].push_back({v, phi});
+                if (!queued[y]) {
+                    queued[y] = 1;
+                    work.push_back(y);
+                }
+            }
+        }
+    }
+    for (std::uint32_t b = 0; b < nb; ++b) {
+        auto& list = block_phis[b];
+        std::sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        Block* blk = cfg.block(b);
+        std::size_t at = 0;
+        while (at < blk->instructions.size() && blk->instructions[at]->opcode == Opcode::Phi) ++at;
+        for (auto& [v, phi] : list) {
+            phi->block = blk;
+            blk->instructions.insert(blk->instructions.begin() + static_cast<std::ptrdiff_t>(at++), phi);
+        }
+    }
+
+    // Renaming along the dominator tree (iteratively: deep CFGs must not overflow the stack).
+    Replacements repl;
+    std::vector<Value*> current(nv);
+    for (std::uint32_t v = 0; v < nv; ++v) current[v] = m.undef_constant(vars[v].type);
+    std::vector<Instruction*> dead;
+    struct Frame {
+        std::uint32_t block;
+        std::size_t next_child;
+        std::vector<std::pair<std::uint32_t, Value*>> saved;
+    };
+    std::vector<Frame> stack;
+    auto enter = [&](std::uint32_t b) {
+        Frame fr{b, 0, {}};
+        auto set = [&](std::uint32_t v, Value* val) {
+            fr.saved.push_back({v, current[v]});
+            current[v] = val;
+        };
+        for (auto& [v, phi] : block_phis[b]) set(v, phi);
+        for (Instruction* i : cfg.block(b)->instructions) {
+            std::int64_t v = var_index(i);
+            if (v < 0) continue;
+            if (i->opcode == Opcode::Load) repl[i] = current[v];
+            else set(static_cast<std::uint32_t>(v), i->operands[1]);
+            dead.push_back(i);
+        }
+        for (std::uint32_t s : cfg.succs(b))
+            for (auto& [v, phi] : block_phis[s]) Builder::add_incoming(phi, current[v], cfg.block(b));
+        stack.push_back(std::move(fr));
+    };
+    enter(cfg.graph().root);
+    while (!stack.empty()) {
+        Frame& fr = stack.back();
+        auto children = dom.children(fr.block);
+        if (fr.next_child < children.size()) {
+            enter(children[fr.next_child++]);
+            continue;
+        }
+        for (auto it = fr.saved.rbegin(); it != fr.saved.rend(); ++it) current[it->first] = it->second;
+        stack.pop_back();
+    }
+    // Unreachable predecessors of phi blocks, and memory operations in unreachable blocks.
+    for (std::uint32_t b = 0; b < nb; ++b) {
+        for (auto& [v, phi] : block_phis[b])
+            for (std::uint32_t p : cfg.preds(b))
+                if (!cfg.reachable(p)) Builder::add_incoming(phi, m.undef_constant(vars[v].type), cfg.block(p));
+        if (cfg.reachable(b)) continue;
+        for (Instruction* i : cfg.block(b)->instructions) {
+            std::int64_t v = var_index(i);
+            if (v < 0) continue;
+            if (i->opcode == Opcode::Load) repl[i] = m.undef_constant(vars[v].type);
+            dead.push_back(i);
+        }
+    }
+    apply_replacements(f, repl);
+    for (Instruction* i : dead) remove_instruction(i);
+    for (const Variable& v : vars) remove_instruction(v.alloca);
+    return {true, {}};
+}
+
+}  // namespace oneshader::opt

@@ -1,0 +1,204 @@
+#include "opt/opt_util.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "ir/builder.hpp"
+
+namespace oneshader::opt {
+
+using namespace ir;
+
+std::unordered_map<const Block*, std::uint32_t> block_positions(const Function& f) {
+    std::unordered_map<const Block*, std::uint32_t> pos;
+    for (std::uint32_t k = 0; k < f.blocks.size(); ++k) pos.emplace(f.blocks[k], k);
+    return pos;
+}
+
+Block* new_block_after(Module& m, Function& f, Block* after) {
+    Block* nb = m.add_block(&f);  // appended; move it into place
+    if (after) {
+        f.blocks.pop_back();
+        auto it = std::find(f.blocks.begin(), f.blocks.end(), after);
+        f.blocks.insert(it == f.blocks.end() ? it : it + 1, nb);
+    }
+    return nb;
+}
+
+Block* split_block(Module& m, Function& f, Block* b, std::size_t from) {
+    Block* nb = new_block_after(m, f, b);
+    nb->instructions.assign(b->instructions.begin() + static_cast<std::ptrdiff_t>(from), b->instructions.end());
+    b->instructions.resize(from);
+    for (Instruction* i : nb->instructions) i->block = nb;
+    if (b->structure == StructureKind::Selection) {
+        nb->structure = b->structure;
+        nb->merge = b->merge;
+        nb->hint = b->hint;
+        nb->unroll_count = b->unroll_count;
+        b->structure = StructureKind::None;
+        b->merge = nullptr;
+        b->hint = ControlHint::None;
+        b->unroll_count = 0;
+    }
+    for (Block* s : successors(nb)) rename_phi_incoming(s, b, nb);
+    Builder builder(m);
+    builder.set_insert_point(b);
+    builder.br(nb);
+    return nb;
+}
+
+std::vector<Block*> clone_blocks(Module& m, Function& into, const Function& from,
+                                 std::unordered_map<const Value*, Value*>& map) {
+    std::vector<Block*> out;
+    out.reserve(from.blocks.size());
+    std::unordered_map<const Block*, Block*> bmap;
+    for (const Block* b : from.blocks) {
+        Block* nb = m.arena().make<Block>(&into);
+        nb->set_name_raw(b->name());
+        bmap.emplace(b, nb);
+        out.push_back(nb);
+    }
+    auto block_of = [&](Block* b) -> Block* {
+        auto it = bmap.find(b);
+        return it == bmap.end() ? b : it->second;
+    };
+    // First the instructions, so operands may refer forward (phis); then the operands.
+    for (std::size_t k = 0; k < from.blocks.size(); ++k) {
+        const Block* b = from.blocks[k];
+        Block* nb = out[k];
+        for (const Instruction* i : b->instructions) {
+            Instruction* c = m.make_instruction(i->opcode, i->type());
+            c->set_name_raw(i->name());
+            c->precise = i->precise;
+            c->operands = i->operands;
+            c->immediates = i->immediates;
+            c->targets = i->targets;
+            c->callee = i->callee;
+            c->intrinsic = i->intrinsic;
+            c->block = nb;
+            nb->instructions.push_back(c);
+            map[i] = c;
+        }
+        nb->structure = b->structure;
+        nb->merge = b->merge ? block_of(b->merge) : nullptr;
+        nb->continue_block = b->continue_block ? block_of(b->continue_block) : nullptr;
+        nb->hint = b->hint;
+        nb->unroll_count = b->unroll_count;
+    }
+    for (Block* nb : out)
+        for (Instruction* c : nb->instructions) {
+            for (Value*& op : c->operands) {
+                auto it = map.find(op);
+                if (it != map.end()) op = it->second;
+            }
+            for (Block*& t : c->targets) t = block_of(t);
+        }
+    return out;
+}
+
+void rename_phi_incoming(Block* block, const Block* from, Block* to) {
+    for (Instruction* i : block->instructions) {
+        if (i->opcode != Opcode::Phi) break;
+        for (Block*& t : i->targets)
+            if (t == from) t = to;
+    }
+}
+
+void remove_phi_incoming(Block* block, const Block* from) {
+    for (Instruction* i : block->instructions) {
+        if (i->opcode != Opcode::Phi) break;
+        for (std::size_t k = i->targets.size(); k-- > 0;)
+            if (i->targets[k] == from) {
+                i->targets.erase(i->targets.begin() + static_cast<std::ptrdiff_t>(k));
+                i->operands.erase(i->operands.begin() + static_cast<std::ptrdiff_t>(k));
+            }
+    }
+}
+
+StructureRoles structure_roles(const Function& f, const Cfg& cfg) {
+    StructureRoles roles;
+    for (std::uint32_t k = 0; k < f.blocks.size(); ++k) {
+        const Block* b = f.blocks[k];
+        if (b->structure == StructureKind::None || !cfg.reachable(k)) continue;
+        if (b->merge) roles.merges.insert(b->merge);
+        if (b->continue_block) roles.continues.insert(b->continue_block);
+    }
+    return roles;
+}
+
+Value* pointer_root(Value* p) {
+    for (int guard = 0; p && guard < 4096; ++guard) {
+        if (p->is<Global>()) return p;
+        Instruction* i = p->as<Instruction>();
+        if (!i) return nullptr;
+        if (i->opcode == Opcode::Alloca) return i;
+        if (i->opcode != Opcode::AccessChain || i->operands.empty()) return nullptr;
+        p = i->operands[0];
+    }
+    return nullptr;
+}
+
+bool is_pure_intrinsic(std::string_view name) {
+    // Sorted, for binary search. Intrinsics with out parameters (modf, frexp, sincos), atomics,
+    // barriers, clip/discard and wave operations are absent on purpose.
+    static constexpr std::array<std::string_view, 70> kPure = {
+        "abs",        "acos",        "all",       "any",        "asdouble",    "asfloat",   "asin",
+        "asint",      "asuint",      "atan",      "atan2",      "ceil",        "clamp",     "cos",
+        "cosh",       "countbits",   "cross",     "ddx",        "ddx_coarse",  "ddx_fine",  "ddy",
+        "ddy_coarse", "ddy_fine",    "degrees",   "determinant", "distance",   "dot",       "exp",
+        "exp2",       "f16tof32",    "f32tof16",  "firstbithigh", "firstbitlow", "floor",   "fma",
+        "fmod",       "frac",        "fwidth",    "isfinite",   "isinf",       "isnan",     "ldexp",
+        "length",     "lerp",        "log",       "log10",      "log2",        "mad",       "max",
+        "min",        "normalize",   "pow",       "radians",    "rcp",         "reflect",   "refract",
+        "reversebits", "round",      "rsqrt",     "saturate",   "sign",        "sin",
+        "sinh",       "smoothstep",  "sqrt",      "step",       "tan",         "tanh",      "transpose",
+        "trunc",
+    };
+    return std::binary_search(kPure.begin(), kPure.end(), name);
+}
+
+bool removable_when_unused(const Instruction* i) {
+    if (is_terminator(i->opcode)) return false;
+    if (is_pure(i->opcode)) return true;
+    switch (i->opcode) {
+    case Opcode::Alloca:
+    case Opcode::Load:
+    case Opcode::TextureSample:
+    case Opcode::TextureSampleBias:
+    case Opcode::TextureSampleLevel:
+    case Opcode::TextureSampleGrad:
+    case Opcode::TextureSampleCompare:
+    case Opcode::TextureSampleCompareLevelZero:
+    case Opcode::TextureGather:
+    case Opcode::TextureGatherCompare:
+    case Opcode::TextureLoad:
+    case Opcode::TextureQuerySize:
+    case Opcode::TextureQueryLevels:
+    case Opcode::TextureQuerySamples:
+    case Opcode::TextureQueryLod:
+    case Opcode::ByteAddressLoad:
+    case Opcode::BufferLength:
+        return true;
+    case Opcode::CallIntrinsic:
+        if (!i->has_result()) return false;
+        for (const Value* op : i->operands)
+            if (op->type() && op->type()->is<sema::PointerType>()) return false;
+        return is_pure_intrinsic(i->intrinsic);
+    default:
+        return false;
+    }
+}
+
+std::size_t instruction_count(const Function& f) {
+    std::size_t n = 0;
+    for (const Block* b : f.blocks) n += b->instructions.size();
+    return n;
+}
+
+void clear_block(Block* b) {
+    for (Instruction* i : b->instructions) i->block = nullptr;
+    b->instructions.clear();
+}
+
+}  // namespace oneshader::opt

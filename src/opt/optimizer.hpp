@@ -1,0 +1,61 @@
+#pragma once
+// The optimizer (spec ir-design.md, "Optimizer"): inlining, then per function SROA, mem2reg,
+// combine, CSE, DCE and CFG simplification repeated until nothing changes. docs/optimizer.md
+// describes the passes, their order and the exactness rules of folding.
+//
+// The passes are listed once, in the pass table (passes.hpp / pass_manager.cpp); everything here
+// (verification after each pass, printing after a named pass) comes from that table.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/module.hpp"
+
+namespace oneshader::support {
+class DiagnosticEngine;
+}
+
+namespace oneshader::opt {
+
+struct Options {
+    // Runs the IR verifier on the input and after every pass; a problem fails that pass.
+    bool verify_each_pass = false;
+    // Appends the module's dump to OptimizeResult::printed after each run of the pass with this
+    // name (`--print-after=<pass>`); empty: print nothing.
+    std::string print_after;
+    // Inlining stops growing a function past this many instructions; calls it could not inline
+    // stay calls.
+    std::uint32_t inline_growth_limit = 50000;
+    // The per-function fixed point gives up after this many rounds (each round runs every
+    // function pass once).
+    std::uint32_t max_rounds = 16;
+    // Fault injection for tests: the pass of this name fails after running, as a broken pass
+    // would. Empty in production.
+    std::string fail_pass_for_testing;
+};
+
+struct OptimizeResult {
+    bool ok = true;
+    std::string failed_pass;  // the pass that failed (or "input" when the input did not verify)
+    std::string message;      // why
+    std::string printed;      // the dumps Options::print_after asked for
+    std::uint32_t rounds = 0;  // rounds of the function-pass fixed point, summed over functions
+};
+
+// Optimizes `m` in place. On failure the module is put back as it was before the call (every
+// function gets its unoptimized body back), so the caller can go on with it; never throws.
+OptimizeResult optimize(ir::Module& m, const Options& options = {});
+
+// optimize(), and on failure warning OSH6001 (opt_pass_failed) naming the pass: the compile goes
+// on with the unoptimized module. Returns true when the module was optimized.
+bool optimize_or_fall_back(ir::Module& m, const Options& options, support::DiagnosticEngine& diags);
+
+// Runs one pass by its table name (tests): a module pass once, a function pass once on every
+// function. Verifies afterwards when options.verify_each_pass is set. Unknown names fail.
+OptimizeResult run_pass(ir::Module& m, std::string_view name, const Options& options = {});
+
+// The names of the passes in table order.
+std::vector<std::string_view> pass_names();
+
+}  // namespace oneshader::opt

@@ -1,0 +1,204 @@
+// The pass table and the pass manager.
+//
+// The table lists every pass once, in the order it runs, with the passes it must follow; the
+// manager runs the module passes once, then the function passes over each function, round after
+// round, until a round changes nothing (or Options::max_rounds is reached). After every pass it can
+// verify the module (Options::verify_each_pass) and print it (Options::print_after). A pass that
+// fails, or leaves a module the verifier rejects, stops the optimizer: the module gets back the
+// function bodies it had before optimize() was called.
+#include <unordered_map>
+
+#include "ir/printer.hpp"
+#include "ir/verifier.hpp"
+#include "opt/opt_util.hpp"
+#include "opt/passes.hpp"
+#include "support/diagnostics.hpp"
+
+namespace oneshader::opt {
+
+namespace {
+
+constexpr std::string_view kAfterInline[] = {"inline"};
+constexpr std::string_view kAfterSroa[] = {"inline", "sroa"};
+constexpr std::string_view kAfterMem2reg[] = {"mem2reg"};
+constexpr std::string_view kAfterCombine[] = {"combine"};
+constexpr std::string_view kAfterCse[] = {"combine", "cse"};
+constexpr std::string_view kAfterDce[] = {"dce"};
+
+// Why this order:
+// - inline first and once: the function passes then see whole bodies, and the stores and loads
+//   of arguments, results and flags that inlining adds are theirs to clean up.
+// - sroa before mem2reg: splitting an aggregate variable gives scalar variables mem2reg promotes.
+// - mem2reg before combine: folding works on SSA values, not on memory.
+// - combine before cse: folded and simplified instructions are equal more often.
+// - dce after combine and cse: it removes what they left unused (and the stores nobody reads).
+// - simplify_cfg last: branches folded to constants by combine become plain branches, and the
+//   blocks that leaves unreachable go; the next round folds what the merged blocks expose.
+constexpr PassInfo kPasses[] = {
+    {"inline", PassScope::Module, inline_calls, nullptr, {}},
+    {"sroa", PassScope::Function, nullptr, sroa, kAfterInline},
+    {"mem2reg", PassScope::Function, nullptr, mem2reg, kAfterSroa},
+    {"combine", PassScope::Function, nullptr, combine, kAfterMem2reg},
+    {"cse", PassScope::Function, nullptr, cse, kAfterCombine},
+    {"dce", PassScope::Function, nullptr, dce, kAfterCse},
+    {"simplify_cfg", PassScope::Function, nullptr, simplify_cfg, kAfterDce},
+};
+
+std::string verifier_message(const std::vector<std::string>& problems) {
+    std::string s = "the verifier rejects the result: ";
+    for (std::size_t k = 0; k < problems.size() && k < 5; ++k) s += (k ? "; " : "") + problems[k];
+    if (problems.size() > 5) s += "; and " + std::to_string(problems.size() - 5) + " more";
+    return s;
+}
+
+// The function bodies as they were, to put back when a pass fails.
+class Snapshot {
+public:
+    explicit Snapshot(ir::Module& m) {
+        for (ir::Function* f : m.functions) {
+            std::unordered_map<const ir::Value*, ir::Value*> map;
+            bodies_.push_back({f, clone_blocks(m, *f, *f, map)});
+        }
+    }
+    void restore() const {
+        for (const auto& [f, blocks] : bodies_) f->blocks = blocks;
+    }
+
+private:
+    std::vector<std::pair<ir::Function*, std::vector<ir::Block*>>> bodies_;
+};
+
+class Manager {
+public:
+    Manager(ir::Module& m, const Options& o) : m_(m), o_(o) {}
+
+    // Runs one pass (on one function for function passes); false when it failed.
+    bool run(const PassInfo& p, ir::Function* f, bool& changed) {
+        PassResult r = p.scope == PassScope::Module ? p.module_fn(m_, o_) : p.function_fn(m_, *f, o_);
+        if (!r.failed() && !o_.fail_pass_for_testing.empty() && o_.fail_pass_for_testing == p.name)
+            r = PassResult::fail("failure injected for testing");
+        if (!r.failed() && o_.verify_each_pass) {
+            std::vector<std::string> problems = ir::verify(m_);
+            if (!problems.empty()) r = PassResult::fail(verifier_message(problems));
+        }
+        if (r.failed()) {
+            result.ok = false;
+            result.failed_pass = std::string(p.name);
+            result.message = (f ? "@" + std::string(f->name) + ": " : std::string()) + r.error;
+            return false;
+        }
+        changed = changed || r.changed;
+        if (!o_.print_after.empty() && o_.print_after == p.name) {
+            result.printed += "; after " + std::string(p.name) + (f ? " @" + std::string(f->name) : std::string()) + "\n";
+            result.printed += ir::print_module(m_);
+        }
+        return true;
+    }
+
+    bool verify_input() {
+        if (!o_.verify_each_pass) return true;
+        std::vector<std::string> problems = ir::verify(m_);
+        if (problems.empty()) return true;
+        result.ok = false;
+        result.failed_pass = "input";
+        result.message = verifier_message(problems);
+        return false;
+    }
+
+    OptimizeResult result;
+
+private:
+    ir::Module& m_;
+    const Options& o_;
+};
+
+const PassInfo* find_pass(std::string_view name) {
+    for (const PassInfo& p : kPasses)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+}  // namespace
+
+std::span<const PassInfo> pass_table() { return kPasses; }
+
+std::vector<std::string> pass_table_problems() {
+    std::vector<std::string> out;
+    for (std::size_t k = 0; k < std::size(kPasses); ++k)
+        for (std::string_view before : kPasses[k].after) {
+            std::size_t at = std::size(kPasses);
+            for (std::size_t j = 0; j < std::size(kPasses); ++j)
+                if (kPasses[j].name == before) at = j;
+            if (at >= k)
+                out.push_back(std::string(kPasses[k].name) + " must run after " + std::string(before));
+        }
+    for (std::size_t k = 0; k < std::size(kPasses); ++k)
+        if (kPasses[k].scope == PassScope::Module && k > 0 && kPasses[k - 1].scope == PassScope::Function)
+            out.push_back(std::string(kPasses[k].name) + ": module passes come before function passes");
+    return out;
+}
+
+std::vector<std::string_view> pass_names() {
+    std::vector<std::string_view> out;
+    for (const PassInfo& p : kPasses) out.push_back(p.name);
+    return out;
+}
+
+OptimizeResult optimize(ir::Module& m, const Options& options) {
+    Snapshot snapshot(m);
+    Manager mgr(m, options);
+    auto fail = [&] {
+        snapshot.restore();
+        return mgr.result;
+    };
+    if (!mgr.verify_input()) return fail();
+    for (const PassInfo& p : kPasses) {
+        if (p.scope != PassScope::Module) continue;
+        bool changed = false;
+        if (!mgr.run(p, nullptr, changed)) return fail();
+    }
+    for (ir::Function* f : m.functions) {
+        for (std::uint32_t round = 0; round < options.max_rounds; ++round) {
+            ++mgr.result.rounds;
+            bool changed = false;
+            for (const PassInfo& p : kPasses) {
+                if (p.scope != PassScope::Function) continue;
+                if (!mgr.run(p, f, changed)) return fail();
+            }
+            if (!changed) break;
+        }
+    }
+    return mgr.result;
+}
+
+OptimizeResult run_pass(ir::Module& m, std::string_view name, const Options& options) {
+    const PassInfo* p = find_pass(name);
+    if (!p) {
+        OptimizeResult r;
+        r.ok = false;
+        r.failed_pass = std::string(name);
+        r.message = "no pass has this name";
+        return r;
+    }
+    Manager mgr(m, options);
+    bool changed = false;
+    if (!mgr.verify_input()) return mgr.result;
+    if (p->scope == PassScope::Module) {
+        mgr.run(*p, nullptr, changed);
+    } else {
+        for (ir::Function* f : m.functions)
+            if (!mgr.run(*p, f, changed)) break;
+    }
+    return mgr.result;
+}
+
+bool optimize_or_fall_back(ir::Module& m, const Options& options, support::DiagnosticEngine& diags) {
+    OptimizeResult r = optimize(m, options);
+    if (r.ok) return true;
+    diags.report(support::DiagCode::opt_pass_failed, {},
+                 "optimizer pass '" + r.failed_pass + "' failed (" + r.message +
+                     "); the shader is compiled without optimization. Please report this with the shader.");
+    return false;
+}
+
+}  // namespace oneshader::opt

@@ -1,0 +1,208 @@
+// simplify_cfg: constant branches, unreachable blocks, straight-line merges.
+//
+// What it does, in order:
+//   1. A cond_br on a constant becomes a br to the taken target (a selection header that ends so
+//      drops its marker: it selects nothing any more); a cond_br whose targets are equal becomes a
+//      br too. A switch on a constant keeps its selection marker (breaks out of its cases stay
+//      legal) but keeps only the taken target, as its default.
+//   2. Blocks the entry no longer reaches are removed, except the merge and continue blocks that
+//      a reachable header names: those stay, reduced to `unreachable` (merge) or to a branch back
+//      to their header (continue), so every live header keeps its blocks.
+//   3. A block ending in `br B`, where B has no other predecessor, absorbs B, unless B is the
+//      entry, a header, or a block a header names (headers, merges and continues are never merged
+//      away); a loop header never absorbs its body.
+// Phis follow: entries of removed predecessors go, single-entry phis of an absorbed block become
+// their value, and renamed predecessors are renamed in the phis.
+// Requires: a valid module. Preserves: structure (markers stay valid), the values of every
+// reachable instruction.
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir/builder.hpp"
+#include "ir/cfg.hpp"
+#include "ir/float_bits.hpp"
+#include "ir/util.hpp"
+#include "opt/opt_util.hpp"
+#include "opt/passes.hpp"
+
+namespace oneshader::opt {
+
+using namespace ir;
+
+namespace {
+
+void replace_terminator_with_branch(Module& m, Block* b, Block* target) {
+    Instruction* t = b->terminator();
+    for (Block* s : successors(b))
+        if (s != target) remove_phi_incoming(s, b);
+    // A target named several times keeps one phi entry.
+    remove_instruction(t);
+    Builder builder(m);
+    builder.set_insert_point(b);
+    builder.br(target);
+}
+
+bool fold_constant_branches(Module& m, Function& f) {
+    bool changed = false;
+    for (Block* b : f.blocks) {
+        Instruction* t = b->terminator();
+        if (!t) continue;
+        if (t->opcode == Opcode::CondBranch) {
+            Block* target = nullptr;
+            if (t->targets[0] == t->targets[1]) target = t->targets[0];
+            else if (const Constant* c = t->operands[0]->as<Constant>(); c && c->is_scalar())
+                target = t->targets[c->bits ? 0 : 1];
+            if (!target) continue;
+            replace_terminator_with_branch(m, b, target);
+            if (b->structure == StructureKind::Selection) {
+                b->structure = StructureKind::None;
+                b->merge = nullptr;
+                b->hint = ControlHint::None;
+                b->unroll_count = 0;
+            }
+            changed = true;
+        } else if (t->opcode == Opcode::Switch) {
+            const Constant* c = t->operands[0]->as<Constant>();
+            if (!c || !c->is_scalar() || t->immediates.empty()) continue;
+            Block* target = t->targets[0];
+            const auto* st = c->type()->as<sema::ScalarType>();
+            for (std::size_t k = 0; k < t->immediates.size(); ++k) {
+                std::uint64_t want = st ? mask_bits(static_cast<std::uint64_t>(t->immediates[k]), st->bits) : 0;
+                if (st && want == c->bits) {
+                    target = t->targets[k + 1];
+                    break;
+                }
+            }
+            for (Block* s : successors(b))
+                if (s != target) remove_phi_incoming(s, b);
+            t->immediates.clear();
+            t->targets.assign(1, target);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+bool remove_unreachable(Function& f) {
+    Cfg cfg(f);
+    StructureRoles roles = structure_roles(f, cfg);
+    // Each kept continue block's header, to branch back to.
+    std::unordered_map<const Block*, Block*> header_of_continue;
+    for (std::uint32_t k = 0; k < f.blocks.size(); ++k)
+        if (cfg.reachable(k) && f.blocks[k]->structure == StructureKind::Loop && f.blocks[k]->continue_block)
+            header_of_continue.emplace(f.blocks[k]->continue_block, f.blocks[k]);
+    bool changed = false;
+    std::vector<Block*> kept;
+    std::unordered_set<const Block*> removed;
+    for (std::uint32_t k = 0; k < f.blocks.size(); ++k) {
+        Block* b = f.blocks[k];
+        if (cfg.reachable(k)) {
+            kept.push_back(b);
+            continue;
+        }
+        if (roles.named(b)) {
+            kept.push_back(b);
+            continue;
+        }
+        removed.insert(b);
+        changed = true;
+    }
+    // Phis of reachable blocks lose the entries of removed predecessors.
+    for (Block* b : kept)
+        for (const Block* r : removed) remove_phi_incoming(b, r);
+    for (Block* b : kept) {
+        std::uint32_t k = cfg.index(b);
+        if (cfg.reachable(k)) continue;
+        // A kept block: reduce it to its role.
+        auto hc = header_of_continue.find(b);
+        Block* back = hc != header_of_continue.end() ? hc->second : nullptr;
+        Instruction* t = b->terminator();
+        bool already = b->structure == StructureKind::None && b->instructions.size() == 1 && t &&
+                       ((back && t->opcode == Opcode::Branch && t->targets[0] == back) ||
+                        (!back && t->opcode == Opcode::Unreachable));
+        if (already) continue;
+        for (Block* s : successors(b)) remove_phi_incoming(s, b);
+        clear_block(b);
+        b->structure = StructureKind::None;
+        b->merge = b->continue_block = nullptr;
+        b->hint = ControlHint::None;
+        b->unroll_count = 0;
+        Module& m = *f.module;
+        Builder builder(m);
+        builder.set_insert_point(b);
+        if (back) {
+            builder.br(back);
+            // The header's phis need an entry for the new predecessor.
+            for (Instruction* i : back->instructions) {
+                if (i->opcode != Opcode::Phi) break;
+                if (std::find(i->targets.begin(), i->targets.end(), b) == i->targets.end())
+                    Builder::add_incoming(i, m.undef_constant(i->type()), b);
+            }
+        } else {
+            builder.unreachable();
+        }
+        changed = true;
+    }
+    f.blocks = std::move(kept);
+    return changed;
+}
+
+bool merge_straight_lines(Function& f) {
+    bool changed = false;
+    for (bool again = true; again;) {
+        again = false;
+        Cfg cfg(f);
+        StructureRoles roles = structure_roles(f, cfg);
+        // Roles named by any header, reachable or not, are kept as they are.
+        for (const Block* b : f.blocks) {
+            if (b->merge) roles.merges.insert(b->merge);
+            if (b->continue_block) roles.continues.insert(b->continue_block);
+        }
+        for (std::uint32_t k = 0; k < f.blocks.size(); ++k) {
+            Block* a = f.blocks[k];
+            Instruction* t = a->terminator();
+            if (!t || t->opcode != Opcode::Branch || a->structure != StructureKind::None) continue;
+            Block* b = t->targets[0];
+            std::uint32_t bk = cfg.index(b);
+            if (bk == kNoBlock || bk == 0 || b == a || cfg.preds(bk).size() != 1) continue;
+            if (b->structure != StructureKind::None || roles.named(b)) continue;
+            // b's phis have one entry: their value.
+            Replacements repl;
+            std::vector<Instruction*> rest;
+            for (Instruction* i : b->instructions) {
+                if (i->opcode == Opcode::Phi) {
+                    if (i->operands.size() != 1) return changed;  // malformed; leave it to the verifier
+                    repl[i] = i->operands[0];
+                    i->block = nullptr;
+                } else {
+                    rest.push_back(i);
+                }
+            }
+            remove_instruction(t);
+            for (Instruction* i : rest) {
+                i->block = a;
+                a->instructions.push_back(i);
+            }
+            b->instructions.clear();
+            for (Block* s : successors(a)) rename_phi_incoming(s, b, a);
+            f.blocks.erase(f.blocks.begin() + bk);
+            apply_replacements(f, repl);
+            changed = again = true;
+            break;
+        }
+    }
+    return changed;
+}
+
+}  // namespace
+
+PassResult simplify_cfg(Module& m, Function& f, const Options&) {
+    if (f.blocks.empty()) return {};
+    bool changed = fold_constant_branches(m, f);
+    changed = remove_unreachable(f) || changed;
+    changed = merge_straight_lines(f) || changed;
+    return {changed, {}};
+}
+
+}  // namespace oneshader::opt
