@@ -111,10 +111,11 @@ CompileResult CompilerSet::compile_with_glslang(const Case& c, const Entry& entr
     const auto output = scratch_ / ("glslang" + std::to_string(++counter_) + ".spv");
     // Vulkan 1.1 (SPIR-V 1.3): glslang 12 decorates HLSL storage buffers BufferBlock, which SPIR-V 1.4 and later
     // no longer allow, so it cannot target Vulkan 1.2 validly.
-    // glslang numbers b/t/s/u registers from 0 each; shifting t, s and u keeps them apart in one set, as
-    // a Vulkan descriptor set layout needs. The runner finds every resource by name, so the numbers are free.
+    // glslang numbers b/t/s/u registers from 0 each; shifting t, s and u keeps them apart in one set, as a
+    // Vulkan descriptor set layout needs, and --amb gives append/consume counter buffers bindings of their own
+    // (without it they all take 0). The runner finds every resource by name, so the numbers are free.
     std::vector<std::string> arguments = {"glslangValidator", "-D", "-V", "-S", glslang_stage(entry.stage), "-e",
-                                          entry.name, "--target-env", "vulkan1.1", "--hlsl-iomap", "--stb", "10",
+                                          entry.name, "--target-env", "vulkan1.1", "--hlsl-iomap", "--amb", "--stb", "10",
                                           "--ssb", "20", "--suavb", "30"};
     for (const auto& define : c.defines)
         arguments.push_back("-D" + define);

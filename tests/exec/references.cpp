@@ -1,7 +1,10 @@
 // references.cpp - C++ references for 'expect cpp NAME' cases (see references.hpp).
 #include "references.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 namespace oneshader::exec {
@@ -52,6 +55,185 @@ ExpectedOutputs prefix_sum(const Case& c)
     return {{"Output", bytes_of(output)}, {"BlockSums", bytes_of(block_sums)}};
 }
 
+// Image components as doubles (decoded from the case's bytes).
+std::vector<double> components(const Case& c, const std::string& name)
+{
+    const Resource* r = c.find_resource(name);
+    if (!r || !r->format)
+        throw std::runtime_error("the C++ reference needs the image '" + name + "'");
+    return decode_components(*r->format, r->contents);
+}
+
+// compute/histogram.hlsl CSBuildHistogram: bin 0 for black pixels, else 1 + 254 * normalised log2 luminance.
+ExpectedOutputs histogram_counts(const Case& c)
+{
+    const Bytes& params = input(c, "HistogramParams");
+    const auto words = as<std::uint32_t>(params);
+    const auto floats = as<float>(params);
+    const std::uint32_t width = words[0], height = words[1];
+    const float min_log = floats[2], inv_range = floats[3];
+    const auto texels = components(c, "HdrInput");
+    std::vector<std::uint32_t> bins(256, 0);
+    for (std::uint32_t i = 0; i < width * height; ++i)
+    {
+        const float r = static_cast<float>(texels[4 * i]), g = static_cast<float>(texels[4 * i + 1]),
+                    b = static_cast<float>(texels[4 * i + 2]);
+        const float lum = r * 0.2126f + g * 0.7152f + b * 0.0722f;
+        std::uint32_t bin = 0;
+        if (lum >= 1e-3f)
+        {
+            const float log_lum = std::clamp((std::log2(lum) - min_log) * inv_range, 0.0f, 1.0f);
+            bin = static_cast<std::uint32_t>(log_lum * 254.0f + 1.0f);
+        }
+        ++bins[bin];
+    }
+    return {{"Histogram", bytes_of(bins)}};
+}
+
+// compute/depth_reduce.hlsl: linear depths of the nearest (largest) and farthest (smallest non-zero) depth.
+ExpectedOutputs depth_bounds(const Case& c)
+{
+    const auto floats = as<float>(input(c, "ReduceParams"));
+    const float near_plane = floats[2], far_plane = floats[3];
+    float min_depth = std::numeric_limits<float>::max(), max_depth = 0.0f;
+    for (double d : components(c, "DepthBuffer"))
+        if (d > 0.0)
+        {
+            min_depth = std::min(min_depth, static_cast<float>(d));
+            max_depth = std::max(max_depth, static_cast<float>(d));
+        }
+    auto linear = [&](float d) { return near_plane * far_plane / (near_plane + d * (far_plane - near_plane)); };
+    return {{"LinearBounds", bytes_of(std::vector<float>{linear(max_depth), linear(min_depth)})}};
+}
+
+// compute/byte_address.hlsl CSCheckTriangles: count of degenerate triangles, largest index, their ids.
+ExpectedOutputs degenerate_triangles(const Case& c)
+{
+    const auto params = as<std::uint32_t>(input(c, "PackParams"));
+    const std::uint32_t vertex_count = params[0], triangle_count = params[1];
+    const auto positions = as<float>(input(c, "Positions"));
+    const auto indices = as<std::uint32_t>(input(c, "Indices"));
+    std::vector<std::uint32_t> stats(3, 0);
+    std::vector<std::uint32_t> packed(input(c, "Packed").size() / 4, 0);
+    for (std::uint32_t t = 0; t < triangle_count; ++t)
+    {
+        const std::uint32_t x = indices[3 * t], y = indices[3 * t + 1], z = indices[3 * t + 2];
+        stats[1] = std::max(stats[1], std::max(x, std::max(y, z)));
+        float e[2][3];
+        for (int k = 0; k < 3; ++k)
+        {
+            e[0][k] = positions[3 * y + static_cast<std::uint32_t>(k)] - positions[3 * x + static_cast<std::uint32_t>(k)];
+            e[1][k] = positions[3 * z + static_cast<std::uint32_t>(k)] - positions[3 * x + static_cast<std::uint32_t>(k)];
+        }
+        const float cx = e[0][1] * e[1][2] - e[0][2] * e[1][1], cy = e[0][2] * e[1][0] - e[0][0] * e[1][2],
+                    cz = e[0][0] * e[1][1] - e[0][1] * e[1][0];
+        const float area2 = std::sqrt(cx * cx + cy * cy + cz * cz);
+        if (x == y || y == z || x == z || area2 < 1e-12f)
+            packed[vertex_count * 4 + stats[0]++] = t;
+    }
+    return {{"Stats", bytes_of(stats)}, {"Packed", bytes_of(packed)}};
+}
+
+// compute/image_filters.hlsl CSDownsample: the average of each 2x2 block.
+ExpectedOutputs box_downsample(const Case& c)
+{
+    const Resource* in = c.find_resource("InputImage");
+    const Resource* out = c.find_resource("HalfResOut");
+    const auto texels = components(c, "InputImage");
+    std::vector<double> result(std::size_t{out->width} * out->height * 4, 0.0);
+    for (std::uint32_t y = 0; y < out->height; ++y)
+        for (std::uint32_t x = 0; x < out->width; ++x)
+            for (std::uint32_t k = 0; k < 4; ++k)
+            {
+                double sum = 0;
+                for (std::uint32_t dy = 0; dy < 2; ++dy)
+                    for (std::uint32_t dx = 0; dx < 2; ++dx)
+                        sum += texels[((2 * y + dy) * in->width + 2 * x + dx) * 4 + k];
+                result[(y * out->width + x) * 4 + k] = sum * 0.25;
+            }
+    return {{"HalfResOut", encode_components(*out->format, result)}};
+}
+
+// compute/image_filters.hlsl CSScaleInPlace: every texel times ExposureScale.
+ExpectedOutputs scale_in_place(const Case& c)
+{
+    const float scale = as<float>(input(c, "FilterParams"))[4];
+    auto texels = components(c, "InPlace");
+    for (double& t : texels)
+        t = static_cast<float>(t) * scale;
+    return {{"InPlace", encode_components(*c.find_resource("InPlace")->format, texels)}};
+}
+
+// compute/particles.hlsl CSEmit: the top EmitCount indices of the dead list move to the alive list.
+ExpectedOutputs particles_emit(const Case& c)
+{
+    const std::uint32_t emit = as<std::uint32_t>(input(c, "EmitterParams"))[20];
+    const auto dead = as<std::uint32_t>(input(c, "DeadList"));
+    const std::uint32_t dead_count = as<std::uint32_t>(input(c, "DeadList@count"))[0];
+    std::vector<std::uint32_t> alive(input(c, "AliveOut").size() / 4, 0);
+    for (std::uint32_t i = 0; i < emit; ++i)
+        alive[i] = dead[dead_count - 1 - i];
+    return {{"DeadList@count", bytes_of(std::vector<std::uint32_t>{dead_count - emit})},
+            {"AliveOut@count", bytes_of(std::vector<std::uint32_t>{emit})},
+            {"AliveOut", bytes_of(alive)}};
+}
+
+// compute/particles.hlsl CSUpdate: particles whose age reaches their lifetime go to the dead list.
+ExpectedOutputs particles_update(const Case& c)
+{
+    const auto params = as<float>(input(c, "EmitterParams"));
+    const float dt = params[3];
+    const std::uint32_t alive_count = as<std::uint32_t>(input(c, "EmitterParams"))[43];
+    const auto alive_in = as<std::uint32_t>(input(c, "AliveIn"));
+    const auto pool = as<float>(input(c, "ParticlePool"));
+    std::vector<std::uint32_t> alive(input(c, "AliveOut").size() / 4, 0), dead(input(c, "DeadListAppend").size() / 4, 0);
+    std::uint32_t alive_n = 0, dead_n = 0;
+    for (std::uint32_t i = 0; i < alive_count; ++i)
+    {
+        const std::uint32_t index = alive_in[alive_count - 1 - i];
+        const float age = pool[index * 16 + 3] + dt, lifetime = pool[index * 16 + 7];
+        if (age >= lifetime)
+            dead[dead_n++] = index;
+        else
+            alive[alive_n++] = index;
+    }
+    return {{"AliveIn@count", bytes_of(std::vector<std::uint32_t>{0})},
+            {"AliveOut@count", bytes_of(std::vector<std::uint32_t>{alive_n})},
+            {"DeadListAppend@count", bytes_of(std::vector<std::uint32_t>{dead_n})},
+            {"AliveOut", bytes_of(alive)},
+            {"DeadListAppend", bytes_of(dead)}};
+}
+
+// compute/instance_cull.hlsl: spheres inside all six planes are visible; beyond LodDistance they count as low detail.
+ExpectedOutputs instance_cull(const Case& c)
+{
+    const auto params = as<float>(input(c, "CullParams"));
+    const auto words = as<std::uint32_t>(input(c, "CullParams"));
+    const std::uint32_t count = words[24], index_count = words[25];
+    const float lod_distance = params[26];
+    const auto instances = as<float>(input(c, "Instances"));
+    std::vector<std::uint32_t> visible(input(c, "VisibleInstances").size() / 4, 0);
+    std::uint32_t visible_n = 0, low_detail = 0;
+    for (std::uint32_t i = 0; i < count; ++i)
+    {
+        const float* b = &instances[i * 8];
+        bool inside = true;
+        for (std::uint32_t p = 0; p < 6; ++p)
+        {
+            const float* plane = &params[p * 4];
+            inside = inside && (plane[0] * b[0] + plane[1] * b[1] + plane[2] * b[2] + plane[3] > -b[3]);
+        }
+        if (!inside)
+            continue;
+        visible[visible_n++] = i;
+        if (std::sqrt(b[0] * b[0] + b[1] * b[1] + b[2] * b[2]) > lod_distance)
+            ++low_detail;
+    }
+    return {{"Counters", bytes_of(std::vector<std::uint32_t>{visible_n, low_detail})},
+            {"DrawArgs", bytes_of(std::vector<std::uint32_t>{index_count, visible_n, 0, 0, 0})},
+            {"VisibleInstances", bytes_of(visible)}};
+}
+
 struct Row
 {
     const char* name;
@@ -59,7 +241,15 @@ struct Row
 };
 
 constexpr Row table[] = {
+    {"box_downsample", box_downsample},
+    {"degenerate_triangles", degenerate_triangles},
+    {"depth_bounds", depth_bounds},
+    {"histogram_counts", histogram_counts},
+    {"instance_cull", instance_cull},
+    {"particles_emit", particles_emit},
+    {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},
+    {"scale_in_place", scale_in_place},
 };
 
 }  // namespace
