@@ -1,0 +1,191 @@
+// Component-wise arithmetic, bit operations, logic, comparisons, selects and conversions. The IR
+// has one opcode per operation; float, signed and unsigned forms come from the operand type.
+// SPIR-V arithmetic takes no matrices, so component-wise matrix operations go column by column.
+#include "sema/types_query.hpp"
+#include "spirv/emitter.hpp"
+
+namespace oneshader::spirv {
+namespace {
+
+using ir::Opcode;
+using spv::Op;
+
+enum class Num : std::uint8_t { Float, Signed, Unsigned, Bool };
+
+Num num_of(const sema::Type* t) {
+    if (sema::is_bool(t)) return Num::Bool;
+    if (sema::is_float(t)) return Num::Float;
+    return sema::is_signed(t) ? Num::Signed : Num::Unsigned;
+}
+
+// The SPIR-V opcode of a binary IR operation on operands of class `n`; OpNop when none exists.
+Op binary_op(Opcode o, Num n) {
+    bool f = n == Num::Float, s = n == Num::Signed, b = n == Num::Bool;
+    switch (o) {
+    case Opcode::Add: return b ? Op::OpNop : f ? Op::OpFAdd : Op::OpIAdd;
+    case Opcode::Sub: return b ? Op::OpNop : f ? Op::OpFSub : Op::OpISub;
+    case Opcode::Mul: return b ? Op::OpNop : f ? Op::OpFMul : Op::OpIMul;
+    case Opcode::Div: return b ? Op::OpNop : f ? Op::OpFDiv : s ? Op::OpSDiv : Op::OpUDiv;
+    // HLSL's % takes the dividend's sign, which is FRem and SRem.
+    case Opcode::Rem: return b ? Op::OpNop : f ? Op::OpFRem : s ? Op::OpSRem : Op::OpUMod;
+    case Opcode::BitAnd: return f || b ? Op::OpNop : Op::OpBitwiseAnd;
+    case Opcode::BitOr: return f || b ? Op::OpNop : Op::OpBitwiseOr;
+    case Opcode::BitXor: return f || b ? Op::OpNop : Op::OpBitwiseXor;
+    case Opcode::Shl: return f || b ? Op::OpNop : Op::OpShiftLeftLogical;
+    case Opcode::Shr: return f || b ? Op::OpNop : s ? Op::OpShiftRightArithmetic : Op::OpShiftRightLogical;
+    case Opcode::LogicalAnd: return b ? Op::OpLogicalAnd : Op::OpNop;
+    case Opcode::LogicalOr: return b ? Op::OpLogicalOr : Op::OpNop;
+    case Opcode::Eq: return b ? Op::OpLogicalEqual : f ? Op::OpFOrdEqual : Op::OpIEqual;
+    // Unordered: NaN != x is true, as in HLSL.
+    case Opcode::Ne: return b ? Op::OpLogicalNotEqual : f ? Op::OpFUnordNotEqual : Op::OpINotEqual;
+    case Opcode::Lt: return b ? Op::OpNop : f ? Op::OpFOrdLessThan : s ? Op::OpSLessThan : Op::OpULessThan;
+    case Opcode::Le: return b ? Op::OpNop : f ? Op::OpFOrdLessThanEqual : s ? Op::OpSLessThanEqual : Op::OpULessThanEqual;
+    case Opcode::Gt: return b ? Op::OpNop : f ? Op::OpFOrdGreaterThan : s ? Op::OpSGreaterThan : Op::OpUGreaterThan;
+    case Opcode::Ge:
+        return b ? Op::OpNop : f ? Op::OpFOrdGreaterThanEqual : s ? Op::OpSGreaterThanEqual : Op::OpUGreaterThanEqual;
+    default: return Op::OpNop;
+    }
+}
+
+Op unary_op(Opcode o, Num n) {
+    switch (o) {
+    case Opcode::Neg: return n == Num::Bool ? Op::OpNop : n == Num::Float ? Op::OpFNegate : Op::OpSNegate;
+    case Opcode::BitNot: return n == Num::Float || n == Num::Bool ? Op::OpNop : Op::OpNot;
+    case Opcode::LogicalNot: return n == Num::Bool ? Op::OpLogicalNot : Op::OpNop;
+    default: return Op::OpNop;
+    }
+}
+
+}  // namespace
+
+Id Emitter::bool_from_uint(Id v, const sema::Type* t) {
+    std::uint32_t n = sema::component_count(t);
+    Id uint_type = type_vector(type_int(32, false), n);
+    Id zero = n == 1 ? constant_u32(0) : constant_composite(uint_type, std::vector<Id>(n, constant_u32(0)));
+    return op_result(Op::OpINotEqual, value_type(t), {v, zero});
+}
+
+Id Emitter::uint_from_bool(Id v, const sema::Type* t) {
+    std::uint32_t n = sema::component_count(t);
+    Id uint_type = type_vector(type_int(32, false), n);
+    Id zero = n == 1 ? constant_u32(0) : constant_composite(uint_type, std::vector<Id>(n, constant_u32(0)));
+    Id one = n == 1 ? constant_u32(1) : constant_composite(uint_type, std::vector<Id>(n, constant_u32(1)));
+    return op_result(Op::OpSelect, uint_type, {v, one, zero});
+}
+
+Id Emitter::convert_value(Id v, const sema::Type* from, const sema::Type* to) {
+    from = from->value_type();
+    to = to->value_type();
+    if (is_matrix(from) || is_matrix(to)) {
+        const auto* mf = from->as<sema::MatrixType>();
+        const auto* mt = to->as<sema::MatrixType>();
+        if (!mf || !mt || mf->rows != mt->rows || mf->cols != mt->cols) {
+            unsupported("conversions that change a matrix's shape");
+            return undef(value_type(to));
+        }
+        std::vector<std::uint32_t> columns;
+        for (std::uint32_t c = 0; c < mf->rows; ++c) {
+            Id col = op_result(Op::OpCompositeExtract, value_type(types().vector(mf->element, mf->cols)), {v, c});
+            columns.push_back(convert_value(col, types().vector(mf->element, mf->cols), types().vector(mt->element, mt->cols)));
+        }
+        return op_result(Op::OpCompositeConstruct, value_type(to), columns);
+    }
+    Id to_type = value_type(to);
+    if (value_type(from) == to_type) return v;
+    Num nf = num_of(from), nt = num_of(to);
+    std::uint32_t bf = bits_of(from), bt = bits_of(to);
+    if (nf == Num::Bool) {
+        return op_result(Op::OpSelect, to_type, {v, constant_splat(to, nt == Num::Float ? (bt == 64 ? 0x3FF0000000000000ull : bt == 16 ? 0x3C00u : 0x3F800000u) : 1u),
+                                                 constant_splat(to, 0)});
+    }
+    if (nt == Num::Bool) {
+        return op_result(nf == Num::Float ? Op::OpFOrdNotEqual : Op::OpINotEqual, to_type, {v, constant_splat(from, 0)});
+    }
+    if (nf == Num::Float && nt == Num::Float) return op_result(Op::OpFConvert, to_type, {v});
+    if (nf == Num::Float) return op_result(nt == Num::Signed ? Op::OpConvertFToS : Op::OpConvertFToU, to_type, {v});
+    if (nt == Num::Float) return op_result(nf == Num::Signed ? Op::OpConvertSToF : Op::OpConvertUToF, to_type, {v});
+    if (bf == bt) return op_result(Op::OpBitcast, to_type, {v});
+    // Widen by the source's signedness, then the result type carries the target's.
+    return op_result(nf == Num::Signed ? Op::OpSConvert : Op::OpUConvert, to_type, {v});
+}
+
+bool Emitter::emit_arithmetic(const ir::Instruction* i) {
+    Opcode o = i->opcode;
+    switch (o) {
+    case Opcode::Convert:
+        define(i, convert_value(value(i->operands[0]), i->operands[0]->type(), i->type()));
+        return true;
+    case Opcode::Bitcast: {
+        Id v = value(i->operands[0]);
+        if (is_matrix(i->type()) || !sema::is_numeric(i->type())) {
+            unsupported("bit-casting whole matrices");
+            return true;
+        }
+        Id to = value_type(i->type());
+        define(i, to == value_type(i->operands[0]->type()) ? v : op_result(Op::OpBitcast, to, {v}));
+        return true;
+    }
+    case Opcode::Select: {
+        const sema::Type* cond = i->operands[0]->type()->value_type();
+        if (!cond->is<sema::ScalarType>() && !sema::is_basic(i->type())) {
+            unsupported("a component-wise select of composites");
+            return true;
+        }
+        if (is_matrix(i->type()) && !cond->is<sema::ScalarType>()) {
+            unsupported("a component-wise select of matrices");
+            return true;
+        }
+        define(i, op_result(Op::OpSelect, value_type(i->type()),
+                            {value(i->operands[0]), value(i->operands[1]), value(i->operands[2])}));
+        return true;
+    }
+    default: break;
+    }
+    bool unary = o == Opcode::Neg || o == Opcode::BitNot || o == Opcode::LogicalNot;
+    bool binary = ir::is_binary_arithmetic(o) || ir::is_comparison(o) || o == Opcode::LogicalAnd || o == Opcode::LogicalOr;
+    if (!unary && !binary) return false;
+
+    const sema::Type* t = i->operands[0]->type()->value_type();
+    Num n = num_of(t);
+    Op spv_op = unary ? unary_op(o, n) : binary_op(o, n);
+    if (spv_op == Op::OpNop) {
+        fail(support::DiagCode::spirv_malformed_input,
+             "SPIR-V: '" + std::string(ir::mnemonic(o)) + "' on operands of this type has no meaning");
+        return true;
+    }
+    Id a = value(i->operands[0]);
+    Id b = unary ? 0 : value(i->operands[1]);
+    if (o == Opcode::Shl || o == Opcode::Shr) {
+        // HLSL uses only the low bits of the count; SPIR-V leaves larger counts undefined.
+        b = op_result(Op::OpBitwiseAnd, value_type(i->operands[1]->type()),
+                      {b, constant_splat(i->operands[1]->type(), bits_of(t) - 1)});
+    }
+    Id result_type = value_type(i->type());
+    Id r = 0;
+    if (is_matrix(t)) {
+        if (ir::is_comparison(o)) {
+            unsupported("comparison of whole matrices");
+            return true;
+        }
+        const auto* m = t->as<sema::MatrixType>();
+        Id column_type = value_type(types().vector(m->element, m->cols));
+        std::vector<std::uint32_t> columns;
+        for (std::uint32_t c = 0; c < m->rows; ++c) {
+            Id ac = op_result(Op::OpCompositeExtract, column_type, {a, c});
+            if (unary) {
+                columns.push_back(op_result(spv_op, column_type, {ac}));
+            } else {
+                Id bc = op_result(Op::OpCompositeExtract, column_type, {b, c});
+                columns.push_back(op_result(spv_op, column_type, {ac, bc}));
+            }
+        }
+        r = op_result(Op::OpCompositeConstruct, result_type, columns);
+    } else {
+        r = unary ? op_result(spv_op, result_type, {a}) : op_result(spv_op, result_type, {a, b});
+        if (i->precise && n == Num::Float) decorate(r, spv::Decoration::NoContraction);
+    }
+    define(i, r);
+    return true;
+}
+
+}  // namespace oneshader::spirv

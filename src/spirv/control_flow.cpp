@@ -1,0 +1,256 @@
+// Functions, blocks and structured control flow. Blocks are written in the reverse post-order of
+// a walk that visits a header's merge block, then its continue block, before its other
+// successors: every block then follows its dominators and every merge comes after the blocks of
+// its construct. Blocks nothing reaches are dropped, except merge and continue blocks a live
+// header names: SPIR-V needs those, so they become OpUnreachable / a branch back to the header.
+#include <algorithm>
+
+#include "sema/types_query.hpp"
+#include "spirv/emitter.hpp"
+
+namespace oneshader::spirv {
+namespace {
+
+std::vector<const ir::Block*> block_order(const ir::Function* f, const ir::Cfg& cfg) {
+    std::vector<const ir::Block*> post;
+    std::unordered_set<const ir::Block*> visited;
+    struct Frame {
+        const ir::Block* block;
+        std::vector<const ir::Block*> next;
+        std::size_t at = 0;
+    };
+    auto successors_of = [&](const ir::Block* b) {
+        std::vector<const ir::Block*> next;
+        if (b->structure != ir::StructureKind::None && b->merge) next.push_back(b->merge);
+        if (b->structure == ir::StructureKind::Loop && b->continue_block) next.push_back(b->continue_block);
+        // A block nothing reaches is emitted bare: its own successors do not come along.
+        if (cfg.reachable(b))
+            for (const ir::Block* s : ir::successors(b)) next.push_back(s);
+        return next;
+    };
+    std::vector<Frame> stack;
+    const ir::Block* entry = f->entry();
+    visited.insert(entry);
+    stack.push_back({entry, successors_of(entry)});
+    while (!stack.empty()) {
+        Frame& top = stack.back();
+        if (top.at < top.next.size()) {
+            const ir::Block* s = top.next[top.at++];
+            if (s && s->function == f && visited.insert(s).second) stack.push_back({s, successors_of(s)});
+            continue;
+        }
+        post.push_back(top.block);
+        stack.pop_back();
+    }
+    std::reverse(post.begin(), post.end());
+    return post;
+}
+
+std::uint32_t selection_control(ir::ControlHint h) {
+    if (h == ir::ControlHint::Flatten) return static_cast<std::uint32_t>(spv::SelectionControlMask::Flatten);
+    if (h == ir::ControlHint::Branch) return static_cast<std::uint32_t>(spv::SelectionControlMask::DontFlatten);
+    return 0;
+}
+
+}  // namespace
+
+Id Emitter::function_id(const ir::Function* f) {
+    auto it = function_ids_.find(f);
+    return it == function_ids_.end() ? 0 : it->second;
+}
+
+void Emitter::emit_function(const ir::Function* f) {
+    values_.clear();
+    pointers_.clear();
+    nonuniform_.clear();
+    InstructionStream body;
+    body_ = &body;
+
+    ir::Cfg cfg(*f);
+    std::vector<const ir::Block*> order = block_order(f, cfg);
+    std::unordered_set<const ir::Block*> emitted(order.begin(), order.end());
+    std::unordered_map<const ir::Block*, Id> labels;
+    for (const ir::Block* b : order) labels.emplace(b, new_id());
+
+    // Signature.
+    Id result = value_type(f->result_type);
+    std::vector<Id> param_types;
+    for (const ir::Argument* a : f->arguments) {
+        if (const auto* p = a->type()->as<sema::PointerType>()) {
+            if (sema::is_resource_or_array(p->pointee)) unsupported("functions with resource parameters (inline them first)");
+            param_types.push_back(type_pointer(spv::StorageClass::Function, value_type(p->pointee)));
+            if (p->space != sema::AddressSpace::Function) unsupported("pointer parameters outside function memory");
+        } else {
+            param_types.push_back(value_type(a->type()));
+        }
+    }
+    Id fn_type = type_function(result, param_types);
+    InstructionStream head;
+    head.add(spv::Op::OpFunction, {result, function_id(f), 0u, fn_type});
+    for (std::size_t k = 0; k < f->arguments.size(); ++k) {
+        const ir::Argument* a = f->arguments[k];
+        Id id = new_id();
+        head.add(spv::Op::OpFunctionParameter, {param_types[k], id});
+        name(id, a->name());
+        if (const auto* p = a->type()->as<sema::PointerType>()) {
+            PointerInfo info;
+            info.id = id;
+            info.storage = spv::StorageClass::Function;
+            info.pointee = p->pointee;
+            info.spirv_pointee = value_type(p->pointee);
+            set_pointer(a, info);
+        } else {
+            values_.emplace(a, id);
+        }
+    }
+
+    // Every alloca becomes an OpVariable at the top of the first block, as SPIR-V requires.
+    InstructionStream variables;
+    for (const ir::Block* b : f->blocks)
+        for (const ir::Instruction* i : b->instructions) {
+            if (i->opcode != ir::Opcode::Alloca) continue;
+            const auto* p = i->type()->as<sema::PointerType>();
+            if (!p) continue;
+            PointerInfo info;
+            info.id = new_id();
+            info.storage = spv::StorageClass::Function;
+            info.pointee = p->pointee;
+            info.spirv_pointee = value_type(p->pointee);
+            variables.add(spv::Op::OpVariable, {type_pointer(spv::StorageClass::Function, info.spirv_pointee), info.id,
+                                                static_cast<std::uint32_t>(spv::StorageClass::Function)});
+            name(info.id, i->name());
+            set_pointer(i, info);
+        }
+
+    for (const ir::Block* b : order) {
+        op(spv::Op::OpLabel, {labels[b]});
+        if (b == order.front()) {
+            body.append(variables);
+        }
+        bool live = cfg.reachable(b);
+        if (!live) {
+            // Only merge and continue blocks of live headers get here.
+            const ir::Block* header = nullptr;
+            for (const ir::Block* h : order)
+                if (cfg.reachable(h) && h->structure == ir::StructureKind::Loop && h->continue_block == b) header = h;
+            if (header)
+                op(spv::Op::OpBranch, {labels[header]});
+            else
+                op(spv::Op::OpUnreachable, {});
+            continue;
+        }
+        const ir::Instruction* term = b->terminator();
+        for (const ir::Instruction* i : b->instructions) {
+            if (i == term) break;
+            current_ = i;
+            if (i->opcode == ir::Opcode::Alloca) continue;
+            if (i->opcode == ir::Opcode::Phi) {
+                std::vector<std::uint32_t> ops;
+                Id type = value_type(i->type());
+                for (std::size_t k = 0; k < i->operands.size() && k < i->targets.size(); ++k) {
+                    const ir::Block* from = i->targets[k];
+                    if (!emitted.count(from)) continue;
+                    ops.push_back(cfg.reachable(from) ? value(i->operands[k]) : undef(type));
+                    ops.push_back(labels[from]);
+                }
+                op_result(spv::Op::OpPhi, type, ops, result_id(i));
+                name(result_id(i), i->name());
+                continue;
+            }
+            if (!emit_instruction(i)) {
+                fail(support::DiagCode::spirv_not_supported_yet,
+                     "SPIR-V: the IR instruction '" + std::string(ir::mnemonic(i->opcode)) + "' is not supported yet");
+            }
+            if (i->has_result() && !i->type()->is<sema::PointerType>() && !i->name().empty()) {
+                auto it = values_.find(i);
+                if (it != values_.end()) name(it->second, i->name());
+            }
+        }
+        current_ = term;
+        if (b->structure == ir::StructureKind::Loop && b->merge && b->continue_block) {
+            std::uint32_t control = 0;
+            std::vector<std::uint32_t> ops{labels[b->merge], labels[b->continue_block]};
+            if (b->hint == ir::ControlHint::Unroll) {
+                if (b->unroll_count > 0) {
+                    control = static_cast<std::uint32_t>(spv::LoopControlMask::PartialCount);
+                    ops.push_back(control);
+                    ops.push_back(b->unroll_count);
+                } else {
+                    ops.push_back(static_cast<std::uint32_t>(spv::LoopControlMask::Unroll));
+                }
+            } else if (b->hint == ir::ControlHint::DontUnroll) {
+                ops.push_back(static_cast<std::uint32_t>(spv::LoopControlMask::DontUnroll));
+            } else {
+                ops.push_back(0);
+            }
+            op(spv::Op::OpLoopMerge, ops);
+        } else if (b->structure == ir::StructureKind::Selection && b->merge) {
+            op(spv::Op::OpSelectionMerge, {labels[b->merge], selection_control(b->hint)});
+        }
+        if (!term) {
+            op(spv::Op::OpUnreachable, {});
+            continue;
+        }
+        switch (term->opcode) {
+        case ir::Opcode::Branch: op(spv::Op::OpBranch, {labels[term->targets[0]]}); break;
+        case ir::Opcode::CondBranch:
+            op(spv::Op::OpBranchConditional, {value(term->operands[0]), labels[term->targets[0]], labels[term->targets[1]]});
+            break;
+        case ir::Opcode::Switch: {
+            std::vector<std::uint32_t> ops{value(term->operands[0]), labels[term->targets[0]]};
+            bool wide = bits_of(term->operands[0]->type()) == 64;
+            for (std::size_t k = 0; k < term->immediates.size() && k + 1 < term->targets.size(); ++k) {
+                auto v = static_cast<std::uint64_t>(term->immediates[k]);
+                ops.push_back(static_cast<std::uint32_t>(v));
+                if (wide) ops.push_back(static_cast<std::uint32_t>(v >> 32));
+                ops.push_back(labels[term->targets[k + 1]]);
+            }
+            op(spv::Op::OpSwitch, ops);
+            break;
+        }
+        case ir::Opcode::Return:
+            if (term->operands.empty())
+                op(spv::Op::OpReturn, {});
+            else
+                op(spv::Op::OpReturnValue, {value(term->operands[0])});
+            break;
+        case ir::Opcode::Kill:
+            if (stage() != ir::ShaderStage::Pixel)
+                fail(support::DiagCode::spirv_wrong_stage, "SPIR-V: discard is only allowed in pixel shaders");
+            op(spv::Op::OpKill, {});
+            break;
+        default: op(spv::Op::OpUnreachable, {}); break;
+        }
+    }
+    body_->add(spv::Op::OpFunctionEnd, {});
+    functions_.append(head);
+    functions_.append(body);
+    body_ = nullptr;
+}
+
+bool Emitter::emit_instruction(const ir::Instruction* i) {
+    if (i->opcode == ir::Opcode::Call) {
+        std::vector<std::uint32_t> ops{function_id(i->callee)};
+        for (const ir::Value* a : i->operands) {
+            if (a->type()->is<sema::PointerType>()) {
+                const PointerInfo* p = pointer(a);
+                bool variable = a->is<ir::Argument>() ||
+                                (a->is<ir::Instruction>() && a->as<ir::Instruction>()->opcode == ir::Opcode::Alloca);
+                if (!p || !variable || p->kind != PointerInfo::Kind::Direct) {
+                    unsupported("passing a pointer other than a local variable to a function (inline it first)");
+                    return true;
+                }
+                ops.push_back(p->id);
+            } else {
+                ops.push_back(value(a));
+            }
+        }
+        Id r = op_result(spv::Op::OpFunctionCall, value_type(i->type()), ops);
+        if (i->has_result()) define(i, r);
+        return true;
+    }
+    return emit_arithmetic(i) || emit_composite(i) || emit_memory(i) || emit_image(i) || emit_buffer(i) || emit_atomic(i) ||
+           emit_intrinsic(i);
+}
+
+}  // namespace oneshader::spirv

@@ -1,0 +1,253 @@
+#pragma once
+// The state of one emit() call, shared by the files that emit each instruction family. Nothing
+// here outlives the call. Output order never depends on pointer values: the maps keyed by pointers
+// are only looked up, and everything written follows the module's own order.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "ir/cfg.hpp"
+#include "ir/module.hpp"
+#include "sema/layout.hpp"
+#include "spirv/spirv.hpp"
+#include "spirv/words.hpp"
+#include "support/arena.hpp"
+#include "support/diagnostics.hpp"
+
+namespace oneshader::spirv {
+
+using Id = std::uint32_t;
+
+// A stage variable the backend splits: an array or matrix input/output becomes one variable per
+// element or row; clip/cull distances and the sample mask are slices of one built-in array. Each
+// leaf is a variable, or an element of one (`element` >= 0).
+struct StageLeaf {
+    Id variable = 0;
+    std::int64_t element = -1;
+    const sema::Type* type = nullptr;  // scalar or vector
+};
+
+struct GlobalInfo {
+    Id variable = 0;                  // the variable itself (0 for split stage variables)
+    Id pointee = 0;                   // the SPIR-V type the variable holds
+    std::vector<StageLeaf> leaves;    // split stage variables only
+    bool scalar_leaves = false;       // leaves are scalars (built-in arrays): vectors split too
+    const sema::TypeLayout* layout = nullptr;  // buffers: the layout of the element / contents
+    spv::StorageClass storage = spv::StorageClass::Private;
+};
+
+// What an IR pointer value is in SPIR-V.
+struct PointerInfo {
+    enum class Kind : std::uint8_t { Direct, Split } kind = Kind::Direct;
+    Id id = 0;                                  // Direct: the SPIR-V pointer
+    spv::StorageClass storage = spv::StorageClass::Function;
+    const sema::Type* pointee = nullptr;        // the IR's pointee type
+    Id spirv_pointee = 0;                       // Direct: the SPIR-V type pointed to
+    const sema::TypeLayout* layout = nullptr;   // pointee in buffer memory: its explicit layout
+    const sema::ResourceType* buffer = nullptr; // a whole buffer resource: chains must enter it
+    const GlobalInfo* split = nullptr;          // Split: the stage variable
+    std::uint32_t first_leaf = 0;               // Split: leaves [first_leaf, first_leaf + leaf_count)
+    std::uint32_t leaf_count = 0;
+    bool nonuniform = false;
+};
+
+class Emitter {
+public:
+    Emitter(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
+            support::DiagnosticEngine& diags);
+    std::vector<std::uint32_t> run();
+
+    // --- diagnostics (emitter_module.cpp) -------------------------------------------------------
+    // Reports an OSH50xx error; emission goes on so every problem is reported, but no words come back.
+    void fail(support::DiagCode code, const std::string& message);
+    void unsupported(const std::string& what);  // OSH5002
+    bool failed() const { return failed_; }
+
+    // --- ids, capabilities, names --------------------------------------------------------------
+    Id new_id() { return next_id_++; }
+    void capability(spv::Capability c) { capabilities_.insert(static_cast<std::uint32_t>(c)); }
+    void extension(const char* name) { extensions_.insert(name); }
+    void name(Id id, std::string_view n);
+    void member_name(Id id, std::uint32_t member, std::string_view n);
+    void decorate(Id id, spv::Decoration d, std::initializer_list<std::uint32_t> extra = {});
+    void member_decorate(Id id, std::uint32_t member, spv::Decoration d, std::initializer_list<std::uint32_t> extra = {});
+    Id glsl_std_450();
+
+    // --- types (types.cpp) ----------------------------------------------------------------------
+    Id type_void();
+    Id type_bool();
+    Id type_int(std::uint32_t bits, bool is_signed);
+    Id type_float(std::uint32_t bits);
+    Id type_vector(Id component, std::uint32_t count);
+    Id type_pointer(spv::StorageClass sc, Id pointee);
+    Id type_function(Id result, const std::vector<Id>& params);
+    Id type_scalar(const sema::ScalarType* s);  // bool is OpTypeBool here
+    // The type of a value of `t` in registers and Function/Private/Workgroup memory.
+    Id value_type(const sema::Type* t);
+    // The explicitly laid-out type of buffer memory; bool becomes a 32-bit uint.
+    Id layout_type(const sema::TypeLayout* l);
+    // The image type of a texture or typed buffer; `format` for storage images.
+    Id image_type(const sema::ResourceType* r, spv::ImageFormat format);
+    Id sampled_image_type(Id image);
+    Id runtime_array(Id element, std::uint32_t stride);
+    // Member decorations of one laid-out member: Offset, and MatrixStride/major for matrices.
+    void decorate_member_layout(Id structure, std::uint32_t index, std::uint32_t offset, const sema::TypeLayout* l);
+    Id type_sampler();
+    Id type_struct(const std::vector<Id>& members) { return type_of(spv::Op::OpTypeStruct, members); }
+    // The scalar SPIR-V type that holds one component of `t` in registers.
+    Id component_type_of(const sema::Type* t);
+
+    // --- constants (types.cpp) ------------------------------------------------------------------
+    Id constant_u32(std::uint32_t v);
+    Id constant_i32(std::int32_t v);
+    Id constant_f32(float v);
+    Id constant_scalar(const sema::ScalarType* s, std::uint64_t bits);
+    Id constant_null(Id type);
+    Id constant_composite(Id type, const std::vector<Id>& parts);
+    Id undef(Id type);
+    Id constant(const ir::Constant* c);
+    Id spec_constant(const ir::SpecConstant* c);
+    // A constant of `like`'s shape (scalar or vector) with every component `bits`.
+    Id constant_splat(const sema::Type* like, std::uint64_t bits);
+
+    // --- globals and the interface (globals.cpp) ------------------------------------------------
+    void declare_global(const ir::Global* g);
+    const GlobalInfo* global_info(const ir::Global* g) const;
+    std::vector<Id> interface_ids() const;
+    void decorate_stage_variable(const ir::Global* g, Id var, std::optional<std::uint32_t> location);
+
+    // --- functions and control flow (control_flow.cpp) ------------------------------------------
+    void emit_function(const ir::Function* f);
+    Id function_id(const ir::Function* f);
+
+    // --- instruction families -------------------------------------------------------------------
+    bool emit_arithmetic(const ir::Instruction* i);   // arithmetic.cpp
+    bool emit_composite(const ir::Instruction* i);    // composites.cpp
+    bool emit_memory(const ir::Instruction* i);       // memory.cpp
+    bool emit_image(const ir::Instruction* i);        // images.cpp
+    bool emit_buffer(const ir::Instruction* i);       // buffers.cpp
+    bool emit_atomic(const ir::Instruction* i);       // atomics.cpp
+    bool emit_intrinsic(const ir::Instruction* i);    // intrinsics.cpp
+
+    // --- values in the current function ---------------------------------------------------------
+    // The id of an operand that is a value (not a pointer).
+    Id value(const ir::Value* v);
+    // What a pointer operand is.
+    const PointerInfo* pointer(const ir::Value* v);
+    void set_pointer(const ir::Value* v, PointerInfo p) { pointers_[v] = p; }
+    // The id reserved for an instruction's result; the emitter of that instruction defines it.
+    Id result_id(const ir::Instruction* i);
+    // Records `id` as the instruction's value; copies it into the reserved id when a phi already
+    // referred to the instruction.
+    void define(const ir::Instruction* i, Id id);
+    // Appends an instruction to the current function body.
+    void op(spv::Op o, std::span<const std::uint32_t> operands) { body_->add(o, operands); }
+    void op(spv::Op o, std::initializer_list<std::uint32_t> operands) { body_->add(o, operands); }
+    // Appends an instruction that yields a value of `type`; returns its id (new unless given).
+    Id op_result(spv::Op o, Id type, std::initializer_list<std::uint32_t> operands, Id result = 0);
+    Id op_result(spv::Op o, Id type, const std::vector<std::uint32_t>& operands, Id result = 0);
+    Id ext_inst(Id type, std::uint32_t glsl_op, const std::vector<Id>& args, Id result = 0);
+    // Applies `make` to each column of matrix operands (component-wise matrix arithmetic).
+    bool is_matrix(const sema::Type* t) const;
+
+    // Memory helpers (memory.cpp).
+    Id load_pointer(const PointerInfo& p, const sema::Type* value_type);
+    void store_pointer(const PointerInfo& p, Id value, const sema::Type* value_type);
+    // Between the layout form (buffer memory) and the value form of one value.
+    Id from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t);
+    Id to_layout(Id v, const sema::TypeLayout* l, const sema::Type* t);
+    // Loads the handle behind a texture or sampler pointer, decorated NonUniform when it is.
+    Id load_handle(const ir::Value* resource_pointer, const sema::ResourceType** kind = nullptr);
+    // Element-wise conversion helpers shared by several families (arithmetic.cpp).
+    Id convert_value(Id v, const sema::Type* from, const sema::Type* to);
+    Id bool_from_uint(Id v, const sema::Type* t);   // t: the bool type wanted
+    Id uint_from_bool(Id v, const sema::Type* t);   // t: the bool type given
+
+    // Narrows a four-component image result to the IR's result type.
+    Id narrow_texel(Id v4, const sema::Type* component, const sema::Type* wanted, Id result);
+
+    const ir::Module& module() const { return module_; }
+    const ir::EntryPoint& entry() const { return entry_; }
+    const Options& options() const { return options_; }
+    sema::TypeContext& types() const { return module_.types(); }
+    sema::LayoutEngine& layouts() { return layouts_; }
+    ir::ShaderStage stage() const { return entry_.stage; }
+    void note_execution_mode(spv::ExecutionMode m) { execution_modes_.insert(static_cast<std::uint32_t>(m)); }
+    const ir::Instruction* current() const { return current_; }
+    void set_current(const ir::Instruction* i) { current_ = i; }
+    void mark_nonuniform(const ir::Value* v) { nonuniform_.insert(v); }
+    bool is_nonuniform(const ir::Value* v) const { return nonuniform_.count(v) != 0; }
+
+private:
+    Id type_of(spv::Op o, const std::vector<std::uint32_t>& operands);
+    Id constant_of(spv::Op o, Id type, const std::vector<std::uint32_t>& operands);
+    Id struct_value_type(const sema::StructType* s);
+    Id struct_layout_type(const sema::TypeLayout* l);
+    void collect(const ir::Function* f, std::vector<const ir::Function*>& order,
+                 std::unordered_set<const ir::Function*>& seen);
+    void declare_stage_split(const ir::Global* g, GlobalInfo& info);
+    void declare_builtin_arrays();
+    void declare_resource(const ir::Global* g, GlobalInfo& info);
+    Id buffer_block_type(const sema::ResourceType* r, const ir::Global* g, GlobalInfo& info);
+    void emit_block(const ir::Block* b, const ir::Cfg& cfg, const std::vector<const ir::Block*>& order,
+                    const std::unordered_set<const ir::Block*>& emitted);
+    bool emit_instruction(const ir::Instruction* i);
+
+    const ir::Module& module_;
+    const ir::EntryPoint& entry_;
+    const Options& options_;
+    support::DiagnosticEngine& diags_;
+    support::Arena arena_;
+    sema::LayoutEngine layouts_;
+    bool failed_ = false;
+    std::set<std::string> reported_;
+
+    Id next_id_ = 1;
+    std::set<std::uint32_t> capabilities_;
+    std::set<std::string> extensions_;
+    std::set<std::uint32_t> execution_modes_;
+    Id glsl_ = 0;
+    InstructionStream names_, annotations_, globals_, functions_;
+    std::map<std::vector<std::uint32_t>, Id> types_by_shape_;
+    std::map<std::vector<std::uint32_t>, Id> constants_by_shape_;
+    std::unordered_map<const sema::Type*, Id> struct_values_;           // lookup only
+    std::unordered_map<const sema::TypeLayout*, Id> layouts_by_node_;   // lookup only
+    std::unordered_map<const ir::SpecConstant*, Id> spec_ids_;          // lookup only
+    std::map<std::pair<Id, std::uint32_t>, Id> runtime_arrays_;
+public:
+    std::map<Id, Id> resource_array_elements_;  // resource array type -> element type
+private:
+
+    std::vector<const ir::Global*> used_globals_;                       // module order
+    std::unordered_set<const ir::Global*> atomic_textures_;             // lookup only
+    std::unordered_map<const ir::Global*, GlobalInfo> globals_info_;    // lookup only
+    std::unordered_map<const ir::Function*, Id> function_ids_;          // lookup only
+
+    // Per function.
+    InstructionStream* body_ = nullptr;
+    std::unordered_map<const ir::Value*, Id> values_;                   // lookup only
+    std::unordered_map<const ir::Value*, PointerInfo> pointers_;        // lookup only
+    std::unordered_set<const ir::Value*> nonuniform_;                   // lookup only
+    const ir::Instruction* current_ = nullptr;
+};
+
+// The leaves a stage variable of type `t` is split into, in order: scalars and vectors, or only
+// scalars for built-in arrays.
+void leaves_of(sema::TypeContext& types, const sema::Type* t, bool scalar_leaves, std::vector<const sema::Type*>& out);
+
+// Small facts about IR types the families share.
+bool is_float_type(const sema::Type* t);
+bool is_signed_int_type(const sema::Type* t);
+bool is_bool_type(const sema::Type* t);
+std::uint32_t bits_of(const sema::Type* t);
+// Constant buffers, structured and byte-address buffers: resources that are Block structs.
+bool is_buffer_resource(const sema::ResourceType* r);
+// Columns of a SPIR-V matrix made from HLSL matrix `m` (its HLSL rows); 0 for a degenerate matrix.
+std::uint32_t spirv_columns(const sema::MatrixType* m);
+
+}  // namespace oneshader::spirv

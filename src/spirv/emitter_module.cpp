@@ -1,0 +1,265 @@
+// The module as a whole: what the entry point reaches, the header, capabilities, the entry point
+// with its interface and execution modes, and the order of the logical sections.
+#include <algorithm>
+
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include "spirv/emitter.hpp"
+
+namespace oneshader::spirv {
+
+Emitter::Emitter(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
+                 support::DiagnosticEngine& diags)
+    : module_(module), entry_(entry), options_(options), diags_(diags), layouts_(arena_, options.layout) {}
+
+void Emitter::fail(support::DiagCode code, const std::string& message) {
+    failed_ = true;
+    // One message per distinct problem: a construct repeated in a loop body is one error.
+    if (!reported_.insert(message).second) return;
+    diags_.report(code, {}, message);
+}
+
+void Emitter::unsupported(const std::string& what) {
+    fail(support::DiagCode::spirv_not_supported_yet, "SPIR-V: " + what + " is not supported yet");
+}
+
+void Emitter::name(Id id, std::string_view n) {
+    if (!options_.keep_names || n.empty()) return;
+    Words ops{id};
+    append_string(ops, n);
+    names_.add(spv::Op::OpName, ops);
+}
+
+void Emitter::member_name(Id id, std::uint32_t member, std::string_view n) {
+    if (!options_.keep_names || n.empty()) return;
+    Words ops{id, member};
+    append_string(ops, n);
+    names_.add(spv::Op::OpMemberName, ops);
+}
+
+void Emitter::decorate(Id id, spv::Decoration d, std::initializer_list<std::uint32_t> extra) {
+    Words ops{id, static_cast<std::uint32_t>(d)};
+    ops.insert(ops.end(), extra.begin(), extra.end());
+    annotations_.add(spv::Op::OpDecorate, ops);
+}
+
+void Emitter::member_decorate(Id id, std::uint32_t member, spv::Decoration d, std::initializer_list<std::uint32_t> extra) {
+    Words ops{id, member, static_cast<std::uint32_t>(d)};
+    ops.insert(ops.end(), extra.begin(), extra.end());
+    annotations_.add(spv::Op::OpMemberDecorate, ops);
+}
+
+Id Emitter::glsl_std_450() {
+    if (!glsl_) glsl_ = new_id();
+    return glsl_;
+}
+
+Id Emitter::result_id(const ir::Instruction* i) {
+    auto it = values_.find(i);
+    if (it != values_.end()) return it->second;
+    Id id = new_id();
+    values_.emplace(i, id);
+    return id;
+}
+
+void Emitter::define(const ir::Instruction* i, Id id) {
+    auto it = values_.find(i);
+    if (it == values_.end()) {
+        values_.emplace(i, id);
+    } else if (it->second != id) {
+        op_result(spv::Op::OpCopyObject, value_type(i->type()), {id}, it->second);
+    }
+}
+
+Id Emitter::value(const ir::Value* v) {
+    if (const auto* c = v->as<ir::Constant>()) return constant(c);
+    if (const auto* s = v->as<ir::SpecConstant>()) return spec_constant(s);
+    if (v->type()->is<sema::PointerType>()) {
+        fail(support::DiagCode::spirv_malformed_input, "a pointer was used where a value was expected");
+        return 0;
+    }
+    auto it = values_.find(v);
+    if (it != values_.end()) return it->second;
+    if (const auto* i = v->as<ir::Instruction>()) return result_id(i);
+    fail(support::DiagCode::spirv_malformed_input, "an operand from outside the function being emitted");
+    return 0;
+}
+
+const PointerInfo* Emitter::pointer(const ir::Value* v) {
+    auto it = pointers_.find(v);
+    if (it != pointers_.end()) return &it->second;
+    if (const auto* g = v->as<ir::Global>()) {
+        const GlobalInfo* info = global_info(g);
+        if (!info) {
+            fail(support::DiagCode::spirv_malformed_input, "a global of another module");
+            return nullptr;
+        }
+        PointerInfo p;
+        p.storage = info->storage;
+        p.pointee = g->value_type();
+        if (!info->leaves.empty()) {
+            p.kind = PointerInfo::Kind::Split;
+            p.split = info;
+            p.leaf_count = static_cast<std::uint32_t>(info->leaves.size());
+        } else {
+            p.id = info->variable;
+            p.spirv_pointee = info->pointee;
+            const sema::Type* inner = g->value_type();
+            if (const auto* a = inner->as<sema::ArrayType>()) inner = a->element;
+            if (const auto* r = inner->as<sema::ResourceType>(); r && is_buffer_resource(r)) {
+                if (inner == g->value_type()) p.buffer = r;
+                p.layout = info->layout;
+            }
+        }
+        return &pointers_.emplace(v, p).first->second;
+    }
+    fail(support::DiagCode::spirv_malformed_input, "a pointer operand that no instruction defined");
+    return nullptr;
+}
+
+Id Emitter::op_result(spv::Op o, Id type, std::initializer_list<std::uint32_t> operands, Id result) {
+    return op_result(o, type, std::vector<std::uint32_t>(operands), result);
+}
+
+Id Emitter::op_result(spv::Op o, Id type, const std::vector<std::uint32_t>& operands, Id result) {
+    Id id = result ? result : new_id();
+    Words ops{type, id};
+    ops.insert(ops.end(), operands.begin(), operands.end());
+    body_->add(o, ops);
+    return id;
+}
+
+Id Emitter::ext_inst(Id type, std::uint32_t glsl_op, const std::vector<Id>& args, Id result) {
+    std::vector<std::uint32_t> ops{glsl_std_450(), glsl_op};
+    ops.insert(ops.end(), args.begin(), args.end());
+    return op_result(spv::Op::OpExtInst, type, ops, result);
+}
+
+void Emitter::collect(const ir::Function* f, std::vector<const ir::Function*>& order,
+                      std::unordered_set<const ir::Function*>& seen) {
+    // An explicit work list: call chains may be deep.
+    std::vector<const ir::Function*> work{f};
+    seen.insert(f);
+    while (!work.empty()) {
+        const ir::Function* g = work.back();
+        work.pop_back();
+        order.push_back(g);
+        for (const ir::Block* b : g->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (i->opcode == ir::Opcode::Call && i->callee && seen.insert(i->callee).second) work.push_back(i->callee);
+    }
+}
+
+namespace {
+
+const ir::Global* root_global(const ir::Value* v) {
+    while (v) {
+        if (const auto* g = v->as<ir::Global>()) return g;
+        const auto* i = v->as<ir::Instruction>();
+        if (!i || i->opcode != ir::Opcode::AccessChain || i->operands.empty()) return nullptr;
+        v = i->operands[0];
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> Emitter::run() {
+    if (!entry_.function || !entry_.function->arguments.empty() || entry_.function->blocks.empty()) {
+        fail(support::DiagCode::spirv_malformed_input, "the entry point's function must have a body and no parameters");
+        return {};
+    }
+    std::vector<const ir::Function*> reached;
+    std::unordered_set<const ir::Function*> seen;
+    collect(entry_.function, reached, seen);
+
+    // Globals the entry point reaches, and storage textures it uses atomically.
+    std::unordered_set<const ir::Global*> used(entry_.inputs.begin(), entry_.inputs.end());
+    used.insert(entry_.outputs.begin(), entry_.outputs.end());
+    for (const ir::Function* f : reached)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions) {
+                for (const ir::Value* v : i->operands)
+                    if (const auto* g = v->as<ir::Global>()) used.insert(g);
+                if ((i->opcode == ir::Opcode::AtomicRmw || i->opcode == ir::Opcode::AtomicCompareExchange) &&
+                    !i->operands.empty())
+                    if (const ir::Global* g = root_global(i->operands[0])) atomic_textures_.insert(g);
+            }
+    for (const ir::Global* g : module_.globals)
+        if (used.count(g)) used_globals_.push_back(g);
+    for (const ir::Global* g : used) {
+        if (g->module != &module_ &&
+            std::find(module_.globals.begin(), module_.globals.end(), g) == module_.globals.end()) {
+            fail(support::DiagCode::spirv_malformed_input, "the entry point uses a global of another module");
+            return {};
+        }
+    }
+
+    capability(spv::Capability::Shader);
+    declare_builtin_arrays();
+    for (const ir::Global* g : used_globals_) declare_global(g);
+
+    // Functions in module order, so the output does not depend on the call graph walk.
+    std::vector<const ir::Function*> functions;
+    for (const ir::Function* f : module_.functions)
+        if (seen.count(f)) functions.push_back(f);
+    for (const ir::Function* f : functions) {
+        function_ids_.emplace(f, new_id());
+        name(function_ids_[f], f->name);
+    }
+    for (const ir::Function* f : functions) emit_function(f);
+    if (failed_) return {};
+
+    // Execution model and modes.
+    spv::ExecutionModel model = spv::ExecutionModel::GLCompute;
+    if (stage() == ir::ShaderStage::Vertex) model = spv::ExecutionModel::Vertex;
+    if (stage() == ir::ShaderStage::Pixel) {
+        model = spv::ExecutionModel::Fragment;
+        note_execution_mode(spv::ExecutionMode::OriginUpperLeft);
+        for (const ir::Global* g : entry_.outputs)
+            if (g->builtin && (*g->builtin == ir::BuiltIn::FragDepth || *g->builtin == ir::BuiltIn::FragDepthGreaterEqual ||
+                               *g->builtin == ir::BuiltIn::FragDepthLessEqual))
+                note_execution_mode(spv::ExecutionMode::DepthReplacing);
+    }
+    Id main_id = function_ids_[entry_.function];
+
+    InstructionStream head;
+    for (std::uint32_t c : capabilities_) head.add(spv::Op::OpCapability, {c});
+    for (const std::string& e : extensions_) {
+        Words ops;
+        append_string(ops, e);
+        head.add(spv::Op::OpExtension, ops);
+    }
+    if (glsl_) {
+        Words ops{glsl_};
+        append_string(ops, "GLSL.std.450");
+        head.add(spv::Op::OpExtInstImport, ops);
+    }
+    head.add(spv::Op::OpMemoryModel, {static_cast<std::uint32_t>(spv::AddressingModel::Logical),
+                                      static_cast<std::uint32_t>(spv::MemoryModel::GLSL450)});
+    {
+        Words ops{static_cast<std::uint32_t>(model), main_id};
+        append_string(ops, entry_.function->name);
+        for (Id id : interface_ids()) ops.push_back(id);
+        head.add(spv::Op::OpEntryPoint, ops);
+    }
+    for (std::uint32_t m : execution_modes_) head.add(spv::Op::OpExecutionMode, {main_id, m});
+    if (model == spv::ExecutionModel::GLCompute) {
+        auto size = [&](std::size_t k) { return std::max<std::uint32_t>(entry_.workgroup_size[k], 1); };
+        head.add(spv::Op::OpExecutionMode,
+                 {main_id, static_cast<std::uint32_t>(spv::ExecutionMode::LocalSize), size(0), size(1), size(2)});
+    }
+    // Names come after the entry point's own OpName so a dump starts with the entry.
+    std::vector<std::uint32_t> out{spv::MagicNumber, 0x00010500u, 0u, next_id_, 0u};
+    for (const InstructionStream* s : {&head, &names_, &annotations_, &globals_, &functions_})
+        out.insert(out.end(), s->words().begin(), s->words().end());
+    return out;
+}
+
+std::vector<std::uint32_t> emit(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
+                                support::DiagnosticEngine& diags) {
+    Emitter e(module, entry, options, diags);
+    return e.run();
+}
+
+}  // namespace oneshader::spirv

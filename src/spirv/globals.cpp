@@ -1,0 +1,442 @@
+// Module-scope variables: private and groupshared globals, resources with their descriptor
+// decorations, and stage variables with locations, built-ins and interpolation. Stage arrays and
+// matrices are split into one variable per element or row; clip/cull distances and the sample
+// mask become slices of one built-in array each, as DXC lays them out.
+#include "sema/types_query.hpp"
+#include "spirv/emitter.hpp"
+
+namespace oneshader::spirv {
+namespace {
+
+spv::StorageClass storage_class(sema::AddressSpace s) {
+    switch (s) {
+    case sema::AddressSpace::Function: return spv::StorageClass::Function;
+    case sema::AddressSpace::Private: return spv::StorageClass::Private;
+    case sema::AddressSpace::Workgroup: return spv::StorageClass::Workgroup;
+    case sema::AddressSpace::Uniform: return spv::StorageClass::Uniform;
+    case sema::AddressSpace::UniformConstant: return spv::StorageClass::UniformConstant;
+    case sema::AddressSpace::StorageBuffer: return spv::StorageClass::StorageBuffer;
+    case sema::AddressSpace::PushConstant: return spv::StorageClass::PushConstant;
+    case sema::AddressSpace::Input: return spv::StorageClass::Input;
+    case sema::AddressSpace::Output: return spv::StorageClass::Output;
+    }
+    return spv::StorageClass::Private;
+}
+
+spv::ImageFormat spirv_format(ir::ImageFormat f) {
+    using F = ir::ImageFormat;
+    using S = spv::ImageFormat;
+    switch (f) {
+    case F::Unknown: return S::Unknown;
+    case F::Rgba32f: return S::Rgba32f;
+    case F::Rgba16f: return S::Rgba16f;
+    case F::R32f: return S::R32f;
+    case F::Rgba8: return S::Rgba8;
+    case F::Rgba8snorm: return S::Rgba8Snorm;
+    case F::Rg32f: return S::Rg32f;
+    case F::Rg16f: return S::Rg16f;
+    case F::R11g11b10f: return S::R11fG11fB10f;
+    case F::R16f: return S::R16f;
+    case F::Rgba16: return S::Rgba16;
+    case F::Rgb10a2: return S::Rgb10A2;
+    case F::Rg16: return S::Rg16;
+    case F::Rg8: return S::Rg8;
+    case F::R16: return S::R16;
+    case F::R8: return S::R8;
+    case F::Rgba16snorm: return S::Rgba16Snorm;
+    case F::Rg16snorm: return S::Rg16Snorm;
+    case F::Rg8snorm: return S::Rg8Snorm;
+    case F::R16snorm: return S::R16Snorm;
+    case F::R8snorm: return S::R8Snorm;
+    case F::Rgba32i: return S::Rgba32i;
+    case F::Rgba16i: return S::Rgba16i;
+    case F::Rgba8i: return S::Rgba8i;
+    case F::R32i: return S::R32i;
+    case F::Rg32i: return S::Rg32i;
+    case F::Rg16i: return S::Rg16i;
+    case F::Rg8i: return S::Rg8i;
+    case F::R16i: return S::R16i;
+    case F::R8i: return S::R8i;
+    case F::Rgba32ui: return S::Rgba32ui;
+    case F::Rgba16ui: return S::Rgba16ui;
+    case F::Rgba8ui: return S::Rgba8ui;
+    case F::R32ui: return S::R32ui;
+    case F::Rgb10a2ui: return S::Rgb10a2ui;
+    case F::Rg32ui: return S::Rg32ui;
+    case F::Rg16ui: return S::Rg16ui;
+    case F::Rg8ui: return S::Rg8ui;
+    case F::R16ui: return S::R16ui;
+    case F::R8ui: return S::R8ui;
+    case F::R64ui: return S::R64ui;
+    case F::R64i: return S::R64i;
+    }
+    return S::Unknown;
+}
+
+// The formats every Vulkan device supports for storage images without StorageImageExtendedFormat.
+bool core_storage_format(spv::ImageFormat f) {
+    using S = spv::ImageFormat;
+    switch (f) {
+    case S::Rgba32f: case S::Rgba16f: case S::R32f: case S::Rgba8: case S::Rgba8Snorm: case S::Rgba32i:
+    case S::Rgba16i: case S::Rgba8i: case S::R32i: case S::Rgba32ui: case S::Rgba16ui: case S::Rgba8ui:
+    case S::R32ui:
+        return true;
+    default: return false;
+    }
+}
+
+bool is_leaf(const sema::Type* t, bool scalar_leaves) {
+    t = t->value_type();
+    if (t->is<sema::ScalarType>()) return true;
+    if (const auto* v = t->as<sema::VectorType>()) return !scalar_leaves || v->count == 1;
+    if (const auto* m = t->as<sema::MatrixType>()) return !scalar_leaves && spirv_columns(m) == 0;
+    return false;
+}
+
+std::uint32_t locations_of(const sema::Type* leaf) {
+    // A 64-bit vector of three or four components takes two locations.
+    return bits_of(leaf) == 64 && sema::component_count(leaf) > 2 ? 2 : 1;
+}
+
+}  // namespace
+
+void leaves_of(sema::TypeContext& types, const sema::Type* t, bool scalar_leaves, std::vector<const sema::Type*>& out) {
+    t = t->value_type();
+    if (is_leaf(t, scalar_leaves)) {
+        out.push_back(t);
+        return;
+    }
+    if (const auto* a = t->as<sema::ArrayType>()) {
+        for (std::uint32_t i = 0; i < a->length; ++i) leaves_of(types, a->element, scalar_leaves, out);
+    } else if (const auto* m = t->as<sema::MatrixType>()) {
+        for (std::uint32_t i = 0; i < m->rows; ++i) leaves_of(types, types.vector(m->element, m->cols), scalar_leaves, out);
+    } else if (const auto* v = t->as<sema::VectorType>()) {
+        for (std::uint32_t i = 0; i < v->count; ++i) out.push_back(v->element);
+    } else {
+        out.push_back(t);  // structs cannot be stage variables; the caller reports them
+    }
+}
+
+const GlobalInfo* Emitter::global_info(const ir::Global* g) const {
+    auto it = globals_info_.find(g);
+    return it == globals_info_.end() ? nullptr : &it->second;
+}
+
+void Emitter::decorate_stage_variable(const ir::Global* g, Id var, std::optional<std::uint32_t> location) {
+    bool input = g->space() == sema::AddressSpace::Input;
+    if (location) decorate(var, spv::Decoration::Location, {*location});
+    bool pixel_in = input && stage() == ir::ShaderStage::Pixel;
+    bool vertex_out = !input && stage() == ir::ShaderStage::Vertex;
+    if (!pixel_in && !vertex_out) return;
+    if (g->builtin) return;
+    const sema::ScalarType* component = sema::component_type(sema::innermost_element(g->value_type()));
+    bool flat_needed = component && (sema::is_integer_kind(component->scalar) || component->scalar == sema::ScalarKind::Double ||
+                                     component->scalar == sema::ScalarKind::Bool);
+    if (flat_needed || (g->interpolation & sema::kInterpNoInterpolation)) {
+        decorate(var, spv::Decoration::Flat);
+        return;
+    }
+    if (g->interpolation & sema::kInterpNoPerspective) decorate(var, spv::Decoration::NoPerspective);
+    if (g->interpolation & sema::kInterpCentroid) decorate(var, spv::Decoration::Centroid);
+    if (g->interpolation & sema::kInterpSample) {
+        decorate(var, spv::Decoration::Sample);
+        if (pixel_in) capability(spv::Capability::SampleRateShading);
+    }
+}
+
+namespace {
+
+struct BuiltInMapping {
+    spv::BuiltIn builtin;
+    std::optional<spv::Capability> capability;
+};
+
+BuiltInMapping map_builtin(ir::BuiltIn b, ir::ShaderStage stage, bool input) {
+    using B = ir::BuiltIn;
+    using S = spv::BuiltIn;
+    using C = spv::Capability;
+    switch (b) {
+    case B::Position: return {S::Position, {}};
+    case B::FragCoord: return {S::FragCoord, {}};
+    case B::VertexIndex: return {S::VertexIndex, {}};
+    case B::InstanceIndex: return {S::InstanceIndex, {}};
+    case B::BaseVertex: return {S::BaseVertex, C::DrawParameters};
+    case B::BaseInstance: return {S::BaseInstance, C::DrawParameters};
+    case B::DrawIndex: return {S::DrawIndex, C::DrawParameters};
+    case B::PointSize: return {S::PointSize, {}};
+    case B::ClipDistance: return {S::ClipDistance, C::ClipDistance};
+    case B::CullDistance: return {S::CullDistance, C::CullDistance};
+    case B::PrimitiveId: return {S::PrimitiveId, C::Geometry};
+    case B::Layer:
+        return {S::Layer, stage == ir::ShaderStage::Pixel && input ? C::Geometry : C::ShaderLayer};
+    case B::ViewportIndex:
+        return {S::ViewportIndex, stage == ir::ShaderStage::Pixel && input ? C::MultiViewport : C::ShaderViewportIndex};
+    case B::ViewIndex: return {S::ViewIndex, C::MultiView};
+    case B::FrontFacing: return {S::FrontFacing, {}};
+    case B::SampleIndex: return {S::SampleId, C::SampleRateShading};
+    case B::SampleMask: return {S::SampleMask, {}};
+    case B::FragDepth: case B::FragDepthGreaterEqual: case B::FragDepthLessEqual: return {S::FragDepth, {}};
+    case B::FragStencilRef: return {S::FragStencilRefEXT, C::StencilExportEXT};
+    case B::Barycentrics: return {S::BaryCoordKHR, C::FragmentBarycentricKHR};
+    case B::HelperInvocation: return {S::HelperInvocation, {}};
+    case B::GlobalInvocationId: return {S::GlobalInvocationId, {}};
+    case B::LocalInvocationId: return {S::LocalInvocationId, {}};
+    case B::LocalInvocationIndex: return {S::LocalInvocationIndex, {}};
+    case B::WorkgroupId: return {S::WorkgroupId, {}};
+    case B::NumWorkgroups: return {S::NumWorkgroups, {}};
+    case B::SubgroupLocalInvocationId: return {S::SubgroupLocalInvocationId, C::GroupNonUniform};
+    case B::SubgroupSize: return {S::SubgroupSize, C::GroupNonUniform};
+    }
+    return {S::Position, {}};
+}
+
+}  // namespace
+
+void Emitter::declare_builtin_arrays() {
+    // Each array built-in of each direction collects its IR globals in interface order.
+    auto collect = [&](const std::vector<ir::Global*>& list, spv::StorageClass sc) {
+        for (ir::BuiltIn which : {ir::BuiltIn::ClipDistance, ir::BuiltIn::CullDistance, ir::BuiltIn::SampleMask}) {
+            std::vector<const ir::Global*> parts;
+            std::uint32_t total = 0;
+            for (const ir::Global* g : list) {
+                if (!g->builtin || *g->builtin != which) continue;
+                parts.push_back(g);
+                std::vector<const sema::Type*> leaves;
+                leaves_of(types(), g->value_type(), true, leaves);
+                total += static_cast<std::uint32_t>(leaves.size());
+            }
+            if (parts.empty()) continue;
+            const sema::ScalarType* element = sema::component_type(sema::innermost_element(parts.front()->value_type()));
+            if (!element) element = types().scalar(sema::ScalarKind::Float);
+            Id array = type_of(spv::Op::OpTypeArray, {type_scalar(element), constant_u32(total)});
+            Id var = new_id();
+            globals_.add(spv::Op::OpVariable, {type_pointer(sc, array), var, static_cast<std::uint32_t>(sc)});
+            BuiltInMapping m = map_builtin(which, stage(), sc == spv::StorageClass::Input);
+            decorate(var, spv::Decoration::BuiltIn, {static_cast<std::uint32_t>(m.builtin)});
+            if (m.capability) capability(*m.capability);
+            if (which == ir::BuiltIn::SampleMask && sc == spv::StorageClass::Input && stage() == ir::ShaderStage::Pixel) {
+                // Reading the coverage mask is per-sample state.
+                capability(spv::Capability::SampleRateShading);
+            }
+            std::uint32_t next = 0;
+            for (const ir::Global* g : parts) {
+                GlobalInfo info;
+                info.storage = sc;
+                info.scalar_leaves = true;
+                std::vector<const sema::Type*> leaves;
+                leaves_of(types(), g->value_type(), true, leaves);
+                for (const sema::Type* t : leaves) info.leaves.push_back({var, static_cast<std::int64_t>(next++), t});
+                info.variable = 0;
+                globals_info_.emplace(g, std::move(info));
+            }
+            name(var, which == ir::BuiltIn::ClipDistance   ? "gl_ClipDistance"
+                      : which == ir::BuiltIn::CullDistance ? "gl_CullDistance"
+                                                           : "gl_SampleMask");
+        }
+    };
+    collect(entry_.inputs, spv::StorageClass::Input);
+    collect(entry_.outputs, spv::StorageClass::Output);
+}
+
+void Emitter::declare_stage_split(const ir::Global* g, GlobalInfo& info) {
+    std::vector<const sema::Type*> leaves;
+    leaves_of(types(), g->value_type(), false, leaves);
+    std::uint32_t location = g->location.value_or(0);
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+        Id var = new_id();
+        globals_.add(spv::Op::OpVariable, {type_pointer(info.storage, value_type(leaves[k])), var,
+                                           static_cast<std::uint32_t>(info.storage)});
+        decorate_stage_variable(g, var, g->location ? std::optional<std::uint32_t>(location) : std::nullopt);
+        location += locations_of(leaves[k]);
+        info.leaves.push_back({var, -1, leaves[k]});
+        if (!g->name().empty()) name(var, std::string(g->name()) + "_" + std::to_string(k));
+    }
+}
+
+Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, GlobalInfo& info) {
+    using sema::ResourceKind;
+    bool push = g->space() == sema::AddressSpace::PushConstant;
+    std::vector<std::uint32_t> members;
+    std::vector<std::pair<std::uint32_t, const sema::TypeLayout*>> decorations;  // offset, layout
+    std::vector<std::string_view> names;
+    std::string type_name;
+    if (r->resource == ResourceKind::ConstantBuffer) {
+        sema::LayoutRule rule = push ? sema::LayoutRule::RelaxedStd430 : sema::LayoutRule::RelaxedStd140;
+        info.layout = r->element ? layouts_.layout(r->element, rule) : nullptr;
+        if (!info.layout) {
+            unsupported("a constant buffer whose element has no byte layout");
+            return type_void();
+        }
+        if (info.layout->kind == sema::LayoutKind::Struct) {
+            for (const sema::MemberLayout& m : info.layout->members) {
+                members.push_back(layout_type(m.type));
+                decorations.push_back({m.offset, m.type});
+                names.push_back(m.source_index == sema::MemberLayout::kBaseMember ? std::string_view("base") : m.name);
+            }
+            type_name = "type." + std::string(push ? "PushConstant." : "ConstantBuffer.") + std::string(info.layout->name);
+        } else {
+            members.push_back(layout_type(info.layout));
+            decorations.push_back({0, info.layout});
+            names.push_back("value");
+            type_name = push ? "type.PushConstant" : "type.ConstantBuffer";
+        }
+    } else if (sema::is_structured_buffer(r->resource)) {
+        info.layout = r->element ? layouts_.layout(r->element, sema::LayoutRule::RelaxedStd430) : nullptr;
+        if (!info.layout) {
+            unsupported("a structured buffer whose element has no byte layout");
+            return type_void();
+        }
+        members.push_back(runtime_array(layout_type(info.layout), layouts_.structured_stride(r->element)));
+        decorations.push_back({0, info.layout});
+        names.push_back("elements");
+        type_name = "type.StructuredBuffer";
+    } else {
+        info.layout = layouts_.layout(types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::RelaxedStd430);
+        members.push_back(runtime_array(type_int(32, false), 4));
+        decorations.push_back({0, info.layout});
+        names.push_back("words");
+        type_name = "type.ByteAddressBuffer";
+    }
+    Id id = new_id();
+    std::vector<std::uint32_t> words{id};
+    words.insert(words.end(), members.begin(), members.end());
+    globals_.add(spv::Op::OpTypeStruct, words);
+    decorate(id, spv::Decoration::Block);
+    name(id, type_name);
+    bool read_only = !sema::is_writable(r->resource) && r->resource != ResourceKind::ConstantBuffer;
+    for (std::uint32_t i = 0; i < members.size(); ++i) {
+        member_name(id, i, names[i]);
+        decorate_member_layout(id, i, decorations[i].first, decorations[i].second);
+        if (read_only) member_decorate(id, i, spv::Decoration::NonWritable);
+    }
+    return id;
+}
+
+void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
+    const sema::Type* t = g->value_type();
+    std::uint32_t count = 0;
+    if (const auto* a = t->as<sema::ArrayType>()) {
+        if (a->length == 0) unsupported("unbounded resource arrays");
+        if (a->element->is<sema::ArrayType>()) unsupported("multi-dimensional resource arrays");
+        count = a->length;
+        t = a->element;
+    }
+    const auto* r = t->as<sema::ResourceType>();
+    if (!r) {
+        if (g->space() == sema::AddressSpace::UniformConstant || g->space() == sema::AddressSpace::PushConstant)
+            unsupported("a resource global whose type is not a resource");
+        else
+            unsupported("a buffer global whose type is not a buffer resource");
+        info.pointee = type_void();
+        return;
+    }
+    Id element = 0;
+    if (sema::is_sampler(r->resource)) {
+        element = type_sampler();
+    } else if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource)) {
+        spv::ImageFormat format = spirv_format(g->image_format);
+        bool storage = sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer;
+        if (storage && format == spv::ImageFormat::Unknown && atomic_textures_.count(g)) {
+            // Vulkan allows texel atomics only on R32 formats; the element type says which one.
+            format = is_signed_int_type(r->element) ? spv::ImageFormat::R32i : spv::ImageFormat::R32ui;
+        }
+        if (storage && format == spv::ImageFormat::Unknown) {
+            capability(spv::Capability::StorageImageReadWithoutFormat);
+            capability(spv::Capability::StorageImageWriteWithoutFormat);
+        }
+        if (storage && format != spv::ImageFormat::Unknown && !core_storage_format(format)) {
+            if (format == spv::ImageFormat::R64ui || format == spv::ImageFormat::R64i) {
+                extension("SPV_EXT_shader_image_int64");
+                capability(spv::Capability::Int64ImageEXT);
+            } else {
+                capability(spv::Capability::StorageImageExtendedFormats);
+            }
+        }
+        element = image_type(r, format);
+    } else {
+        element = buffer_block_type(r, g, info);
+    }
+    info.pointee = count ? type_of(spv::Op::OpTypeArray, {element, constant_u32(count)}) : element;
+    if (count) resource_array_elements_[info.pointee] = element;
+    info.variable = new_id();
+    globals_.add(spv::Op::OpVariable,
+                 {type_pointer(info.storage, info.pointee), info.variable, static_cast<std::uint32_t>(info.storage)});
+    if (g->space() != sema::AddressSpace::PushConstant) {
+        decorate(info.variable, spv::Decoration::DescriptorSet, {g->set.value_or(0)});
+        decorate(info.variable, spv::Decoration::Binding, {g->binding.value_or(0)});
+    }
+}
+
+void Emitter::declare_global(const ir::Global* g) {
+    if (globals_info_.count(g)) return;  // array built-ins are declared together
+    GlobalInfo info;
+    info.storage = storage_class(g->space());
+    switch (g->global_kind()) {
+    case ir::GlobalKind::Private:
+    case ir::GlobalKind::Workgroup: {
+        info.pointee = value_type(g->value_type());
+        info.variable = new_id();
+        std::vector<std::uint32_t> words{type_pointer(info.storage, info.pointee), info.variable,
+                                         static_cast<std::uint32_t>(info.storage)};
+        if (g->initializer) words.push_back(constant(g->initializer));
+        globals_.add(spv::Op::OpVariable, words);
+        break;
+    }
+    case ir::GlobalKind::Input:
+    case ir::GlobalKind::Output: {
+        const sema::Type* t = g->value_type()->value_type();
+        if (sema::contains_resource(t) || t->is<sema::StructType>()) {
+            unsupported("struct-typed stage variables (the lowering splits them)");
+        }
+        if (sema::is_bool(t)) unsupported("bool stage variables");
+        bool split = t->is<sema::ArrayType>() || (t->is<sema::MatrixType>() && is_matrix(t));
+        if (split && !g->builtin) {
+            declare_stage_split(g, info);
+            break;
+        }
+        info.pointee = value_type(t);
+        info.variable = new_id();
+        globals_.add(spv::Op::OpVariable, {type_pointer(info.storage, info.pointee), info.variable,
+                                           static_cast<std::uint32_t>(info.storage)});
+        if (g->builtin) {
+            BuiltInMapping m = map_builtin(*g->builtin, stage(), info.storage == spv::StorageClass::Input);
+            decorate(info.variable, spv::Decoration::BuiltIn, {static_cast<std::uint32_t>(m.builtin)});
+            if (m.capability) capability(*m.capability);
+            if (*g->builtin == ir::BuiltIn::FragStencilRef) extension("SPV_EXT_shader_stencil_export");
+            if (*g->builtin == ir::BuiltIn::Barycentrics) extension("SPV_KHR_fragment_shader_barycentric");
+            if (*g->builtin == ir::BuiltIn::FragDepthGreaterEqual) note_execution_mode(spv::ExecutionMode::DepthGreater);
+            if (*g->builtin == ir::BuiltIn::FragDepthLessEqual) note_execution_mode(spv::ExecutionMode::DepthLess);
+            if (info.storage == spv::StorageClass::Input && stage() == ir::ShaderStage::Pixel &&
+                sema::is_integer(t)) {
+                decorate(info.variable, spv::Decoration::Flat);
+            }
+        } else {
+            decorate_stage_variable(g, info.variable, g->location);
+        }
+        break;
+    }
+    case ir::GlobalKind::Resource: declare_resource(g, info); break;
+    }
+    if (info.variable && !g->name().empty()) name(info.variable, g->name());
+    globals_info_.emplace(g, std::move(info));
+}
+
+std::vector<Id> Emitter::interface_ids() const {
+    // Inputs first, then outputs, then the rest in module order; shared built-in arrays once.
+    std::vector<Id> ids;
+    auto add = [&](Id id) {
+        if (id && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+    };
+    auto add_global = [&](const ir::Global* g) {
+        const GlobalInfo* info = global_info(g);
+        if (!info) return;
+        add(info->variable);
+        for (const StageLeaf& l : info->leaves) add(l.variable);
+    };
+    for (const ir::Global* g : entry_.inputs) add_global(g);
+    for (const ir::Global* g : entry_.outputs) add_global(g);
+    for (const ir::Global* g : used_globals_) add_global(g);
+    return ids;
+}
+
+}  // namespace oneshader::spirv

@@ -1,0 +1,204 @@
+// Textures and samplers. Textures and samplers are separate variables; each sampling instruction
+// loads both handles and combines them with OpSampledImage right there, as DXC does. Sampling and
+// reads produce four components in SPIR-V; the IR's narrower result types take what they need.
+#include "sema/types_query.hpp"
+#include "spirv/emitter.hpp"
+
+namespace oneshader::spirv {
+namespace {
+
+using ir::Opcode;
+using spv::Op;
+
+std::uint32_t size_components(const sema::ResourceType* r) {
+    using sema::ResourceKind;
+    std::uint32_t n = sema::texture_coordinate_count(r->resource);
+    if (r->resource == ResourceKind::TextureCube || r->resource == ResourceKind::TextureCubeArray) n = 2;
+    if (sema::is_typed_buffer(r->resource)) n = 1;
+    return n + (sema::is_arrayed(r->resource) ? 1 : 0);
+}
+
+}  // namespace
+
+Id Emitter::narrow_texel(Id v4, const sema::Type* component, const sema::Type* wanted, Id result) {
+    std::uint32_t n = sema::component_count(wanted);
+    (void)component;
+    if (n == 4) return result ? op_result(Op::OpCopyObject, value_type(wanted), {v4}, result) : v4;
+    if (n == 1) return op_result(Op::OpCompositeExtract, value_type(wanted), {v4, 0u}, result);
+    std::vector<std::uint32_t> ops{v4, v4};
+    for (std::uint32_t k = 0; k < n; ++k) ops.push_back(k);
+    return op_result(Op::OpVectorShuffle, value_type(wanted), ops, result);
+}
+
+bool Emitter::emit_image(const ir::Instruction* i) {
+    Opcode o = i->opcode;
+    if (!ir::is_texture_op(o) || o == Opcode::ByteAddressLoad || o == Opcode::ByteAddressStore ||
+        o == Opcode::BufferLength)
+        return false;
+    bool implicit_lod = o == Opcode::TextureSample || o == Opcode::TextureSampleBias ||
+                        o == Opcode::TextureSampleCompare || o == Opcode::TextureQueryLod;
+    if (implicit_lod && stage() != ir::ShaderStage::Pixel) {
+        fail(support::DiagCode::spirv_wrong_stage,
+             "SPIR-V: '" + std::string(ir::mnemonic(o)) +
+                 "' needs implicit derivatives, which only pixel shaders have; use SampleLevel or SampleGrad");
+        return true;
+    }
+    const sema::ResourceType* r = nullptr;
+    Id image = load_handle(i->operands[0], &r);
+    if (!image || !r) return true;
+    const PointerInfo* ip = pointer(i->operands[0]);
+    Id image_type = ip->spirv_pointee;
+    bool nonuniform = ip->nonuniform;
+    const sema::ScalarType* component = r->element ? sema::component_type(r->element) : types().scalar(sema::ScalarKind::Float);
+    Id texel4 = type_vector(type_scalar(component), 4);
+
+    // Image operands: a mask, then the operands in mask-bit order.
+    std::uint32_t mask = 0;
+    std::vector<std::uint32_t> operands;
+    auto add_const_offset = [&](std::span<const std::int64_t> offset) {
+        if (offset.empty()) return;
+        std::uint32_t n = sema::texture_coordinate_count(r->resource);
+        std::vector<Id> parts;
+        for (std::uint32_t k = 0; k < n; ++k) parts.push_back(constant_i32(static_cast<std::int32_t>(k < offset.size() ? offset[k] : 0)));
+        Id off = n == 1 ? parts[0] : constant_composite(type_vector(type_int(32, true), n), parts);
+        mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::ConstOffset);
+        operands.push_back(off);
+    };
+    auto with_operands = [&](std::vector<std::uint32_t> ops) {
+        if (mask) {
+            ops.push_back(mask);
+            ops.insert(ops.end(), operands.begin(), operands.end());
+        }
+        return ops;
+    };
+    auto sampled = [&]() -> Id {
+        Id sampler = load_handle(i->operands[1]);
+        const PointerInfo* sp = pointer(i->operands[1]);
+        Id si = op_result(Op::OpSampledImage, sampled_image_type(image_type), {image, sampler});
+        if (nonuniform || (sp && sp->nonuniform)) decorate(si, spv::Decoration::NonUniform);
+        return si;
+    };
+    std::span<const std::int64_t> imm(i->immediates);
+
+    switch (o) {
+    case Opcode::TextureSample:
+    case Opcode::TextureSampleBias:
+    case Opcode::TextureSampleLevel:
+    case Opcode::TextureSampleGrad: {
+        Id si = sampled();
+        Id coord = value(i->operands[2]);
+        if (o == Opcode::TextureSampleBias) {
+            mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Bias);
+            operands.push_back(value(i->operands[3]));
+        } else if (o == Opcode::TextureSampleLevel) {
+            mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Lod);
+            operands.push_back(value(i->operands[3]));
+        } else if (o == Opcode::TextureSampleGrad) {
+            mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Grad);
+            operands.push_back(value(i->operands[3]));
+            operands.push_back(value(i->operands[4]));
+        }
+        add_const_offset(imm);
+        Op spv_op = o == Opcode::TextureSample || o == Opcode::TextureSampleBias ? Op::OpImageSampleImplicitLod
+                                                                                   : Op::OpImageSampleExplicitLod;
+        Id v = op_result(spv_op, texel4, with_operands({si, coord}));
+        define(i, narrow_texel(v, component, i->type(), 0));
+        return true;
+    }
+    case Opcode::TextureSampleCompare:
+    case Opcode::TextureSampleCompareLevelZero: {
+        Id si = sampled();
+        Id coord = value(i->operands[2]);
+        Id dref = value(i->operands[3]);
+        if (o == Opcode::TextureSampleCompareLevelZero) {
+            mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Lod);
+            operands.push_back(constant_f32(0.0f));
+        }
+        add_const_offset(imm);
+        Op spv_op = o == Opcode::TextureSampleCompare ? Op::OpImageSampleDrefImplicitLod : Op::OpImageSampleDrefExplicitLod;
+        define(i, op_result(spv_op, type_scalar(component), with_operands({si, coord, dref})));
+        return true;
+    }
+    case Opcode::TextureGather:
+    case Opcode::TextureGatherCompare: {
+        Id si = sampled();
+        Id coord = value(i->operands[2]);
+        Id third = 0;
+        if (o == Opcode::TextureGather) {
+            third = constant_u32(imm.empty() ? 0u : static_cast<std::uint32_t>(imm[0]));
+            if (!imm.empty()) imm = imm.subspan(1);
+        } else {
+            third = value(i->operands[3]);
+        }
+        add_const_offset(imm);
+        Op spv_op = o == Opcode::TextureGather ? Op::OpImageGather : Op::OpImageDrefGather;
+        define(i, op_result(spv_op, value_type(i->type()), with_operands({si, coord, third})));
+        return true;
+    }
+    case Opcode::TextureQueryLod: {
+        capability(spv::Capability::ImageQuery);
+        Id si = sampled();
+        Id v = op_result(Op::OpImageQueryLod, type_vector(type_float(32), 2), {si, value(i->operands[2])});
+        define(i, v);
+        return true;
+    }
+    case Opcode::TextureLoad: {
+        bool storage = sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer;
+        Id coord = value(i->operands[1]);
+        if (storage) {
+            Id v = op_result(Op::OpImageRead, texel4, {image, coord});
+            define(i, narrow_texel(v, component, i->type(), 0));
+            return true;
+        }
+        if (sema::is_multisampled(r->resource)) {
+            mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Sample);
+            operands.push_back(i->operands.size() > 2 ? value(i->operands[2]) : constant_i32(0));
+        } else if (!sema::is_typed_buffer(r->resource)) {
+            mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Lod);
+            operands.push_back(i->operands.size() > 2 ? value(i->operands[2]) : constant_i32(0));
+        }
+        add_const_offset(imm);
+        Id v = op_result(Op::OpImageFetch, texel4, with_operands({image, coord}));
+        define(i, narrow_texel(v, component, i->type(), 0));
+        return true;
+    }
+    case Opcode::TextureStore:
+        op(Op::OpImageWrite, {image, value(i->operands[1]), value(i->operands[2])});
+        return true;
+    case Opcode::TextureQuerySize: {
+        capability(spv::Capability::ImageQuery);
+        std::uint32_t n = size_components(r);
+        const sema::Type* want = i->type()->value_type();
+        const sema::ScalarType* s = sema::component_type(want);
+        Id natural = type_vector(s ? type_scalar(s) : type_int(32, false), n);
+        bool with_lod = !sema::is_storage_texture(r->resource) && !sema::is_multisampled(r->resource) &&
+                        !sema::is_typed_buffer(r->resource);
+        Id v = with_lod ? op_result(Op::OpImageQuerySizeLod, natural,
+                                    {image, i->operands.size() > 1 ? value(i->operands[1]) : constant_u32(0)})
+                        : op_result(Op::OpImageQuerySize, natural, {image});
+        std::uint32_t wanted = sema::component_count(want);
+        if (wanted == n) {
+            define(i, v);
+        } else if (wanted == 1) {
+            define(i, op_result(Op::OpCompositeExtract, value_type(want), {v, 0u}));
+        } else if (wanted < n) {
+            std::vector<std::uint32_t> ops{v, v};
+            for (std::uint32_t k = 0; k < wanted; ++k) ops.push_back(k);
+            define(i, op_result(Op::OpVectorShuffle, value_type(want), ops));
+        } else {
+            fail(support::DiagCode::spirv_malformed_input, "a texture size query with more components than the texture has");
+        }
+        return true;
+    }
+    case Opcode::TextureQueryLevels:
+    case Opcode::TextureQuerySamples: {
+        capability(spv::Capability::ImageQuery);
+        Op spv_op = o == Opcode::TextureQueryLevels ? Op::OpImageQueryLevels : Op::OpImageQuerySamples;
+        define(i, op_result(spv_op, value_type(i->type()), {image}));
+        return true;
+    }
+    default: return false;
+    }
+}
+
+}  // namespace oneshader::spirv

@@ -1,0 +1,26 @@
+#pragma once
+// The SPIR-V backend (spec: "The SPIR-V backend"): one entry point of an IR module, and everything
+// it reaches, as a SPIR-V 1.5 binary for Vulkan 1.2. docs/spirv.md lists the mapping decisions.
+#include <cstdint>
+#include <vector>
+
+#include "ir/module.hpp"
+#include "sema/layout.hpp"
+#include "support/diagnostics.hpp"
+
+namespace oneshader::spirv {
+
+struct Options {
+    // OpName / OpMemberName for globals, functions, values and struct members.
+    bool keep_names = true;
+    // Buffer layouts are worked out here from each resource's element type under DXC's rules; the
+    // default matrix packing (-Zpr) has to match what the front end used.
+    sema::LayoutOptions layout;
+};
+
+// The words of the module, or nothing after reporting OSH50xx errors. Same module and options,
+// same words.
+std::vector<std::uint32_t> emit(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
+                                support::DiagnosticEngine& diags);
+
+}  // namespace oneshader::spirv
