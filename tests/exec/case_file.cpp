@@ -449,7 +449,7 @@ struct Parser
         else if (d == "draw")
         {
             close_block();
-            need(4, "draw VERTEX_ENTRY PIXEL_ENTRY VERTICES [INSTANCES] [blend=alpha]");
+            need(4, "draw VERTEX_ENTRY PIXEL_ENTRY VERTICES [INSTANCES] [blend=alpha] [topology=list|strip]");
             Step s;
             s.is_draw = true;
             s.vertex = words[1];
@@ -457,6 +457,7 @@ struct Parser
             s.x = count(words[3]);
             s.y = words.size() > 4 && words[4].find('=') == std::string::npos ? count(words[4]) : 1;
             s.blend_alpha = option(words, "blend").value_or("none") == "alpha";
+            s.strip = option(words, "topology").value_or("list") == "strip";
             result.steps.push_back(s);
         }
         else if (d == "output")

@@ -86,6 +86,7 @@ struct Step
     std::string vertex, pixel;      // draw: the two entry points
     std::uint32_t x = 1, y = 1, z = 1;  // dispatch size, or vertex count (x) and instance count (y)
     bool blend_alpha = false;
+    bool strip = false;             // draw: triangle strip instead of list
 };
 
 struct RenderTarget

@@ -234,6 +234,46 @@ ExpectedOutputs instance_cull(const Case& c)
             {"VisibleInstances", bytes_of(visible)}};
 }
 
+// corpus/exec/typed_buffers.hlsl: Scaled[i] = Source[i] * Scale + Source[Count - 1 - i]; 4 buckets counted atomically.
+ExpectedOutputs typed_buffers(const Case& c)
+{
+    const std::uint32_t count = as<std::uint32_t>(input(c, "TypedParams"))[0];
+    const float scale = as<float>(input(c, "TypedParams"))[1];
+    const auto source = as<float>(input(c, "Source"));
+    std::vector<float> scaled(input(c, "Scaled").size() / 4, 0.0f);
+    std::vector<std::uint32_t> buckets(4, 0);
+    for (std::uint32_t i = 0; i < count; ++i)
+    {
+        for (std::uint32_t k = 0; k < 4; ++k)
+            scaled[4 * i + k] = source[4 * i + k] * scale + source[4 * (count - 1 - i) + k];
+        ++buckets[static_cast<std::uint32_t>(source[4 * i] * 4.0f) & 3u];
+    }
+    return {{"Scaled", bytes_of(scaled)}, {"Buckets", bytes_of(buckets)}};
+}
+
+// lang/push_constants.hlsl CSMain: inside Size, rgb += Bias and saturated when Flags bit 0 is set.
+ExpectedOutputs push_constants(const Case& c)
+{
+    const Bytes& push = *c.push_constants;
+    const auto words = as<std::uint32_t>(push);
+    const auto floats = as<float>(push);
+    const Resource* target = c.find_resource("Target");
+    auto texels = components(c, "Target");
+    for (std::uint32_t y = 0; y < std::min(words[1], target->height); ++y)
+        for (std::uint32_t x = 0; x < std::min(words[0], target->width); ++x)
+            for (std::uint32_t k = 0; k < 3; ++k)
+            {
+                double& t = texels[(y * target->width + x) * 4 + k];
+                t = static_cast<float>(t) + floats[4 + k];
+                if ((words[7] & 1u) != 0)
+                    t = std::clamp(t, 0.0, 1.0);
+            }
+    return {{"Target", encode_components(*target->format, texels)}};
+}
+
+// 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
+ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
+
 struct Row
 {
     const char* name;
@@ -242,6 +282,9 @@ struct Row
 
 constexpr Row table[] = {
     {"box_downsample", box_downsample},
+    {"copy_texel", copy_texel},
+    {"push_constants", push_constants},
+    {"typed_buffers", typed_buffers},
     {"degenerate_triangles", degenerate_triangles},
     {"depth_bounds", depth_bounds},
     {"histogram_counts", histogram_counts},

@@ -695,7 +695,7 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules)
                 vertex_input.vertexAttributeDescriptionCount = static_cast<std::uint32_t>(attributes.size());
                 vertex_input.pVertexAttributeDescriptions = attributes.data();
                 auto assembly = vk_struct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
-                assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+                assembly.topology = step.strip ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
                 VkViewport viewport{0, 0, static_cast<float>(target.width), static_cast<float>(target.height), 0, 1};
                 VkRect2D scissor{{0, 0}, {target.width, target.height}};
                 auto viewport_state = vk_struct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
