@@ -1,0 +1,305 @@
+#pragma once
+// The state of one semantic analysis, shared by the check_*.cpp / declare_*.cpp files. Internal
+// to src/sema: the rest of the compiler sees only sema.hpp and bound.hpp.
+//
+// Analysis is one pass over the declarations in source order (HLSL, like C, needs a name declared
+// before use), checking each function body as soon as its definition is seen. Struct member
+// function bodies are checked after the struct is complete, so they see every member. Template
+// definitions are kept as syntax and checked once per distinct argument list, on first use.
+#include <fmt/format.h>
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sema/bound.hpp"
+#include "sema/sema.hpp"
+#include "sema/types_print.hpp"
+#include "support/context.hpp"
+#include "syntax/ast.hpp"
+
+namespace oneshader::sema {
+
+using support::DiagCode;
+
+struct Scope;
+struct StructInfo;
+struct FunctionTemplate;
+struct StructTemplate;
+
+struct OverloadSet {
+    Symbol name;
+    std::vector<Function*> functions;
+    std::vector<FunctionTemplate*> templates;
+};
+
+enum class EntityKind : std::uint8_t { Variable, Overloads, Type, Namespace, StructTemplate };
+
+// What a name means in a scope.
+struct Entity {
+    EntityKind kind = EntityKind::Variable;
+    SourceLoc loc;
+    Variable* var = nullptr;
+    OverloadSet* overloads = nullptr;
+    const Type* type = nullptr;
+    Scope* ns = nullptr;
+    StructTemplate* struct_template = nullptr;
+};
+
+enum class ScopeKind : std::uint8_t { Global, Namespace, Struct, Function, Block, Template };
+
+struct Scope {
+    ScopeKind kind = ScopeKind::Block;
+    Scope* parent = nullptr;
+    Symbol name;                  // namespaces and structs
+    StructInfo* owner = nullptr;  // Struct scopes
+    std::unordered_map<Symbol, Entity, support::SymbolHash> entries;  // looked up, never iterated
+    std::vector<Symbol> order;    // insertion order, for suggestions
+};
+
+struct StructInfo {
+    StructType* type = nullptr;
+    const syntax::StructDecl* decl = nullptr;
+    Scope* scope = nullptr;        // members, methods, nested types, static members
+    StructInfo* base = nullptr;
+    std::vector<StructMember> members;  // own data members while the struct is being declared
+    std::vector<std::string_view> formats;  // per member: [[oneshader::format("unorm8x4")]] or empty
+};
+
+// A template argument: a type, or a value of a non-type parameter.
+struct TemplateValue {
+    const Type* type = nullptr;
+    std::int64_t value = 0;
+    friend bool operator==(const TemplateValue& a, const TemplateValue& b) {
+        return a.type == b.type && (a.type != nullptr || a.value == b.value);
+    }
+};
+
+struct FunctionTemplate {
+    const syntax::FunctionDecl* decl = nullptr;
+    Scope* scope = nullptr;         // where it was declared
+    StructInfo* owner = nullptr;
+    struct Instance {
+        std::vector<TemplateValue> args;
+        Function* function = nullptr;
+    };
+    std::vector<Instance> instances;
+};
+
+struct StructTemplate {
+    const syntax::StructDecl* decl = nullptr;
+    Scope* scope = nullptr;
+    struct Instance {
+        std::vector<TemplateValue> args;
+        const StructType* type = nullptr;
+    };
+    std::vector<Instance> instances;
+};
+
+// Where a conversion happens, for the wording of its diagnostics.
+enum class ConvertWhy : std::uint8_t { Assign, Init, Argument, Return, Condition, Operand, Index };
+
+// The body being checked.
+struct FunctionState {
+    Function* fn = nullptr;
+    const Type* result = nullptr;
+    StructInfo* owner = nullptr;
+    bool is_static = false;
+    std::uint32_t loop_depth = 0;
+    std::uint32_t switch_depth = 0;
+    std::vector<Variable*> globals_used;
+    std::vector<Function*> callees;
+};
+
+class Checker {
+public:
+    Checker(support::CompileContext& ctx, TypeContext& types, LayoutEngine& layouts, const CheckOptions& options);
+    Program* run(const syntax::TranslationUnit& tu);
+
+    // ---- shared services (checker.cpp) --------------------------------------------------------
+    void report(DiagCode code, SourceRange range, std::string message);
+    std::string tname(const Type* t) const { return type_name(t); }
+    template <class T, class... A>
+    T* make(A&&... a) { return arena.make<T>(std::forward<A>(a)...); }
+    template <class T>
+    std::span<T> to_span(const std::vector<T>& v) { return arena.copy_array<T>(std::span<const T>(v)); }
+    Symbol intern(std::string_view s) { return ctx.interner.intern(s); }
+    BExpr* error_expr(SourceRange r) { return make<BExpr>(BExprKind::Error, r); }
+    static bool ok(const BExpr* e) { return e && e->type; }
+    const ScalarType* scalar(ScalarKind k) { return types.scalar(k); }
+    // Walks every attribute list once: warns about names we do not know (as DXC does).
+    void check_known_attributes(std::span<const syntax::Attribute> attrs, bool on_statement);
+
+    // ---- scopes (scope.cpp) --------------------------------------------------------------------
+    Scope* new_scope(ScopeKind kind, Scope* parent);
+    void push(Scope* s) { scope = s; }
+    void pop() { scope = scope->parent; }
+    // Declares `name` in `s`; reports OSH0302 and returns false when it already means something
+    // there (overload sets merge instead).
+    bool declare(Scope* s, Symbol name, const Entity& e, SourceRange where);
+    const Entity* find_local(const Scope* s, Symbol name) const;
+    // Unqualified lookup from the current scope outwards, through struct scopes and their bases.
+    const Entity* lookup(Symbol name) const;
+    const Entity* lookup_in_struct(const StructInfo* s, Symbol name, const StructInfo** found_in = nullptr) const;
+    // `A::B::c`: the scope named by every part but the last, then the last part in it.
+    const Entity* lookup_qualified(const syntax::QualifiedName& q, SourceRange where, bool report_missing);
+    Scope* scope_of_entity(const Entity& e);
+    // Names visible from the current scope (innermost first), for "Did you mean".
+    void visible_names(std::vector<std::string_view>& out) const;
+    void report_undeclared(Symbol name, SourceRange where, bool include_intrinsics);
+    StructInfo* info_of(const StructType* s) const;
+
+    // ---- types (resolve_type.cpp) -------------------------------------------------------------
+    const Type* resolve_type(const syntax::TypeSyntax* t, std::uint32_t modifiers = 0,
+                             syntax::PragmaPacking packing = syntax::PragmaPacking::None);
+    // Adds declarator dimensions (`a[2][3]`), outermost first; `allow_unsized` for the outermost
+    // `[]` where a size comes from the initializer or is a resource array (reported later).
+    const Type* apply_dims(const Type* element, std::span<syntax::Expr* const> dims, SourceLoc where);
+    std::optional<std::uint32_t> array_size(const syntax::Expr* e);
+    std::optional<TemplateValue> template_argument(const syntax::TemplateArg& a);
+
+    // ---- declarations (declare_*.cpp) ---------------------------------------------------------
+    void declare_decls(std::span<syntax::Decl* const> decls);
+    void declare_decl(const syntax::Decl* d);
+    void declare_global_var(const syntax::VarDecl* d);
+    void declare_buffer(const syntax::BufferDecl* d);
+    void declare_typedef(const syntax::TypedefDecl* d);
+    void declare_enum(const syntax::EnumDecl* d);
+    void declare_namespace(const syntax::NamespaceDecl* d);
+    StructInfo* declare_struct(const syntax::StructDecl* d, std::span<const TemplateValue> targs, Scope* template_scope);
+    void declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d);
+    void declare_function(const syntax::FunctionDecl* d, StructInfo* owner);
+    Function* build_signature(const syntax::FunctionDecl* d, StructInfo* owner);
+    void define_out_of_line(const syntax::FunctionDecl* d);
+    void check_body(Function* f, const syntax::FunctionDecl* d, StructInfo* owner);
+    Variable* global_variable(const syntax::VarDecl* d, const Type* type);
+    void add_global_use(Variable* v);
+    void check_global_initializer(Variable* v, const syntax::VarDecl* d);
+    BufferBlock* new_block(BufferKind kind, Symbol name, SourceLoc loc);
+    void finish_block(BufferBlock* b, std::vector<StructMember>& members, std::vector<Variable*>& vars);
+    Resource* new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
+                           std::span<const syntax::Annotation> notes, SourceLoc loc);
+    void check_spec_constant(Variable* v, const syntax::VarDecl* d, const syntax::Attribute& a);
+
+    // ---- statements (check_stmt.cpp) -----------------------------------------------------------
+    BBlock* check_block(const syntax::BlockStmt* b, bool new_scope);
+    BStmt* check_stmt(const syntax::Stmt* s);
+    BStmt* check_local_decl(const syntax::DeclStmt* s);
+    BStmt* check_switch(const syntax::SwitchStmt* s);
+    ControlHints hints_of(std::span<const syntax::Attribute> attrs);
+    bool always_returns(const BStmt* s) const;
+
+    // ---- expressions (check_expr*.cpp) --------------------------------------------------------
+    BExpr* check_expr(const syntax::Expr* e);
+    // With a target type for `{...}` initializer lists; other expressions ignore it.
+    BExpr* check_init(const syntax::Expr* e, const Type* target);
+    BExpr* check_literal(const syntax::Expr* e);
+    BExpr* check_name(const syntax::NameExpr* e);
+    BExpr* var_ref(Variable* v, SourceRange r);
+    BExpr* this_expr(SourceRange r);
+    BExpr* check_unary(const syntax::UnaryExpr* e);
+    BExpr* check_binary(const syntax::BinaryExpr* e);
+    BExpr* build_binary(BinaryOp op, BExpr* l, BExpr* r, SourceRange range, const Type** operand_type);
+    BExpr* check_assign(const syntax::BinaryExpr* e);
+    BExpr* check_conditional(const syntax::ConditionalExpr* e);
+    BExpr* check_member(const syntax::MemberExpr* e);
+    BExpr* member_of(BExpr* base, Symbol member, SourceRange range, SourceRange member_range);
+    BExpr* swizzle(BExpr* base, std::string_view text, SourceRange range);
+    BExpr* check_index(const syntax::IndexExpr* e);
+    BExpr* check_call(const syntax::CallExpr* e);
+    BExpr* check_construct(const syntax::ConstructExpr* e);
+    BExpr* construct(const Type* t, std::span<BExpr*> args, SourceRange range);
+    BExpr* check_cast(const syntax::CastExpr* e);
+    BExpr* check_sizeof(const syntax::SizeofExpr* e);
+    BExpr* init_list(const syntax::InitListExpr* e, const Type* target);
+    std::vector<BExpr*> check_args(std::span<syntax::Expr* const> args);
+    BExpr* call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange range);
+    BExpr* call_method(BExpr* object, Symbol name, std::span<BExpr*> args, const Type* template_arg, SourceRange range);
+    BExpr* call_user(OverloadSet* set, std::span<const TemplateValue> explicit_args, bool has_explicit,
+                     BExpr* object, std::span<BExpr*> args, SourceRange range, Symbol name);
+    BExpr* call_operator(Symbol op_name, BExpr* object, std::span<BExpr*> args, SourceRange range, bool* found);
+    BExpr* finish_call(Function* f, BExpr* object, std::span<BExpr*> args, SourceRange range);
+    void note_use(Variable* v);
+
+    // ---- conversions (conversions.cpp) --------------------------------------------------------
+    // The cost of converting a value of `from` implicitly to `to`; nullopt when impossible.
+    std::optional<std::uint32_t> conversion_cost(const Type* from, const Type* to) const;
+    BExpr* convert(BExpr* e, const Type* to, ConvertWhy why);
+    BExpr* explicit_cast(BExpr* e, const Type* to, SourceRange range);
+    // A literal-typed value (unsuffixed `1`, `2.5`) given its default type: int (int64_t when it
+    // does not fit) or float.
+    BExpr* materialize(BExpr* e);
+    const Type* materialized_type(const Type* t);
+    BExpr* condition(BExpr* e);  // to a bool scalar, for if/while/for/?:
+    const ScalarType* common_component(const ScalarType* a, const ScalarType* b);
+    BExpr* make_convert(BExpr* e, const Type* to, ConversionKind k, bool is_explicit);
+
+    // ---- overloads and templates (overloads.cpp, templates.cpp) -------------------------------
+    Function* pick_overload(std::span<Function* const> candidates, std::span<BExpr* const> args, SourceRange range,
+                            Symbol name, bool report);
+    bool deduce(const syntax::TypeSyntax* param, const Type* arg, const std::vector<Symbol>& names,
+                std::vector<TemplateValue>& out, std::uint32_t depth);
+    Function* instantiate_function(FunctionTemplate* t, std::span<const TemplateValue> explicit_args,
+                                   std::span<BExpr* const> args, SourceRange range, bool report);
+    const StructType* instantiate_struct(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range);
+    Scope* template_scope(const std::span<const syntax::TemplateParam> params, std::span<const TemplateValue> args,
+                          Scope* parent);
+
+    // ---- constant evaluation (const_eval.cpp) --------------------------------------------------
+    struct ConstResult {
+        std::optional<ConstValue> value;
+        bool uses_spec_constant = false;
+    };
+    ConstResult const_eval(const BExpr* e);
+    // An integer constant for `what` (array size, numthreads, case label); reports OSH0310.
+    std::optional<std::int64_t> integer_constant(const syntax::Expr* e, std::string_view what);
+
+    // ---- program facts (bindings.cpp, stage_io.cpp, entry_points.cpp) ------------------------
+    void assign_bindings();
+    void check_push_constants();
+    void find_entry_points();
+    EntryPoint* make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d);
+    void collect_stage_io(EntryPoint* ep);
+    void check_recursion();
+    void compute_entry_globals(EntryPoint* ep);
+
+    // ---- state --------------------------------------------------------------------------------
+    support::CompileContext& ctx;
+    support::Arena& arena;
+    TypeContext& types;
+    LayoutEngine& layouts;
+    support::DiagnosticEngine& diags;
+    const CheckOptions& options;
+
+    Scope* global_scope = nullptr;
+    Scope* scope = nullptr;
+    FunctionState* fn = nullptr;
+    std::unordered_map<const StructType*, StructInfo*> struct_infos;  // looked up, never iterated
+    std::uint32_t template_depth = 0;
+    std::uint32_t template_instances = 0;
+    std::uint32_t check_depth = 0;  // nested body checks (templates instantiated from bodies)
+
+    std::vector<const StructType*> structs;
+    std::vector<Variable*> globals;
+    std::vector<BufferBlock*> buffers;
+    std::vector<Resource*> resources;
+    std::vector<Function*> functions;
+    std::vector<EntryPoint*> entry_points;
+    std::vector<SpecConstant> spec_constants;
+    std::vector<std::pair<const syntax::FunctionDecl*, Function*>> shader_functions;  // [shader] or candidates
+    std::vector<std::pair<const syntax::FunctionDecl*, Function*>> all_functions;     // for -E lookup
+    // Plain globals for $Globals, in declaration order.
+    std::vector<StructMember> globals_members;
+    std::vector<Variable*> globals_vars;
+    BufferBlock* globals_block = nullptr;
+};
+
+// Helpers shared by several files.
+const syntax::Attribute* find_attribute(std::span<const syntax::Attribute> attrs, std::string_view ns,
+                                        std::string_view name);
+// Edit distance suggestion (suggest.cpp): the closest candidate to `name`, or empty.
+std::string_view closest_name(std::string_view name, const std::vector<std::string_view>& candidates);
+std::string did_you_mean(std::string_view name, const std::vector<std::string_view>& candidates);
+
+}  // namespace oneshader::sema

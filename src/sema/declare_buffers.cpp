@@ -1,0 +1,259 @@
+// cbuffer/tbuffer blocks and the descriptors of resources: the block's struct and layout
+// (packoffset, vk::offset, overlaps → OSH0332), the member variables that name its contents, and
+// the explicit slot of every resource from [[vk::binding]] or register().
+#include <charconv>
+
+#include "sema/checker.hpp"
+#include "sema/types_query.hpp"
+
+namespace oneshader::sema {
+
+namespace {
+
+// `c1` / `t0` / `space2`: the number after a known prefix.
+std::optional<std::uint32_t> number_after(std::string_view text, std::size_t prefix) {
+    if (text.size() <= prefix) return std::nullopt;
+    std::uint32_t v = 0;
+    auto [p, ec] = std::from_chars(text.data() + prefix, text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size()) return std::nullopt;
+    return v;
+}
+
+}  // namespace
+
+BufferBlock* Checker::new_block(BufferKind kind, Symbol name, SourceLoc loc) {
+    BufferBlock* b = make<BufferBlock>();
+    b->kind = kind;
+    b->name = name;
+    b->loc = loc;
+    buffers.push_back(b);
+    return b;
+}
+
+void Checker::finish_block(BufferBlock* b, std::vector<StructMember>& members, std::vector<Variable*>& vars) {
+    StructType* st = types.create_struct(b->name);
+    types.define_struct(st, nullptr, members);
+    b->type = st;
+    LayoutRule rule = b->kind == BufferKind::TBuffer ? LayoutRule::RelaxedStd430 : LayoutRule::RelaxedStd140;
+    b->layout = layouts.layout(st, rule);
+    b->members = to_span(vars);
+    for (Variable* v : vars) v->buffer = b;
+    if (b->layout) {
+        for (const MemberOverlap& o : find_overlaps(*b->layout)) {
+            const MemberLayout& first = b->layout->members[o.first];
+            const MemberLayout& second = b->layout->members[o.second];
+            SourceRange where = second.source_index < members.size() ? members[second.source_index].range : SourceRange(b->loc);
+            report(DiagCode::packoffset_overlap, where,
+                   fmt::format("'{}' (bytes {} to {}) overlaps '{}' (bytes {} to {}) in '{}'. Give them packoffsets "
+                               "that do not overlap.",
+                               second.name, second.offset, second.offset + second.type->size, first.name, first.offset,
+                               first.offset + first.type->size, b->name.str()));
+        }
+    }
+    Resource* r = make<Resource>();
+    r->name = b->name;
+    r->loc = b->loc;
+    r->type = types.resource(b->kind == BufferKind::TBuffer ? ResourceKind::StructuredBuffer : ResourceKind::ConstantBuffer, st);
+    r->kind = b->kind == BufferKind::TBuffer ? ResourceKind::StructuredBuffer : ResourceKind::ConstantBuffer;
+    r->buffer = b;
+    b->resource = r;
+    resources.push_back(r);
+}
+
+void Checker::declare_buffer(const syntax::BufferDecl* d) {
+    if (const syntax::Attribute* pc = find_attribute(d->attributes, "vk", "push_constant")) {
+        report(DiagCode::push_constant_misuse, SourceRange(pc->loc),
+               fmt::format("[[vk::push_constant]] cannot be put on a cbuffer (DXC rejects it too). Declare a struct "
+                           "and a push-constant global of it instead: struct {0}Data {{ ... }}; "
+                           "[[vk::push_constant]] {0}Data {0};",
+                           d->name.str()));
+        return;
+    }
+    BufferBlock* b = new_block(d->is_tbuffer ? BufferKind::TBuffer : BufferKind::CBuffer, d->name, d->loc);
+    std::vector<StructMember> members;
+    std::vector<Variable*> vars;
+    for (const syntax::Decl* md : d->members) {
+        if (!md) continue;
+        check_known_attributes(md->attributes, false);
+        if (md->kind != syntax::DeclKind::Var) {
+            // Structs and functions declared inside a cbuffer are ordinary global declarations.
+            declare_decl(md);
+            continue;
+        }
+        const auto* vd = static_cast<const syntax::VarDecl*>(md);
+        const Type* t = resolve_type(vd->type, vd->modifiers, vd->pragma_packing);
+        if (t && !vd->dims.empty()) t = apply_dims(t, vd->dims, vd->loc);
+        if (!t) continue;
+        if (is_resource_or_array(t)) {
+            // DXC hoists resources declared in a cbuffer out to the global scope.
+            declare_global_var(vd);
+            continue;
+        }
+        if (vd->modifiers & (syntax::ModStatic | syntax::ModGroupShared)) {
+            report(DiagCode::invalid_modifier, SourceRange(vd->loc),
+                   "static and groupshared variables cannot be cbuffer members. Declare them outside the cbuffer.");
+            continue;
+        }
+        if (t->is<ArrayType>() && t->as<ArrayType>()->length == 0) {
+            report(DiagCode::invalid_array_size, SourceRange(vd->loc),
+                   fmt::format("The cbuffer member '{}' needs an array size.", vd->name.str()));
+            continue;
+        }
+        Variable* v = global_variable(vd, t);
+        v->storage = StorageClass::BufferMember;
+        v->is_const = true;
+        v->member_index = std::uint32_t(members.size());
+        StructMember m;
+        m.name = vd->name;
+        m.type = t;
+        m.range = SourceRange(vd->loc);
+        for (const syntax::Annotation& a : vd->annotations) {
+            if (a.kind != syntax::AnnotationKind::PackOffset) continue;
+            std::string_view reg = a.name.str();
+            std::optional<std::uint32_t> n = reg.size() > 1 && reg[0] == 'c' ? number_after(reg, 1) : std::nullopt;
+            std::uint32_t comp = 0;
+            std::string_view c = a.component.str();
+            bool comp_ok = c.empty() || (c.size() == 1 && std::string_view("xyzwrgba").find(c[0]) != std::string_view::npos);
+            if (comp_ok && !c.empty()) comp = std::uint32_t(std::string_view("xyzwrgba").find(c[0]) % 4);
+            if (!n || !comp_ok) {
+                report(DiagCode::bad_register, SourceRange(a.loc),
+                       fmt::format("'packoffset({}{}{})' is not a constant register: write packoffset(c2) or "
+                                   "packoffset(c2.y).",
+                                   reg, c.empty() ? "" : ".", c));
+                continue;
+            }
+            m.packoffset = PackOffset{*n, comp};
+        }
+        if (const syntax::Attribute* off = find_attribute(vd->attributes, "vk", "offset")) {
+            if (off->args.size() == 1)
+                if (std::optional<std::int64_t> o = integer_constant(off->args[0], "the vk::offset argument"))
+                    m.vk_offset = std::uint32_t(*o);
+        }
+        Entity e;
+        e.kind = EntityKind::Variable;
+        e.loc = vd->loc;
+        e.var = v;
+        if (!declare(scope, vd->name, e, SourceRange(vd->loc))) continue;
+        globals.push_back(v);
+        members.push_back(m);
+        vars.push_back(v);
+    }
+    finish_block(b, members, vars);
+    Resource* r = b->resource;
+    for (const syntax::Annotation& a : d->annotations) {
+        if (a.kind != syntax::AnnotationKind::Register) continue;
+        std::string_view reg = a.name.str();
+        std::optional<std::uint32_t> n = reg.size() > 1 ? number_after(reg, 1) : std::nullopt;
+        if (!n) {
+            report(DiagCode::bad_register, SourceRange(a.loc),
+                   fmt::format("'register({})' is not a register: write register(b0) or register(b0, space1).", reg));
+            continue;
+        }
+        r->binding.binding = *n;
+        r->binding.explicit_binding = true;
+        if (a.space) {
+            std::optional<std::uint32_t> s = a.space.str().starts_with("space") ? number_after(a.space.str(), 5) : std::nullopt;
+            if (s) r->binding.set = *s;
+            else
+                report(DiagCode::bad_register, SourceRange(a.loc),
+                       fmt::format("'{}' is not a register space: write space0, space1, ...", a.space.str()));
+        }
+    }
+    if (const syntax::Attribute* vb = find_attribute(d->attributes, "vk", "binding")) {
+        if (!vb->args.empty())
+            if (auto bnum = integer_constant(vb->args[0], "the vk::binding number")) {
+                r->binding.binding = std::uint32_t(*bnum);
+                r->binding.set = 0;
+                r->binding.explicit_binding = true;
+                if (vb->args.size() > 1)
+                    if (auto snum = integer_constant(vb->args[1], "the vk::binding set")) r->binding.set = std::uint32_t(*snum);
+            }
+    }
+}
+
+Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
+                                std::span<const syntax::Annotation> notes, SourceLoc loc) {
+    const ResourceType* res = innermost_element(type)->as<ResourceType>();
+    Resource* r = make<Resource>();
+    r->name = var->name;
+    r->loc = loc;
+    r->type = type;
+    r->kind = res->resource;
+    r->var = var;
+    var->resource = r;
+    if (const ArrayType* a = type->as<ArrayType>()) {
+        if (a->element->is<ArrayType>()) {
+            report(DiagCode::unsupported_feature, SourceRange(loc),
+                   fmt::format("'{}' is a multi-dimensional resource array, which is not supported. Use one "
+                               "dimension and compute the index.",
+                               var->name.str()));
+        } else if (a->length == 0) {
+            report(DiagCode::unsupported_feature, SourceRange(loc),
+                   fmt::format("'{}' is an unbounded resource array, which is not supported. Give the array a size "
+                               "(Textures[16]).",
+                               var->name.str()));
+        } else if (has_counter(res->resource)) {
+            report(DiagCode::unsupported_feature, SourceRange(loc),
+                   fmt::format("'{}' is an array of {}s, which is not supported: each needs its own counter. "
+                               "Declare them separately.",
+                               var->name.str(), resource_kind_name(res->resource)));
+        }
+        r->count = a->length;
+    }
+    for (const syntax::Annotation& a : notes) {
+        if (a.kind == syntax::AnnotationKind::PackOffset) {
+            report(DiagCode::invalid_modifier, SourceRange(a.loc), "packoffset is only allowed on cbuffer members.");
+            continue;
+        }
+        if (a.kind != syntax::AnnotationKind::Register) continue;
+        std::string_view reg = a.name.str();
+        std::optional<std::uint32_t> n = reg.size() > 1 ? number_after(reg, 1) : std::nullopt;
+        char cls = reg.empty() ? '?' : reg[0];
+        if (!n || std::string_view("tsubTSUB").find(cls) == std::string_view::npos) {
+            report(DiagCode::bad_register, SourceRange(a.loc),
+                   fmt::format("'register({})' is not a resource register: use t (textures, read-only buffers), "
+                               "s (samplers), u (RW resources) or b (constant buffers) and a number, such as t0.",
+                               reg));
+            continue;
+        }
+        r->binding.binding = *n;
+        r->binding.explicit_binding = true;
+        if (a.space) {
+            std::optional<std::uint32_t> s = a.space.str().starts_with("space") ? number_after(a.space.str(), 5) : std::nullopt;
+            if (s) r->binding.set = *s;
+            else
+                report(DiagCode::bad_register, SourceRange(a.loc),
+                       fmt::format("'{}' is not a register space: write space0, space1, ...", a.space.str()));
+        }
+    }
+    if (const syntax::Attribute* vb = find_attribute(attrs, "vk", "binding")) {
+        if (vb->args.empty() || vb->args.size() > 2) {
+            report(DiagCode::bad_attribute_argument, SourceRange(vb->loc),
+                   "vk::binding takes a binding number and an optional set: [[vk::binding(2, 1)]].");
+        } else if (auto bnum = integer_constant(vb->args[0], "the vk::binding number")) {
+            r->binding.binding = std::uint32_t(*bnum);
+            r->binding.set = 0;
+            r->binding.explicit_binding = true;
+            if (vb->args.size() > 1)
+                if (auto snum = integer_constant(vb->args[1], "the vk::binding set")) r->binding.set = std::uint32_t(*snum);
+        }
+    }
+    if (const syntax::Attribute* cb = find_attribute(attrs, "vk", "counter_binding")) {
+        if (!has_counter(r->kind))
+            report(DiagCode::bad_attribute_argument, SourceRange(cb->loc),
+                   "vk::counter_binding is only for AppendStructuredBuffer and ConsumeStructuredBuffer.");
+        else if (cb->args.size() == 1)
+            if (auto c = integer_constant(cb->args[0], "the vk::counter_binding number")) r->counter_binding = std::uint32_t(*c);
+    }
+    if (const syntax::Attribute* f = find_attribute(attrs, "vk", "image_format")) {
+        if (f->args.size() == 1 && f->args[0]->kind == syntax::ExprKind::StringLiteral)
+            r->image_format = static_cast<const syntax::StringLiteralExpr*>(f->args[0])->value;
+        else
+            report(DiagCode::bad_attribute_argument, SourceRange(f->loc),
+                   "vk::image_format takes one string, such as [[vk::image_format(\"rgba8\")]].");
+    }
+    resources.push_back(r);
+    return r;
+}
+
+}  // namespace oneshader::sema

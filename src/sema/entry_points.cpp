@@ -1,0 +1,187 @@
+// Entry points: from [shader("vertex"|"pixel"|"compute")] or from the requested names (-E/-T,
+// CompileOptions::entry_points), with [numthreads] for compute; the globals each one reads
+// through its call graph; the rule that an entry point reads at most one push-constant block
+// (OSH0333); and the recursion check (shaders cannot recurse).
+#include <algorithm>
+#include <unordered_set>
+
+#include "sema/checker.hpp"
+#include "sema/types_query.hpp"
+
+namespace oneshader::sema {
+
+EntryPoint* Checker::make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d) {
+    if (!f->body) {
+        report(DiagCode::bad_entry_point, SourceRange(f->loc),
+               fmt::format("The entry point '{}' is declared but never defined. Give it a body.", f->name.str()));
+        return nullptr;
+    }
+    auto* ep = make<EntryPoint>();
+    ep->function = f;
+    ep->stage = stage;
+    const syntax::Attribute* nt = find_attribute(d->attributes, "", "numthreads");
+    if (stage == Stage::Compute) {
+        if (!nt) {
+            report(DiagCode::bad_entry_point, SourceRange(f->loc),
+                   fmt::format("The compute entry point '{}' needs a thread-group size: add [numthreads(64, 1, 1)] "
+                               "before it.",
+                               f->name.str()));
+        } else if (nt->args.size() != 3) {
+            report(DiagCode::bad_attribute_argument, SourceRange(nt->loc),
+                   "numthreads takes three sizes: [numthreads(x, y, z)].");
+        } else {
+            std::uint64_t total = 1;
+            for (std::size_t i = 0; i < 3; ++i) {
+                std::optional<std::int64_t> v =
+                    integer_constant(nt->args[i], fmt::format("Argument {} of 'numthreads'", i + 1));
+                if (!v) continue;
+                if (*v < 1 || *v > 1024) {
+                    report(DiagCode::bad_attribute_argument, SourceRange(nt->args[i]->loc),
+                           fmt::format("Argument {} of 'numthreads' is {}; each size must be from 1 to 1024.", i + 1, *v));
+                    continue;
+                }
+                ep->numthreads[i] = std::uint32_t(*v);
+                total *= std::uint64_t(*v);
+            }
+            if (total > 1024)
+                report(DiagCode::bad_attribute_argument, SourceRange(nt->loc),
+                       fmt::format("numthreads({}, {}, {}) is {} threads per group; the limit is 1024.", ep->numthreads[0],
+                                   ep->numthreads[1], ep->numthreads[2], total));
+        }
+    }
+    collect_stage_io(ep);
+    compute_entry_globals(ep);
+    return ep;
+}
+
+void Checker::find_entry_points() {
+    if (!options.entry_points.empty()) {
+        for (const EntryPointRequest& req : options.entry_points) {
+            Function* found = nullptr;
+            const syntax::FunctionDecl* decl = nullptr;
+            for (auto& [d, f] : all_functions)
+                if (f->name.str() == req.name && !f->owner && f->template_args.empty() && d->body) {
+                    found = f;
+                    decl = d;
+                    break;
+                }
+            if (!found) {
+                std::vector<std::string_view> names;
+                for (auto& [d, f] : all_functions)
+                    if (!f->owner) names.push_back(f->name.str());
+                std::string hint = did_you_mean(req.name, names);
+                report(DiagCode::entry_point_not_found, SourceRange(),
+                       fmt::format("The entry point '{}' is not defined in the shader.{}", req.name,
+                                   hint.empty() ? " Check the -E name against the function names." : hint));
+                continue;
+            }
+            if (EntryPoint* ep = make_entry_point(found, req.stage, decl)) entry_points.push_back(ep);
+        }
+        return;
+    }
+    for (auto& [d, f] : shader_functions) {
+        const syntax::Attribute* a = find_attribute(d->attributes, "", "shader");
+        std::string_view stage_name;
+        if (a->args.size() == 1 && a->args[0]->kind == syntax::ExprKind::StringLiteral)
+            stage_name = static_cast<const syntax::StringLiteralExpr*>(a->args[0])->value;
+        std::optional<Stage> stage;
+        if (stage_name == "vertex") stage = Stage::Vertex;
+        else if (stage_name == "pixel") stage = Stage::Pixel;
+        else if (stage_name == "compute") stage = Stage::Compute;
+        if (!stage) {
+            bool known = stage_name == "geometry" || stage_name == "hull" || stage_name == "domain" ||
+                         stage_name == "mesh" || stage_name == "amplification" || stage_name == "raygeneration" ||
+                         stage_name == "library";
+            report(known ? DiagCode::unsupported_feature : DiagCode::bad_attribute_argument, SourceRange(a->loc),
+                   known ? fmt::format("'{}' shaders are not supported; OneShader compiles vertex, pixel and compute "
+                                       "shaders.",
+                                       stage_name)
+                         : std::string("[shader(...)] takes \"vertex\", \"pixel\" or \"compute\"."));
+            continue;
+        }
+        if (f->owner) {
+            report(DiagCode::bad_entry_point, SourceRange(f->loc), "A member function cannot be an entry point.");
+            continue;
+        }
+        if (EntryPoint* ep = make_entry_point(f, *stage, d)) entry_points.push_back(ep);
+    }
+}
+
+void Checker::compute_entry_globals(EntryPoint* ep) {
+    std::unordered_set<const Function*> seen;
+    std::unordered_set<const Variable*> vars;
+    std::vector<Function*> work{ep->function};
+    seen.insert(ep->function);
+    while (!work.empty()) {
+        Function* f = work.back();
+        work.pop_back();
+        for (Variable* v : f->globals_used) vars.insert(v);
+        for (Function* c : f->callees)
+            if (seen.insert(c).second) work.push_back(c);
+    }
+    // Declaration order, not hash order.
+    std::vector<Variable*> ordered;
+    for (Variable* v : globals)
+        if (vars.count(v)) ordered.push_back(v);
+    ep->globals_used = to_span(ordered);
+}
+
+void Checker::check_push_constants() {
+    for (EntryPoint* ep : entry_points) {
+        BufferBlock* first = nullptr;
+        for (Variable* v : ep->globals_used) {
+            if (v->storage != StorageClass::BufferObject || !v->buffer || v->buffer->kind != BufferKind::PushConstant)
+                continue;
+            if (!first) {
+                first = v->buffer;
+                continue;
+            }
+            if (v->buffer == first) continue;
+            report(DiagCode::push_constant_misuse, SourceRange(ep->function->loc),
+                   fmt::format("The entry point '{}' reads two push-constant blocks, '{}' and '{}'; an entry point can "
+                               "read only one. Merge them into one struct.",
+                               ep->function->name.str(), first->name.str(), v->buffer->name.str()));
+            break;
+        }
+        ep->push_constant = first;
+    }
+}
+
+void Checker::check_recursion() {
+    // Iterative depth-first search over the call graph; a call back into a function on the
+    // current path is recursion. Each function is reported at most once.
+    enum : std::uint8_t { White, Grey, Black };
+    std::unordered_map<const Function*, std::uint8_t> color;
+    std::unordered_set<const Function*> reported;
+    for (Function* root : functions) {
+        if (color[root] != White) continue;
+        std::vector<std::pair<Function*, std::size_t>> stack{{root, 0}};
+        color[root] = Grey;
+        while (!stack.empty()) {
+            auto& [f, i] = stack.back();
+            if (i >= f->callees.size()) {
+                color[f] = Black;
+                stack.pop_back();
+                continue;
+            }
+            Function* c = f->callees[i++];
+            std::uint8_t& cc = color[c];
+            if (cc == Grey) {
+                if (reported.insert(c).second)
+                    report(DiagCode::recursion, SourceRange(c->loc),
+                           c == f ? fmt::format("'{}' calls itself. Shaders cannot recurse: rewrite it as a loop.",
+                                                c->name.str())
+                                  : fmt::format("'{}' calls itself through '{}'. Shaders cannot recurse: rewrite it as a "
+                                                "loop.",
+                                                c->name.str(), f->name.str()));
+                continue;
+            }
+            if (cc == White) {
+                cc = Grey;
+                stack.emplace_back(c, 0);
+            }
+        }
+    }
+}
+
+}  // namespace oneshader::sema

@@ -1,0 +1,100 @@
+// Overload resolution for user functions, by HLSL's ranking: each argument's conversion has a
+// cost (exact < literal to its natural type < promotion < conversion < truncation, see
+// conversions.cpp); a candidate wins when it is no worse for every argument and better for one.
+// When no candidate dominates, the lowest total cost wins; a tie is an ambiguity error.
+#include "sema/checker.hpp"
+
+namespace oneshader::sema {
+
+Function* Checker::pick_overload(std::span<Function* const> candidates, std::span<BExpr* const> args, SourceRange range,
+                                 Symbol name, bool report_errors) {
+    struct Viable {
+        Function* f;
+        std::vector<std::uint32_t> costs;
+        std::uint32_t total = 0;
+    };
+    std::vector<Viable> viable;
+    std::vector<Function*> right_arity;
+    for (Function* f : candidates) {
+        std::size_t nparams = f->type->params.size();
+        std::size_t required = 0;
+        for (std::size_t i = 0; i < nparams; ++i)
+            if (i >= f->defaults.size() || !f->defaults[i]) required = i + 1;
+        if (args.size() > nparams || args.size() < required) continue;
+        right_arity.push_back(f);
+        Viable v{f, {}, 0};
+        bool fits = true;
+        for (std::size_t i = 0; i < args.size() && fits; ++i) {
+            const ParamType& p = f->type->params[i];
+            std::optional<std::uint32_t> c;
+            if (p.direction != ParamDirection::In)
+                c = args[i]->type->value_type() == p.type->value_type() ? std::optional<std::uint32_t>(0u) : std::nullopt;
+            else
+                c = conversion_cost(args[i]->type, p.type);
+            if (!c) fits = false;
+            else {
+                v.costs.push_back(*c);
+                v.total += *c;
+            }
+        }
+        if (fits) viable.push_back(std::move(v));
+    }
+    if (viable.empty()) {
+        if (!report_errors) return nullptr;
+        if (right_arity.size() == 1) return right_arity[0];  // finish_call reports the bad argument
+        if (right_arity.empty()) {
+            std::string counts;
+            for (Function* f : candidates) {
+                if (!counts.empty()) counts += " or ";
+                counts += std::to_string(f->type->params.size());
+            }
+            report(DiagCode::wrong_argument_count, range,
+                   fmt::format("'{}' takes {} argument{}, but {} {} given.", name.str(), counts,
+                               counts == "1" ? "" : "s", args.size(), args.size() == 1 ? "is" : "are"));
+            return nullptr;
+        }
+        std::string have;
+        for (BExpr* a : args) have += (have.empty() ? "" : ", ") + tname(a->type);
+        report(DiagCode::no_matching_overload, range,
+               fmt::format("No overload of '{}' takes ({}). Convert the arguments to match one of its declarations.",
+                           name.str(), have));
+        for (Function* f : right_arity) diags.note(SourceRange(f->loc), fmt::format("candidate: {}", tname(f->type)));
+        return nullptr;
+    }
+    auto dominates = [](const Viable& a, const Viable& b) {
+        bool better = false;
+        for (std::size_t i = 0; i < a.costs.size(); ++i) {
+            if (a.costs[i] > b.costs[i]) return false;
+            if (a.costs[i] < b.costs[i]) better = true;
+        }
+        return better;
+    };
+    std::vector<const Viable*> best;
+    for (const Viable& v : viable) {
+        bool beaten = false;
+        for (const Viable& w : viable)
+            if (&w != &v && dominates(w, v)) beaten = true;
+        if (!beaten) best.push_back(&v);
+    }
+    if (best.size() > 1) {
+        std::uint32_t lowest = best[0]->total;
+        for (const Viable* v : best) lowest = std::min(lowest, v->total);
+        std::vector<const Viable*> tied;
+        for (const Viable* v : best)
+            if (v->total == lowest) tied.push_back(v);
+        best = tied;
+    }
+    if (best.size() > 1) {
+        if (report_errors) {
+            report(DiagCode::ambiguous_call, range,
+                   fmt::format("The call of '{}' is ambiguous: {} overloads fit equally well. Convert the arguments "
+                               "explicitly to pick one.",
+                               name.str(), best.size()));
+            for (const Viable* v : best) diags.note(SourceRange(v->f->loc), fmt::format("candidate: {}", tname(v->f->type)));
+        }
+        return nullptr;
+    }
+    return best[0]->f;
+}
+
+}  // namespace oneshader::sema

@@ -1,0 +1,143 @@
+// Scopes and name lookup: declaration, unqualified lookup outwards through function, struct
+// (with bases) and namespace scopes, qualified `A::B::c` lookup, and the names shown in
+// "Did you mean" suggestions.
+#include <algorithm>
+
+#include "sema/checker.hpp"
+
+namespace oneshader::sema {
+
+Scope* Checker::new_scope(ScopeKind kind, Scope* parent) {
+    Scope* s = make<Scope>();
+    s->kind = kind;
+    s->parent = parent;
+    return s;
+}
+
+bool Checker::declare(Scope* s, Symbol name, const Entity& e, SourceRange where) {
+    if (name.empty()) return true;
+    auto it = s->entries.find(name);
+    if (it == s->entries.end()) {
+        s->entries.emplace(name, e);
+        s->order.push_back(name);
+        return true;
+    }
+    Entity& old = it->second;
+    if (old.kind == EntityKind::Overloads && e.kind == EntityKind::Overloads) {
+        for (Function* f : e.overloads->functions) old.overloads->functions.push_back(f);
+        for (FunctionTemplate* t : e.overloads->templates) old.overloads->templates.push_back(t);
+        return true;
+    }
+    // A struct declared again (forward declaration then definition) is handled by the caller.
+    report(DiagCode::redefinition, where,
+           fmt::format("'{}' is already declared in this scope. Rename one of the declarations.", name.str()));
+    diags.note(SourceRange(old.loc), "the earlier declaration is here");
+    return false;
+}
+
+const Entity* Checker::find_local(const Scope* s, Symbol name) const {
+    auto it = s->entries.find(name);
+    return it == s->entries.end() ? nullptr : &it->second;
+}
+
+StructInfo* Checker::info_of(const StructType* s) const {
+    auto it = struct_infos.find(s);
+    return it == struct_infos.end() ? nullptr : it->second;
+}
+
+const Entity* Checker::lookup_in_struct(const StructInfo* s, Symbol name, const StructInfo** found_in) const {
+    // Base chains are finite (a struct cannot derive from itself), but bound the walk anyway.
+    for (int depth = 0; s && depth < 64; ++depth, s = s->base) {
+        if (const Entity* e = find_local(s->scope, name)) {
+            if (found_in) *found_in = s;
+            return e;
+        }
+    }
+    return nullptr;
+}
+
+const Entity* Checker::lookup(Symbol name) const {
+    for (const Scope* s = scope; s; s = s->parent) {
+        if (s->kind == ScopeKind::Struct && s->owner) {
+            if (const Entity* e = lookup_in_struct(s->owner, name)) return e;
+            continue;
+        }
+        if (const Entity* e = find_local(s, name)) return e;
+    }
+    return nullptr;
+}
+
+Scope* Checker::scope_of_entity(const Entity& e) {
+    if (e.ns) return e.ns;  // namespaces, and the scope of an enum's enumerators
+    if (e.kind == EntityKind::Type && e.type)
+        if (const StructType* st = e.type->as<StructType>())
+            if (StructInfo* info = info_of(st)) return info->scope;
+    return nullptr;
+}
+
+const Entity* Checker::lookup_qualified(const syntax::QualifiedName& q, SourceRange where, bool report_missing) {
+    if (q.parts.empty()) return nullptr;
+    if (q.parts.size() == 1 && !q.global) {
+        const Entity* e = lookup(q.parts[0]);
+        if (!e && report_missing) report_undeclared(q.parts[0], where, true);
+        return e;
+    }
+    const Entity* e = nullptr;
+    Scope* s = q.global ? global_scope : nullptr;
+    for (std::size_t i = 0; i < q.parts.size(); ++i) {
+        Symbol part = q.parts[i];
+        if (!s) {
+            e = lookup(part);
+        } else if (s->kind == ScopeKind::Struct && s->owner) {
+            e = lookup_in_struct(s->owner, part);
+        } else {
+            e = find_local(s, part);
+        }
+        if (!e) {
+            if (report_missing) {
+                std::vector<std::string_view> names;
+                if (s)
+                    for (Symbol n : s->order) names.push_back(n.str());
+                report(DiagCode::undeclared_name, where,
+                       fmt::format("'{}' is not declared{}.{}", part.str(),
+                                   s && s->name ? fmt::format(" in '{}'", s->name.str()) : std::string(),
+                                   s ? did_you_mean(part.str(), names) : did_you_mean(part.str(), {})));
+            }
+            return nullptr;
+        }
+        if (i + 1 < q.parts.size()) {
+            s = scope_of_entity(*e);
+            if (!s) {
+                if (report_missing)
+                    report(DiagCode::undeclared_name, where,
+                           fmt::format("'{}' is not a namespace or struct, so '{}::' cannot name something in it.",
+                                       part.str(), part.str()));
+                return nullptr;
+            }
+        }
+    }
+    return e;
+}
+
+void Checker::visible_names(std::vector<std::string_view>& out) const {
+    for (const Scope* s = scope; s; s = s->parent) {
+        if (s->kind == ScopeKind::Struct && s->owner) {
+            int depth = 0;
+            for (const StructInfo* i = s->owner; i && depth < 64; i = i->base, ++depth)
+                for (Symbol n : i->scope->order) out.push_back(n.str());
+            continue;
+        }
+        for (Symbol n : s->order) out.push_back(n.str());
+    }
+}
+
+void Checker::report_undeclared(Symbol name, SourceRange where, bool include_intrinsics) {
+    std::vector<std::string_view> names;
+    visible_names(names);
+    if (include_intrinsics && options.intrinsics) options.intrinsics->function_names(names);
+    std::string hint = did_you_mean(name.str(), names);
+    if (hint.empty()) hint = " Declare it before this line, or check the spelling.";
+    report(DiagCode::undeclared_name, where, fmt::format("'{}' is not declared.{}", name.str(), hint));
+}
+
+}  // namespace oneshader::sema
