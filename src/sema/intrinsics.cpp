@@ -10,9 +10,9 @@ namespace {
 
 constexpr IntrinsicInfo kTable[] = {
 #define INTRINSIC(id, name, result, params, stages, flags, spirv, msl, wgsl) \
-    {IntrinsicId::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
+    {Intrinsic::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
 #define OVERLOAD(id, name, result, params, stages, flags, spirv, msl, wgsl) \
-    {IntrinsicId::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
+    {Intrinsic::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
 #include "sema/intrinsics.def"
 };
 
@@ -139,7 +139,7 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
 }
 
 Match match_row(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args) {
-    if (row.id == IntrinsicId::Mul) return match_mul(types, row, args);
+    if (row.id == Intrinsic::Mul) return match_mul(types, row, args);
     return match_signature(types, parse_signature(types, row.result, row.params), args);
 }
 
@@ -234,7 +234,7 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
         return std::nullopt;
     }
     if (rows[0].flags & kRefused) {
-        std::string why = rows[0].id == IntrinsicId::Noise
+        std::string why = rows[0].id == Intrinsic::Noise
                               ? "it exists only for the legacy tx_1_0 texture-shader target. Write the noise function "
                                 "in HLSL, or sample a noise texture."
                               : "no target has debug output or a way to stop the whole dispatch. Remove the call, or "

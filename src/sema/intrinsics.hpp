@@ -24,9 +24,13 @@
 
 namespace oneshader::sema {
 
-enum class IntrinsicId : std::uint16_t {
+// One value per intrinsic family. `None` is 0, so `uint16_t(Intrinsic::X)` is the IntrinsicId of
+// intrinsic_lookup.hpp (where 0 means "none"); resource methods take ids from kFirstMethodId on.
+enum class Intrinsic : std::uint16_t {
+    None,
 #define INTRINSIC(id, name, result, params, stages, flags, spirv, msl, wgsl) id,
 #include "sema/intrinsics.def"
+    Count,
 };
 
 // Stages an intrinsic may be used in, as a bit set of oneshader::Stage.
@@ -63,7 +67,7 @@ struct TargetMapping {
 
 // One row of the table: one form (overload) of an intrinsic.
 struct IntrinsicInfo {
-    IntrinsicId id;
+    Intrinsic id;
     std::string_view name;
     std::string_view result;  // signature language, intrinsic_signature.hpp
     std::string_view params;
