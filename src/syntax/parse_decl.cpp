@@ -53,7 +53,7 @@ void Parser::parse_declaration(bool local) {
         case Keyword::Class:
             // `struct S s;` declares a variable of an existing struct type.
             if (peek().is(TokenKind::Identifier) && peek(2).is(TokenKind::Identifier)) break;
-            parse_struct(attrs, {}, false, local);
+            parse_struct(attrs, {}, false);
             return;
         case Keyword::Cbuffer:
         case Keyword::Tbuffer:
@@ -443,8 +443,7 @@ bool Parser::parse_packoffset(Annotation& a) {
     return expect(TokenKind::RParen, "after the packoffset");
 }
 
-void Parser::parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template,
-                          bool local) {
+void Parser::parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template) {
     auto* s = make<StructDecl>(loc());
     s->attributes = attrs;
     s->is_class = at_keyword(Keyword::Class);
@@ -477,7 +476,15 @@ void Parser::parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> t
         expected(DiagCode::parse_expected_token, "'{' or ';' after the struct name");
         return;
     }
-    if (at(TokenKind::Identifier) && s->name) {
+    if (at(TokenKind::Identifier) && !s->name) {
+        error_here(DiagCode::parse_unsupported_feature,
+                   "variables of an unnamed struct type are not supported; give the struct a name and declare "
+                   "the variables with it");
+        // The struct itself ended well; only its declarators are skipped.
+        synchronize();
+        return;
+    }
+    if (at(TokenKind::Identifier)) {
         // `struct S { ... } s;` also declares variables of the new type.
         auto* t = make<TypeSyntax>();
         t->loc = s->loc;
@@ -491,7 +498,6 @@ void Parser::parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> t
         parse_declarators(attrs, 0, t, name_loc, name, pragma_packing_here());
         return;
     }
-    (void)local;
     expect(TokenKind::Semicolon, "after the struct definition");
 }
 
@@ -683,7 +689,7 @@ void Parser::parse_template_declaration(std::span<Attribute> attrs, bool local) 
         if (attrs.empty()) attrs = more;
     }
     if (at_keyword(Keyword::Struct) || at_keyword(Keyword::Class)) {
-        parse_struct(attrs, tparams, true, false);
+        parse_struct(attrs, tparams, true);
         return;
     }
     parse_variable_or_function(attrs, tparams, true, false);

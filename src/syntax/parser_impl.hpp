@@ -112,7 +112,7 @@ private:
     // ---- declarations (parse_decl.cpp). Each pushes what it declares onto decls_.
     void parse_declaration_seq(bool in_braces);
     void parse_declaration(bool local);
-    void parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template, bool local);
+    void parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template);
     void parse_struct_members(StructDecl* s);
     void parse_buffer(std::span<Attribute> attrs);
     void parse_typedef(std::span<Attribute> attrs);

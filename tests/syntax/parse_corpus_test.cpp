@@ -12,7 +12,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<fs::path> corpus_files() {
+// The corpus shaders, either the good ones or the deliberate error cases (corpus/spec/errors).
+std::vector<fs::path> corpus_files(bool error_cases) {
     std::vector<fs::path> files;
     fs::path root = fs::path(ONESHADER_SOURCE_DIR) / "corpus";
     if (!fs::exists(root)) return files;
@@ -20,11 +21,18 @@ std::vector<fs::path> corpus_files() {
     for (const auto& e : fs::recursive_directory_iterator(root)) {
         if (!e.is_regular_file() || e.path().extension() != ".hlsl") continue;
         auto rel = e.path().lexically_relative(errors);
-        if (!rel.empty() && *rel.begin() != "..") continue;
-        files.push_back(e.path());
+        bool in_errors = !rel.empty() && *rel.begin() != "..";
+        if (in_errors == error_cases) files.push_back(e.path());
     }
     std::sort(files.begin(), files.end());
     return files;
+}
+
+std::string read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
 }
 
 // The header directives corpus files carry (see corpus/check-glslang.sh):
@@ -56,17 +64,15 @@ oneshader::CompileOptions options_for(const fs::path& path, const std::string& t
 }  // namespace
 
 TEST_CASE("every corpus shader parses without errors", "[parser][corpus]") {
-    std::vector<fs::path> files = corpus_files();
+    std::vector<fs::path> files = corpus_files(false);
     INFO("corpus folder: " << ONESHADER_SOURCE_DIR << "/corpus");
     REQUIRE(files.size() >= 40);
     std::size_t decls = 0;
     for (const fs::path& path : files) {
-        std::ifstream in(path, std::ios::binary);
-        std::stringstream ss;
-        ss << in.rdbuf();
+        std::string text = read_text(path);
         oneshader::test::Parsed p;
-        oneshader::support::FileId f = p.ctx.sources.add(path.string(), ss.str());
-        oneshader::CompileOptions options = options_for(path, ss.str());
+        oneshader::support::FileId f = p.ctx.sources.add(path.string(), text);
+        oneshader::CompileOptions options = options_for(path, text);
         p.pp = oneshader::pp::run_preprocessor(p.ctx, f, options, false);
         oneshader::syntax::ParseOptions po;
         po.pack_matrix = p.pp.pack_matrix;
@@ -76,4 +82,24 @@ TEST_CASE("every corpus shader parses without errors", "[parser][corpus]") {
         decls += p.tu->decls.size();
     }
     CHECK(decls > files.size());
+}
+
+TEST_CASE("corpus error cases that expect a later stage's error have no parse error", "[parser][corpus]") {
+    std::vector<fs::path> files = corpus_files(true);
+    REQUIRE_FALSE(files.empty());
+    for (const fs::path& path : files) {
+        std::string text = read_text(path);
+        // `// expect: OSH0300`: an error the parser must not anticipate or hide.
+        auto at = text.find("// expect: OSH");
+        if (at == std::string::npos || text.compare(at + 14, 2, "02") == 0) continue;
+        oneshader::test::Parsed p;
+        oneshader::support::FileId f = p.ctx.sources.add(path.string(), text);
+        p.pp = oneshader::pp::run_preprocessor(p.ctx, f, options_for(path, text), false);
+        p.tu = oneshader::syntax::parse(p.ctx, p.pp.tokens);
+        INFO(path.string() << "\n" << p.messages());
+        for (const auto& d : p.ctx.diags.diagnostics()) {
+            unsigned code = static_cast<unsigned>(d.code);
+            CHECK_FALSE((code >= 200 && code < 300));
+        }
+    }
 }

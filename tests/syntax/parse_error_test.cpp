@@ -188,3 +188,7 @@ TEST_CASE("random token soup is parsed to the end without crashing", "[parser][e
         (void)p->dump();
     }
 }
+
+TEST_CASE("variables of an unnamed struct are reported", "[parser][error]") {
+    CHECK(diags_of("struct { float a; } s;\nfloat after;") == V{"OSH0209 1:21"});
+}
