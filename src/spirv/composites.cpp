@@ -26,7 +26,7 @@ std::vector<std::uint32_t> spirv_path(sema::TypeContext& types, const sema::Type
                 t = types.vector(m->element, m->cols);
             } else if (m->cols == 1) {
                 out.push_back(index);
-                t = m->element;
+                t = types.vector(m->element, 1);  // a one-component row: its own index disappears
             } else {
                 out.push_back(index);
                 t = types.vector(m->element, m->cols);

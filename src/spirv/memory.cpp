@@ -382,7 +382,7 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
                 t = types().vector(m->element, m->cols);  // the index of the only row disappears
             } else if (m->cols == 1) {
                 chain.push_back(value(index));
-                t = m->element;
+                t = types().vector(m->element, 1);  // a one-component row: its own index disappears
                 l = nullptr;
             } else {
                 chain.push_back(value(index));
