@@ -100,14 +100,21 @@ std::uint32_t Parser::parse_modifiers() {
             advance();
             continue;
         }
-        // Geometry-shader primitive qualifiers (`triangle float4 v[3]`).
+        // Geometry-shader primitive qualifiers (`triangle float4 v[3]`) and mesh-shader output
+        // qualifiers (`out vertices V v[64]`). Only where a type follows, as these spellings are
+        // ordinary names elsewhere.
         if (at(TokenKind::Identifier) && peek().is(TokenKind::Identifier)) {
             std::string_view s = tok().text;
-            if (s == "point" || s == "line" || s == "triangle" || s == "lineadj" || s == "triangleadj") {
+            std::string_view stage;
+            if (s == "point" || s == "line" || s == "triangle" || s == "lineadj" || s == "triangleadj")
+                stage = "geometry";
+            else if (s == "vertices" || s == "indices" || s == "primitives" || s == "payload")
+                stage = "mesh";
+            if (!stage.empty()) {
                 error_here(DiagCode::parse_unsupported_feature,
-                           fmt::format("'{}' declares a geometry-shader input, and geometry shaders are not "
-                                       "supported; OneShader compiles vertex, pixel and compute shaders",
-                                       s));
+                           fmt::format("'{}' declares a {}-shader parameter, and {} shaders are not supported; "
+                                       "OneShader compiles vertex, pixel and compute shaders",
+                                       s, stage, stage));
                 advance();
                 continue;
             }

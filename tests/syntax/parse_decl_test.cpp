@@ -161,3 +161,14 @@ TEST_CASE("resource-typed locals and parameters", "[parser][decl]") {
           "    (block 1:47\n      (decl 1:49\n        (var 1:67 l Texture2D<float4> (init t)))\n"
           "      (return 1:74 (call (. l Sample) s (int 0 0))))))");
 }
+
+TEST_CASE("several attributes in one double bracket and in a row", "[parser][decl]") {
+    CHECK(dump_of("[[vk::binding(0, 1), vk::counter_binding(2)]] [[maybe_unused]] RWStructuredBuffer<uint> b;") ==
+          "(tu\n  (var 1:89 b RWStructuredBuffer<uint> (attrs [[vk::binding (int 0 0) (int 1 1)]] "
+          "[[vk::counter_binding (int 2 2)]] [[maybe_unused]])))");
+    CHECK(dump_of("[shader(\"vertex\")] [[vk::location(0)]] float4 v() : SV_Position { return 0; }")
+              .find("(attrs [shader \"vertex\"] [[vk::location (int 0 0)]])") != std::string::npos);
+    CHECK(dump_of("void f([[vk::location(1)]] float2 uv : TEXCOORD0) {}")
+              .find("(param 1:35 uv float2 (semantic TEXCOORD0) (attrs [[vk::location (int 1 1)]]))") !=
+          std::string::npos);
+}

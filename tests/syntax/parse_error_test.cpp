@@ -192,3 +192,8 @@ TEST_CASE("random token soup is parsed to the end without crashing", "[parser][e
 TEST_CASE("variables of an unnamed struct are reported", "[parser][error]") {
     CHECK(diags_of("struct { float a; } s;\nfloat after;") == V{"OSH0209 1:21"});
 }
+
+TEST_CASE("mesh-shader parameter qualifiers are reported, the same names elsewhere are not", "[parser][error]") {
+    CHECK(diags_of("void ms(out vertices V verts[64]) {}") == V{"OSH0209 1:13"});
+    CHECK(diags_of("void f(float3 vertices[3], uint indices) { float payload = indices; }").empty());
+}
