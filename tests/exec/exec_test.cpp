@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <optional>
 
@@ -146,7 +147,9 @@ void run_case(const std::filesystem::path& file)
     if (!runner->validation_enabled())
         WARN("the Khronos validation layer is not installed (apt-get install vulkan-validationlayers); running without it");
 
-    CompilerSet compilers(source_dir / "corpus", ONESHADER_TOOL);
+    // ONESHADER_EXEC_TOOL overrides the tool (to try the oneshader half with another build or a stand-in).
+    const char* tool_override = std::getenv("ONESHADER_EXEC_TOOL");
+    CompilerSet compilers(source_dir / "corpus", tool_override ? tool_override : ONESHADER_TOOL);
     ExpectedOutputs cpp_expected, literal_expected;
     if (!c.cpp_reference.empty())
     {
