@@ -101,6 +101,12 @@ bool is_bool(Module& m, Value* v, bool want) {
     return all_components(m, v, [want](NumType t, std::uint64_t b) { return t.cls == NumClass::Bool && (b != 0) == want; });
 }
 
+// Zero of any type; scalars as plain scalar constants, as folding makes them.
+Constant* zero_of(Module& m, const sema::Type* t) {
+    if (const auto* st = t->as<sema::ScalarType>()) return m.scalar_constant(st, 0);
+    return m.zero_constant(t);
+}
+
 bool has_spec_constant(const Instruction* i) {
     for (const Value* op : i->operands)
         if (op->is<SpecConstant>()) return true;
@@ -177,7 +183,7 @@ Value* sub_zero(Module& m, Instruction* i) {
 
 Value* sub_self(Module& m, Instruction* i) {
     if (i->operands[0] != i->operands[1] || !is_int(num_of(i))) return nullptr;
-    return m.zero_constant(i->type());
+    return zero_of(m, i->type());
 }
 
 Value* mul_one(Module& m, Instruction* i) {
@@ -189,7 +195,7 @@ Value* mul_one(Module& m, Instruction* i) {
 
 Value* mul_zero(Module& m, Instruction* i) {
     // Integers only: for floats, NaN * 0, inf * 0 and -x * 0 differ.
-    if (is_int_zero(m, i->operands[0]) || is_int_zero(m, i->operands[1])) return m.zero_constant(i->type());
+    if (is_int_zero(m, i->operands[0]) || is_int_zero(m, i->operands[1])) return zero_of(m, i->type());
     return nullptr;
 }
 
@@ -202,7 +208,7 @@ Value* neg_neg(Module&, Instruction* i) {
 }
 
 Value* and_zero(Module& m, Instruction* i) {
-    if (is_int_zero(m, i->operands[0]) || is_int_zero(m, i->operands[1])) return m.zero_constant(i->type());
+    if (is_int_zero(m, i->operands[0]) || is_int_zero(m, i->operands[1])) return zero_of(m, i->type());
     return nullptr;
 }
 Value* and_ones(Module& m, Instruction* i) {
@@ -220,7 +226,7 @@ Value* or_xor_zero(Module& m, Instruction* i) {
 }
 Value* xor_self(Module& m, Instruction* i) {
     if (i->operands[0] != i->operands[1] || !is_int(num_of(i))) return nullptr;
-    return m.zero_constant(i->type());
+    return zero_of(m, i->type());
 }
 Value* shift_zero(Module& m, Instruction* i) {
     // The amount is masked to the width: a multiple of the width shifts by nothing.

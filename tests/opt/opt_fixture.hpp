@@ -8,10 +8,25 @@ namespace oneshader::opt::test {
 
 using ir::test::IrFixture;
 
+// A module whose 16-bit types are 16 bits wide (-enable-16bit-types).
+struct Fixture16 {
+    support::Arena arena;
+    support::Interner interner{arena};
+    sema::TypeContext types{arena, sema::TypeOptions{true}};
+    ir::Module module{arena, types};
+    void parse(std::string_view text) {
+        std::vector<std::string> errors;
+        for (const ir::ParseError& e : ir::parse_module(text, module, interner)) errors.push_back(ir::format_error(e));
+        INFO(text);
+        REQUIRE(errors == std::vector<std::string>{});
+    }
+};
+
 // Parses `input` (which must verify), runs the pass `pass` over it with verification, and returns
 // the printed module.
-inline std::string after_pass(std::string_view pass, std::string_view input) {
-    IrFixture f;
+template <class F = IrFixture>
+std::string after_pass(std::string_view pass, std::string_view input) {
+    F f;
     f.parse(input);
     REQUIRE(ir::verify(f.module) == std::vector<std::string>{});
     Options o;
