@@ -113,7 +113,9 @@ const PointerInfo* Emitter::pointer(const ir::Value* v) {
         }
         return &pointers_.emplace(v, p).first->second;
     }
-    fail(support::DiagCode::spirv_malformed_input, "a pointer operand that no instruction defined");
+    // After an error the instruction that should have made this pointer made nothing: that is
+    // the same problem, already reported.
+    if (!failed_) fail(support::DiagCode::spirv_malformed_input, "a pointer operand that no instruction defined");
     return nullptr;
 }
 
