@@ -3,8 +3,14 @@
 // binding N in set M whatever the register class (so t0 and b0 collide), then resources with
 // neither take set 0 and the lowest binding not yet taken, in declaration order, $Globals last.
 // A resource array is one binding. Append/consume counters take [[vk::counter_binding]] or the
-// next free binding of their buffer's set. Two resources on one slot are an error, except a
-// texture and a sampler (architecture.md: DXC accepts the pair and Vulkan shaders rely on it).
+// next free binding of their buffer's set.
+//
+// Collisions: DXC keeps a per-slot set of resource categories and refuses a second resource of a
+// category already on the slot, so `t0`, `u0` and `b0` side by side (the most common HLSL layout)
+// compile, while two textures on t0 do not. We follow it with the register classes as categories
+// (t: read-only textures and buffers, u: RW resources, b: constant buffers, s: samplers); a
+// texture and a sampler on one number are accepted too (architecture.md: Vulkan shaders rely on
+// the pair, which becomes one combined image sampler).
 #include <map>
 #include <set>
 
@@ -15,8 +21,17 @@ namespace oneshader::sema {
 
 namespace {
 
-bool texture_sampler_pair(ResourceKind a, ResourceKind b) {
-    return (is_texture(a) && is_sampler(b)) || (is_sampler(a) && is_texture(b));
+// The register class a resource of this kind is written with.
+char register_class(ResourceKind k) {
+    if (is_sampler(k)) return 's';
+    if (k == ResourceKind::ConstantBuffer) return 'b';
+    if (is_writable(k)) return 'u';
+    return 't';
+}
+
+bool may_share_slot(ResourceKind a, ResourceKind b) {
+    if ((is_texture(a) && is_sampler(b)) || (is_sampler(a) && is_texture(b))) return true;
+    return register_class(a) != register_class(b);
 }
 
 }  // namespace
@@ -30,11 +45,10 @@ void Checker::assign_bindings() {
         auto key = std::make_pair(r->binding.set, r->binding.binding);
         std::vector<Resource*>& here = taken[key];
         for (Resource* other : here) {
-            if (texture_sampler_pair(r->kind, other->kind)) continue;
+            if (may_share_slot(r->kind, other->kind)) continue;
             report(DiagCode::binding_collision, SourceRange(r->loc),
-                   fmt::format("'{}' and '{}' both use descriptor set {} binding {} (register numbers of every class "
-                               "share one Vulkan binding). Add [[vk::binding(n, set)]] to one of them or give it "
-                               "another register number.",
+                   fmt::format("'{}' and '{}' both use descriptor set {} binding {}. Add [[vk::binding(n, set)]] to "
+                               "one of them or give it another register number.",
                                r->name.str(), other->name.str(), r->binding.set, r->binding.binding));
             diags.note(SourceRange(other->loc), fmt::format("'{}' is declared here", other->name.str()));
             break;

@@ -131,6 +131,7 @@ enum class ConversionKind : std::uint8_t {
     ToBase,         // derived struct → base struct value
     Flat,           // explicit cast between aggregates by flattened scalars (`(S)0`, `(float4)s`)
     LiteralToConcrete,  // literal int/float → a concrete type (value known: still a Convert)
+    BlockValue,     // ConstantBuffer<T> (the block) → a T value, as when copied to a local
 };
 
 struct BExpr {

@@ -155,12 +155,7 @@ BExpr* Checker::member_of(BExpr* base, Symbol member, SourceRange range, SourceR
     if (const ResourceType* r = t->as<ResourceType>()) {
         if (r->resource == ResourceKind::ConstantBuffer && r->element && r->element->is<StructType>()) {
             // `Cb.Member` on a ConstantBuffer<T>: the block reads like a T.
-            auto* view = make<BConvert>(base->range);
-            view->conversion = ConversionKind::Components;
-            view->operand = base;
-            view->type = r->element;
-            view->lvalue = true;
-            return member_of(view, member, range, member_range);
+            return member_of(convert(base, r->element, ConvertWhy::Operand), member, range, member_range);
         }
         std::vector<std::string_view> names;
         if (options.intrinsics) options.intrinsics->method_names(r->resource, names);

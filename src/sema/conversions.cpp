@@ -69,6 +69,10 @@ std::optional<std::uint32_t> Checker::conversion_cost(const Type* from, const Ty
     from = from->value_type();
     to = to->value_type();
     if (from == to) return 0u;
+    if (const ResourceType* r = from->as<ResourceType>())
+        return r->resource == ResourceKind::ConstantBuffer && r->element && r->element->value_type() == to
+                   ? std::optional<std::uint32_t>(1u)
+                   : std::nullopt;
     if (const StructType* fs = from->as<StructType>()) {
         std::uint32_t steps = 0;
         for (const StructType* s = fs->base; s && steps < 64; s = s->base) {
@@ -166,6 +170,12 @@ BExpr* Checker::convert(BExpr* e, const Type* to, ConvertWhy why) {
                            tname(from), tname(to), what));
         return error_expr(e->range);
     };
+    if (from->is<ResourceType>()) {
+        if (!conversion_cost(from, to)) return fail();
+        BExpr* c = make_convert(e, from->as<ResourceType>()->element, ConversionKind::BlockValue, false);
+        c->lvalue = true;  // the block can be read by reference, but not written
+        return c;
+    }
     if (const StructType* fs = from->as<StructType>()) {
         if (!conversion_cost(from, to)) return fail();
         BExpr* cur = e;

@@ -74,7 +74,8 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
     if (plain) user = lookup(ts->name.parts[0]);
     bool user_type = user && (user->kind == EntityKind::Type || user->kind == EntityKind::StructTemplate);
 
-    if (plain && !user_type && !ts->has_template_args) {
+    if (plain && !user_type && !ts->has_template_args && name == "void") t = types.void_type();
+    if (!t && plain && !user_type && !ts->has_template_args) {
         if (auto num = lookup_numeric_spelling(types, name)) {
             if (num->needs_16bit_types && !types.options().enable_16bit_types)
                 report(DiagCode::needs_16bit_types, where,
