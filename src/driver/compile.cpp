@@ -7,6 +7,8 @@
 #include <new>
 
 #include "driver/diagnostics_export.hpp"
+#include "driver/front_end.hpp"
+#include "reflect/builder.hpp"
 #include "oneshader/oneshader.hpp"
 #include "preprocess/preprocessor.hpp"
 #include "support/context.hpp"
@@ -39,6 +41,12 @@ bool read_file(std::string_view path, std::string& text) {
     bool ok = !std::ferror(f);
     std::fclose(f);
     return ok;
+}
+
+// Reflection names the source without directories, so outputs carry no machine paths.
+std::string_view file_name(std::string_view path) {
+    auto slash = path.find_last_of("/\\");
+    return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
 struct Loaded {
@@ -75,13 +83,19 @@ CompileResult compile_impl(std::string_view path, const std::string_view* source
     try {
         l = load_main(ctx, path, source);
         if (l.main) {
-            pp::PreprocessOutput out = pp::run_preprocessor(ctx, l.main, options, source != nullptr);
-            if (!ctx.diags.has_errors()) {
-                // The stages after the preprocessor arrive with their own issues; until then say so
+            std::unique_ptr<driver::FrontEnd> fe = driver::run_front_end(ctx, l.main, options, source != nullptr);
+            if (fe->program) {
+                std::vector<Target> targets = options.targets.empty() ? std::vector<Target>{Target::SpirV} : options.targets;
+                reflect::BuildOptions ro;
+                ro.targets = targets;
+                ro.source_name = file_name(path);
+                result.reflection = reflect::build_reflection(*fe->program, fe->layouts, ro);
+                // The stages after the front end arrive with their own issues; until then say so
                 // plainly instead of producing an output.
                 ctx.diags.report(support::DiagCode::stage_not_implemented, support::SourceRange({l.main, 0}),
-                                 "the HLSL front end is not implemented in this build yet, so no shader code can be "
-                                 "generated. Use preprocess()/'oneshader -P' to check the preprocessed source");
+                                 "code generation (lowering to IR and the backends) is not implemented in this build "
+                                 "yet, so no shader code can be produced. The front end checked the shader, and "
+                                 "reflection is available");
             }
         }
     } catch (const std::bad_alloc&) {

@@ -1,0 +1,31 @@
+#pragma once
+// The front half of a compile: preprocess, parse and analyze one source into a typed Program.
+// The driver and the tools that stop early (-P, --syntax-only, --dump-ir) all start here.
+#include <memory>
+
+#include "oneshader/oneshader.hpp"
+#include "preprocess/preprocessor.hpp"
+#include "sema/bound.hpp"
+#include "sema/layout.hpp"
+#include "sema/types.hpp"
+#include "support/context.hpp"
+#include "syntax/ast.hpp"
+
+namespace oneshader::driver {
+
+struct FrontEnd {
+    FrontEnd(support::CompileContext& ctx, const CompileOptions& options);
+
+    sema::TypeContext types;
+    sema::LayoutEngine layouts;
+    pp::PreprocessOutput preprocessed;
+    const syntax::TranslationUnit* unit = nullptr;
+    sema::Program* program = nullptr;  // null when an earlier stage failed
+};
+
+// Runs the stages in order and stops after the first that reports an error (later stages would
+// only repeat it). `from_text` is true for compile() on in-memory text.
+std::unique_ptr<FrontEnd> run_front_end(support::CompileContext& ctx, support::FileId main_file,
+                                        const CompileOptions& options, bool from_text);
+
+}  // namespace oneshader::driver
