@@ -54,6 +54,14 @@ inline std::string after_optimize(std::string_view input, Options o = {}) {
 inline void check_pass(std::string_view pass, std::string_view input, std::string_view expected) {
     std::string out = after_pass(pass, input);
     CHECK(out == expected);
+    // The result reads back as itself.
+    CHECK(ir::test::reprint(out) == out);
+}
+
+inline void check_optimize(std::string_view input, std::string_view expected) {
+    std::string out = after_optimize(input);
+    CHECK(out == expected);
+    CHECK(ir::test::reprint(out) == out);
 }
 
 }  // namespace oneshader::opt::test

@@ -1,0 +1,508 @@
+// inline on IR text fixtures: the single-exit splice, the run-once loop with flag-and-break
+// chains out of loops and switches, recursion, and calls in headers.
+#include "opt_fixture.hpp"
+
+namespace oneshader::opt::test {
+namespace {
+
+TEST_CASE("inline splices a single-exit callee and wraps a callee that returns from a selection in a run-once loop", "[opt][inline]") {
+    check_pass("inline", R"(func @sq(%arg0: int) -> int {
+bb0:
+  %0 = mul %arg0, %arg0 : int
+  ret %0
+}
+
+func @abs(%arg0: int) -> int {
+bb0: ; selection merge=bb2
+  %0 = lt %arg0, 0:int : bool
+  cond_br %0, bb1, bb2
+bb1:
+  %1 = neg %arg0 : int
+  ret %1
+bb2:
+  ret %arg0
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = call @sq(%arg0) : int
+  %1 = call @abs(%0) : int
+  %2 = add %0, %1 : int
+  ret %2
+}
+)",
+               R"(func @sq(%arg0: int) -> int {
+bb0:
+  %0 = mul %arg0, %arg0 : int
+  ret %0
+}
+
+func @abs(%arg0: int) -> int {
+bb0: ; selection merge=bb2
+  %0 = lt %arg0, 0:int : bool
+  cond_br %0, bb1, bb2
+bb1:
+  %1 = neg %arg0 : int
+  ret %1
+bb2:
+  ret %arg0
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; inline.result
+  br bb1
+bb1:
+  %1 = mul %arg0, %arg0 : int
+  br bb2
+bb2:
+  br bb3
+bb3: ; loop merge=bb8 continue=bb7 (inline.abs)
+  br bb4
+bb4: ; selection merge=bb6
+  %2 = lt %1, 0:int : bool
+  cond_br %2, bb5, bb6
+bb5:
+  %3 = neg %1 : int
+  store %0, %3
+  br bb8
+bb6:
+  store %0, %1
+  br bb8
+bb7:
+  br bb3
+bb8:
+  %4 = load %0 : int
+  %5 = add %1, %4 : int
+  ret %5
+}
+)");
+}
+
+TEST_CASE("inline breaks out of loops and switches with a flag tested at each merge", "[opt][inline]") {
+    check_pass("inline", R"(func @find(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; i
+  store %0, 0:int
+  br bb1
+bb1: ; loop merge=bb6 continue=bb5
+  br bb2
+bb2:
+  %1 = load %0 : int
+  %2 = lt %1, 10:int : bool
+  cond_br %2, bb3, bb6
+bb3: ; selection merge=bb5
+  %3 = eq %1, %arg0 : bool
+  cond_br %3, bb4, bb5
+bb4:
+  ret %1
+bb5:
+  %4 = add %1, 1:int : int
+  store %0, %4
+  br bb1
+bb6:
+  ret -1:int
+}
+
+func @pick(%arg0: int) -> int {
+bb0: ; selection merge=bb3
+  switch %arg0 default bb2 [0: bb1]
+bb1:
+  ret 5:int
+bb2:
+  br bb3
+bb3:
+  ret 7:int
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = call @find(%arg0) : int
+  %1 = call @pick(%0) : int
+  ret %1
+}
+)",
+               R"(func @find(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; i
+  store %0, 0:int
+  br bb1
+bb1: ; loop merge=bb6 continue=bb5
+  br bb2
+bb2:
+  %1 = load %0 : int
+  %2 = lt %1, 10:int : bool
+  cond_br %2, bb3, bb6
+bb3: ; selection merge=bb5
+  %3 = eq %1, %arg0 : bool
+  cond_br %3, bb4, bb5
+bb4:
+  ret %1
+bb5:
+  %4 = add %1, 1:int : int
+  store %0, %4
+  br bb1
+bb6:
+  ret -1:int
+}
+
+func @pick(%arg0: int) -> int {
+bb0: ; selection merge=bb3
+  switch %arg0 default bb2 [0: bb1]
+bb1:
+  ret 5:int
+bb2:
+  br bb3
+bb3:
+  ret 7:int
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; i
+  %1 = alloca : ptr<function, int> ; inline.result
+  %2 = alloca : ptr<function, bool> ; inline.returned
+  %3 = alloca : ptr<function, int> ; inline.result
+  %4 = alloca : ptr<function, bool> ; inline.returned
+  store %2, false:bool
+  br bb1
+bb1: ; loop merge=bb12 continue=bb11 (inline.find)
+  br bb2
+bb2:
+  store %0, 0:int
+  br bb3
+bb3: ; loop merge=bb8 continue=bb7
+  br bb4
+bb4:
+  %5 = load %0 : int
+  %6 = lt %5, 10:int : bool
+  cond_br %6, bb5, bb8
+bb5: ; selection merge=bb7
+  %7 = eq %5, %arg0 : bool
+  cond_br %7, bb6, bb7
+bb6:
+  store %1, %5
+  store %2, true:bool
+  br bb8
+bb7:
+  %8 = add %5, 1:int : int
+  store %0, %8
+  br bb3
+bb8: ; selection merge=bb10
+  %9 = load %2 : bool
+  cond_br %9, bb9, bb10
+bb9:
+  br bb12
+bb10:
+  store %1, -1:int
+  br bb12
+bb11:
+  br bb1
+bb12:
+  %10 = load %1 : int
+  store %4, false:bool
+  br bb13
+bb13: ; loop merge=bb21 continue=bb20 (inline.pick)
+  br bb14
+bb14: ; selection merge=bb17
+  switch %10 default bb16 [0: bb15]
+bb15:
+  store %3, 5:int
+  store %4, true:bool
+  br bb17
+bb16:
+  br bb17
+bb17: ; selection merge=bb19
+  %11 = load %4 : bool
+  cond_br %11, bb18, bb19
+bb18:
+  br bb21
+bb19:
+  store %3, 7:int
+  br bb21
+bb20:
+  br bb13
+bb21:
+  %12 = load %3 : int
+  ret %12
+}
+)");
+}
+
+TEST_CASE("inline leaves recursive calls alone", "[opt][inline]") {
+    check_pass("inline", R"(func @fact(%arg0: int) -> int {
+bb0: ; selection merge=bb2
+  %0 = le %arg0, 1:int : bool
+  cond_br %0, bb1, bb2
+bb1:
+  ret 1:int
+bb2:
+  %1 = sub %arg0, 1:int : int
+  %2 = call @fact(%1) : int
+  %3 = mul %arg0, %2 : int
+  ret %3
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = call @fact(%arg0) : int
+  ret %0
+}
+)",
+               R"(func @fact(%arg0: int) -> int {
+bb0: ; selection merge=bb2
+  %0 = le %arg0, 1:int : bool
+  cond_br %0, bb1, bb2
+bb1:
+  ret 1:int
+bb2:
+  %1 = sub %arg0, 1:int : int
+  %2 = call @fact(%1) : int
+  %3 = mul %arg0, %2 : int
+  ret %3
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; inline.result
+  br bb1
+bb1: ; loop merge=bb6 continue=bb5 (inline.fact)
+  br bb2
+bb2: ; selection merge=bb4
+  %1 = le %arg0, 1:int : bool
+  cond_br %1, bb3, bb4
+bb3:
+  store %0, 1:int
+  br bb6
+bb4:
+  %2 = sub %arg0, 1:int : int
+  %3 = call @fact(%2) : int
+  %4 = mul %arg0, %3 : int
+  store %0, %4
+  br bb6
+bb5:
+  br bb1
+bb6:
+  %5 = load %0 : int
+  ret %5
+}
+)");
+}
+
+TEST_CASE("inline handles calls in a loop header and in a continue block", "[opt][inline]") {
+    check_pass("inline", R"(func @inc(%arg0: ptr<function, int>) -> void {
+bb0:
+  %0 = load %arg0 : int
+  %1 = add %0, 1:int : int
+  store %arg0, %1
+  ret
+}
+
+func @is_small(%arg0: int) -> bool {
+bb0:
+  %0 = lt %arg0, 8:int : bool
+  ret %0
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; i
+  store %0, 0:int
+  br bb1
+bb1: ; loop merge=bb4 continue=bb3
+  %1 = load %0 : int
+  %2 = call @is_small(%1) : bool
+  br bb2
+bb2: ; selection merge=bb3
+  cond_br %2, bb3, bb4
+bb3:
+  call @inc(%0)
+  br bb1
+bb4:
+  %3 = load %0 : int
+  ret %3
+}
+)",
+               R"(func @inc(%arg0: ptr<function, int>) -> void {
+bb0:
+  %0 = load %arg0 : int
+  %1 = add %0, 1:int : int
+  store %arg0, %1
+  ret
+}
+
+func @is_small(%arg0: int) -> bool {
+bb0:
+  %0 = lt %arg0, 8:int : bool
+  ret %0
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; i
+  store %0, 0:int
+  br bb1
+bb1: ; loop merge=bb9 continue=bb6
+  br bb2
+bb2:
+  %1 = load %0 : int
+  br bb3
+bb3:
+  %2 = lt %1, 8:int : bool
+  br bb4
+bb4:
+  br bb5
+bb5: ; selection merge=bb6
+  cond_br %2, bb6, bb9
+bb6:
+  br bb7
+bb7:
+  %3 = load %0 : int
+  %4 = add %3, 1:int : int
+  store %0, %4
+  br bb8
+bb8:
+  br bb1
+bb9:
+  %5 = load %0 : int
+  ret %5
+}
+)");
+}
+
+TEST_CASE("the pipeline turns inlined run-once loops into phis", "[opt][inline][pipeline]") {
+    check_optimize(R"(func @find(%arg0: int) -> int {
+bb0:
+  %0 = alloca : ptr<function, int> ; i
+  store %0, 0:int
+  br bb1
+bb1: ; loop merge=bb6 continue=bb5
+  br bb2
+bb2:
+  %1 = load %0 : int
+  %2 = lt %1, 10:int : bool
+  cond_br %2, bb3, bb6
+bb3: ; selection merge=bb5
+  %3 = eq %1, %arg0 : bool
+  cond_br %3, bb4, bb5
+bb4:
+  ret %1
+bb5:
+  %4 = add %1, 1:int : int
+  store %0, %4
+  br bb1
+bb6:
+  ret -1:int
+}
+
+func @pick(%arg0: int) -> int {
+bb0: ; selection merge=bb3
+  switch %arg0 default bb2 [0: bb1]
+bb1:
+  ret 5:int
+bb2:
+  br bb3
+bb3:
+  ret 7:int
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  %0 = call @find(%arg0) : int
+  %1 = call @pick(%0) : int
+  ret %1
+}
+)",
+               R"(func @find(%arg0: int) -> int {
+bb0:
+  br bb1
+bb1: ; loop merge=bb6 continue=bb5
+  %0 = phi [0:int, bb0], [%3, bb5] : int ; i
+  br bb2
+bb2:
+  %1 = lt %0, 10:int : bool
+  cond_br %1, bb3, bb6
+bb3: ; selection merge=bb5
+  %2 = eq %0, %arg0 : bool
+  cond_br %2, bb4, bb5
+bb4:
+  ret %0
+bb5:
+  %3 = add %0, 1:int : int
+  br bb1
+bb6:
+  ret -1:int
+}
+
+func @pick(%arg0: int) -> int {
+bb0: ; selection merge=bb3
+  switch %arg0 default bb2 [0: bb1]
+bb1:
+  ret 5:int
+bb2:
+  br bb3
+bb3:
+  ret 7:int
+}
+
+func @main(%arg0: int) -> int {
+bb0:
+  br bb1
+bb1: ; loop merge=bb12 continue=bb11 (inline.find)
+  br bb2
+bb2:
+  br bb3
+bb3: ; loop merge=bb8 continue=bb7
+  %0 = phi [0:int, bb2], [%3, bb7] : int ; i
+  br bb4
+bb4:
+  %1 = lt %0, 10:int : bool
+  cond_br %1, bb5, bb8
+bb5: ; selection merge=bb7
+  %2 = eq %0, %arg0 : bool
+  cond_br %2, bb6, bb7
+bb6:
+  br bb8
+bb7:
+  %3 = add %0, 1:int : int
+  br bb3
+bb8: ; selection merge=bb10
+  %4 = phi [undef:int, bb4], [%0, bb6] : int ; inline.result
+  %5 = phi [false:bool, bb4], [true:bool, bb6] : bool ; inline.returned
+  cond_br %5, bb9, bb10
+bb9:
+  br bb12
+bb10:
+  br bb12
+bb11:
+  br bb1
+bb12:
+  %6 = phi [%4, bb9], [-1:int, bb10] : int ; inline.result
+  br bb13
+bb13: ; loop merge=bb21 continue=bb20 (inline.pick)
+  br bb14
+bb14: ; selection merge=bb17
+  switch %6 default bb16 [0: bb15]
+bb15:
+  br bb17
+bb16:
+  br bb17
+bb17: ; selection merge=bb19
+  %7 = phi [5:int, bb15], [undef:int, bb16] : int ; inline.result
+  %8 = phi [true:bool, bb15], [false:bool, bb16] : bool ; inline.returned
+  cond_br %8, bb18, bb19
+bb18:
+  br bb21
+bb19:
+  br bb21
+bb20:
+  br bb13
+bb21:
+  %9 = phi [%7, bb18], [7:int, bb19] : int ; inline.result
+  ret %9
+}
+)");
+}
+
+}  // namespace
+}  // namespace oneshader::opt::test
