@@ -118,7 +118,7 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
     auto var_index = [&](const Instruction* i) -> std::int64_t {
         if ((i->opcode != Opcode::Load && i->opcode != Opcode::Store) || i->operands.empty()) return -1;
         auto it = var_of.find(i->operands[0]);
-        return it == var_of.end() ? -1 : it->second;
+        return it == var_of.end() ? std::int64_t(-1) : std::int64_t(it->second);
     };
 
     // Per variable: blocks that store, blocks that read before any store.
