@@ -172,3 +172,10 @@ TEST_CASE("several attributes in one double bracket and in a row", "[parser][dec
               .find("(param 1:35 uv float2 (semantic TEXCOORD0) (attrs [[vk::location (int 1 1)]]))") !=
           std::string::npos);
 }
+
+TEST_CASE("arrays of many dimensions and unsized arrays", "[parser][decl]") {
+    CHECK(dump_of("float a[2][3][4][5]; Texture2D t[]; static const int k[2][2] = { { 1, 2 }, { 3, 4 } };") ==
+          "(tu\n  (var 1:7 a float (dims (int 2 2) (int 3 3) (int 4 4) (int 5 5)))\n  (var 1:32 t Texture2D (dims _))\n"
+          "  (var 1:54 k int (mods static const) (dims (int 2 2) (int 2 2)) "
+          "(init {{(int 1 1) (int 2 2)} {(int 3 3) (int 4 4)}})))");
+}

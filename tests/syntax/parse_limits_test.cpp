@@ -117,3 +117,15 @@ TEST_CASE("parsing a realistic shader is fast", "[parser][limits][performance]")
     // Tens of microseconds on a quiet machine; the bound leaves room for shared CI runners.
     CHECK(per_parse_us < 2000.0);
 }
+
+TEST_CASE("the nesting bound is an option", "[parser][limits]") {
+    oneshader::syntax::ParseOptions options;
+    options.max_depth = 10;
+    auto deep = parse_text("float x = " + repeat("(", 12) + "1" + repeat(")", 12) + ";", options);
+    CHECK(deep->diags() == std::vector<std::string>{"OSH0205 1:20"});
+    auto shallow = parse_text("float x = " + repeat("(", 5) + "1" + repeat(")", 5) + ";", options);
+    CHECK_FALSE(shallow->ctx.diags.has_errors());
+    options.max_expr_height = 8;
+    auto tall = parse_text("float y = a + a + a + a + a + a + a + a + a + a;", options);
+    CHECK(tall->diags() == std::vector<std::string>{"OSH0205 1:11"});
+}
