@@ -1,0 +1,550 @@
+#!/usr/bin/env python3
+"""Generates docs/performance.md and docs/performance-process.svg from bench/results/ (standard library only).
+
+Usage: bench/report.py [--results DIR] [--doc FILE] [--svg FILE]
+"""
+import argparse
+import csv
+import html
+import json
+import math
+import os
+import statistics
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+TARGET_SPEEDUP = 10.0       # per process, geometric mean, against glslangValidator
+TARGET_MEDIAN_US = 100.0    # in process, median file, optimizer on
+TARGET_RSS_MIB = 10.0       # peak resident size per process
+
+
+def read_csv(path):
+    if not os.path.isfile(path):
+        return []
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def num(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def geomean(values):
+    values = [v for v in values if v and v > 0]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def times(r):
+    """'3.2× faster' / '1.5× slower' / 'tie' for a ratio (glslang time / our time)."""
+    if r is None:
+        return "–"
+    if abs(r - 1) < 0.05:
+        return "tie"
+    return "%s× faster" % fmt_sig(r) if r > 1 else "%s× slower" % fmt_sig(1 / r)
+
+
+def fmt_sig(v):
+    if v >= 100:
+        return "%.0f" % v
+    if v >= 10:
+        return "%.1f" % v
+    return "%.2f" % v
+
+
+def ms(v):
+    return "–" if v is None else ("%.2f" % v if v < 10 else "%.1f" % v)
+
+
+def us(v):
+    return "–" if v is None else ("%.1f" % v if v < 100 else "%.0f" % v)
+
+
+def kib(v):
+    return "–" if v is None else "{:,.0f}".format(v / 1024)
+
+
+def mib_from_kib(v):
+    return "–" if v is None else "%.1f" % (v / 1024)
+
+
+def code(s):
+    return "`%s`" % s
+
+
+def met(ok):
+    return "**met**" if ok else "**not met**"
+
+
+# ---------------------------------------------------------------------------------------------------
+def draw_chart(rows, path, subtitle, ours_label):
+    """Horizontal bars, log scale: per entry point, our process time and glslang's."""
+    if not rows:
+        svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60" font-family="sans-serif" '
+               'font-size="13"><text x="10" y="35">No entry point was measured by both compilers.</text></svg>\n')
+        with open(path, "w") as f:
+            f.write(svg)
+        return
+    label_w, bar_w, right = 330, 560, 100
+    row_h, top, bottom = 20, 70, 40
+    width = label_w + bar_w + right
+    height = top + row_h * len(rows) + bottom
+    lo = min(min(r["ours"], r["glslang"]) for r in rows)
+    hi = max(max(r["ours"], r["glslang"]) for r in rows)
+    # The axis runs from the 1-2-5 step at or below the fastest time to the one at or above the slowest.
+    steps = [m * 10 ** e for e in range(-4, 6) for m in (1, 2, 5)]
+    lo_exp = math.log10(max([v for v in steps if v <= lo] or [steps[0]]))
+    hi_exp = math.log10(min([v for v in steps if v >= hi] or [steps[-1]]))
+    if hi_exp - lo_exp < 1:
+        hi_exp = lo_exp + 1
+
+    def x(v):
+        return label_w + (math.log10(v) - lo_exp) / (hi_exp - lo_exp) * bar_w
+
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
+           'font-family="sans-serif" font-size="11">' % (width, height, width, height),
+           '<rect width="100%" height="100%" fill="#ffffff"/>',
+           '<text x="10" y="20" font-size="15" font-weight="bold">Process time per entry point '
+           '(median, ms, log scale)</text>',
+           '<text x="10" y="38" font-size="12" fill="#444">%s</text>' % html.escape(subtitle),
+           '<rect x="%d" y="48" width="12" height="10" fill="#1f77b4"/>' % label_w,
+           '<text x="%d" y="57">%s</text>' % (label_w + 16, html.escape(ours_label)),
+           '<rect x="%d" y="48" width="12" height="10" fill="#ff7f0e"/>' % (label_w + 200),
+           '<text x="%d" y="57">glslangValidator</text>' % (label_w + 216)]
+    ticks = []
+    for e in range(int(math.floor(lo_exp)) - 1, int(math.ceil(hi_exp)) + 1):
+        for m in (1, 2, 5):
+            v = m * 10 ** e
+            if lo_exp - 1e-9 <= math.log10(v) <= hi_exp + 1e-9:
+                ticks.append(v)
+    axis_y = top + row_h * len(rows)
+    for v in ticks:
+        xv = x(v)
+        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ddd"/>' % (xv, top - 4, xv, axis_y))
+        label = ("%g" % v)
+        out.append('<text x="%.1f" y="%d" text-anchor="middle" fill="#444">%s</text>' % (xv, axis_y + 14, label))
+    out.append('<text x="%d" y="%d" text-anchor="middle" fill="#444">milliseconds</text>'
+               % (label_w + bar_w // 2, axis_y + 30))
+    for i, r in enumerate(rows):
+        y = top + i * row_h
+        out.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (label_w - 6, y + 13, html.escape(r["id"])))
+        for j, (key, color) in enumerate((("ours", "#1f77b4"), ("glslang", "#ff7f0e"))):
+            w = max(1.0, x(r[key]) - label_w)
+            out.append('<rect x="%d" y="%d" width="%.1f" height="8" fill="%s"><title>%s %s: %.3f ms</title></rect>'
+                       % (label_w, y + 2 + j * 8, w, color, html.escape(r["id"]),
+                          ours_label if key == "ours" else "glslangValidator", r[key]))
+        out.append('<text x="%.1f" y="%d" fill="#444">%s</text>'
+                   % (label_w + bar_w + 4, y + 13, times(r["glslang"] / r["ours"])))
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+# ---------------------------------------------------------------------------------------------------
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
+    ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "performance.md"))
+    ap.add_argument("--svg", default=os.path.join(ROOT, "docs", "performance-process.svg"))
+    args = ap.parse_args()
+    res = args.results
+    with open(os.path.join(res, "run.json")) as f:
+        info = json.load(f)
+    with open(os.path.join(res, "machine.txt")) as f:
+        machine = [line.rstrip("\n") for line in f if line.strip()]
+    process = read_csv(os.path.join(res, "process.csv"))
+    memory = read_csv(os.path.join(res, "memory.csv"))
+    size = read_csv(os.path.join(res, "size.csv"))
+    inproc = read_csv(os.path.join(res, "inprocess.csv"))
+    front_end = info["state"] == "front-end"
+    quick = info["mode"] == "quick"
+    loaded = any(line.startswith("load average at start:") and
+                 float(line.split(":")[1].split()[0]) > 0.25 * (info.get("cores") or 1) for line in machine)
+    ours_label = "oneshader (front end only)" if front_end else "oneshader"
+    compared_status = "front-end" if front_end else "ok"
+    results_link = os.path.relpath(res, os.path.dirname(args.doc))
+    svg_link = os.path.relpath(args.svg, os.path.dirname(args.doc))
+
+    # --- per process ---------------------------------------------------------------------------------
+    compared, excluded = [], []
+    for r in process:
+        o, g = num(r["oneshader_median_ms"]), num(r["glslang_median_ms"])
+        if r["oneshader_status"] == compared_status and r["glslang_status"] == "ok":
+            compared.append({"id": r["id"], "ours": o, "glslang": g, "ratio": g / o,
+                             "ours_rng": (num(r["oneshader_min_ms"]), num(r["oneshader_max_ms"])),
+                             "g_rng": (num(r["glslang_min_ms"]), num(r["glslang_max_ms"]))})
+        else:
+            why = []
+            if r["oneshader_status"] != compared_status:
+                why.append("oneshader: %s%s" % (r["oneshader_status"],
+                                                (" — " + r["oneshader_error"]) if r["oneshader_error"] else ""))
+            if r["glslang_status"] != "ok":
+                why.append("glslang: %s%s" % (r["glslang_status"],
+                                              (" — " + r["glslang_error"]) if r["glslang_error"] else ""))
+            excluded.append((r["id"], "; ".join(why)))
+    gm = geomean([c["ratio"] for c in compared])
+    slower = sorted([c for c in compared if c["ratio"] < 0.95], key=lambda c: c["ratio"])
+    ours_med = statistics.median([c["ours"] for c in compared]) if compared else None
+    g_med = statistics.median([c["glslang"] for c in compared]) if compared else None
+    subtitle = "%d entry points, median of %d runs each%s%s" % (
+        len(compared), info["process_runs"], "; oneshader runs the FRONT END ONLY (no code generation yet)"
+        if front_end else "", "; QUICK run on a loaded machine" if quick or loaded else "")
+    draw_chart(compared, args.svg, subtitle, ours_label)
+
+    # --- in process ------------------------------------------------------------------------------------
+    def inproc_rows(target, optimize):
+        return {r["file"]: r for r in inproc if r["target"] == target and r["optimize"] == optimize}
+    spv_on, spv_off = inproc_rows("spirv", "on"), inproc_rows("spirv", "off")
+    pre = inproc_rows("preprocess", "-")
+    extra_targets = [t for t in info.get("inprocess_targets", []) if t in ("msl", "wgsl")]
+    files = sorted(set(spv_on) | set(spv_off))
+    usable_on = [num(r["median_us"]) for r in spv_on.values() if r["status"] in ("ok", "front-end")]
+    usable_off = [num(r["median_us"]) for r in spv_off.values() if r["status"] in ("ok", "front-end")]
+    median_file_on = statistics.median(usable_on) if usable_on else None
+    median_file_off = statistics.median(usable_off) if usable_off else None
+    slowest = max(((num(r["median_us"]), f) for f, r in spv_on.items() if r["status"] in ("ok", "front-end")),
+                  default=(None, None))
+    alloc_on = [num(r["alloc_bytes"]) for r in spv_on.values() if r["status"] in ("ok", "front-end")]
+    median_alloc = statistics.median(alloc_on) if alloc_on else None
+    inproc_failed = [(f, r["status"], r["first_error"]) for f, r in spv_on.items()
+                     if r["status"] not in ("ok", "front-end")]
+
+    # --- memory ------------------------------------------------------------------------------------------
+    mem_rows = [r for r in memory if num(r["oneshader_maxrss_kib"]) is not None]
+    ours_rss = [num(r["oneshader_maxrss_kib"]) for r in mem_rows]
+    g_rss = [num(r["glslang_maxrss_kib"]) for r in memory if num(r["glslang_maxrss_kib"]) is not None]
+    rss_max = max(ours_rss) if ours_rss else None
+    rss_med = statistics.median(ours_rss) if ours_rss else None
+    g_rss_med = statistics.median(g_rss) if g_rss else None
+    over_rss = sorted([(num(r["oneshader_maxrss_kib"]), r["id"]) for r in mem_rows
+                       if num(r["oneshader_maxrss_kib"]) > TARGET_RSS_MIB * 1024], reverse=True)
+
+    # --- size ---------------------------------------------------------------------------------------------
+    both_size = [r for r in size if num(r["oneshader_nonames_words"]) and num(r["glslang_opt_words"])]
+    tot = {k: sum(num(r[k]) for r in both_size) for k in
+           ("oneshader_words", "oneshader_nonames_words", "glslang_words", "glslang_stripped_words",
+            "glslang_opt_words")} if both_size else {}
+    larger = sorted([(num(r["oneshader_nonames_words"]) / num(r["glslang_opt_words"]), r) for r in both_size
+                     if num(r["oneshader_nonames_words"]) > num(r["glslang_opt_words"])],
+                    key=lambda t: -t[0])
+    invalid = [r for r in size if r["oneshader_valid"] == "no"]
+    g_only = [r for r in size if num(r["glslang_words"]) and num(r["glslang_stripped_words"])
+              and num(r["glslang_opt_words"])]
+    g_invalid = [r for r in size if r.get("glslang_valid") == "no"]
+
+    # --- the page ------------------------------------------------------------------------------------------
+    L = []
+    L.append("# Performance")
+    L.append("")
+    L.append("<!-- Generated by bench/report.py from %s; do not edit by hand. Rerun bench/run.sh. -->"
+             % os.path.relpath(res, ROOT))
+    L.append("")
+    if quick or loaded:
+        L.append("> **%s.** These numbers come from `bench/run.sh%s` (%d files, %d entry points, %d process runs "
+                 "each) on a machine whose load average was %s on %s cores while other builds ran. They show that "
+                 "the harness works end to end; they are not representative. `bench/run.sh` on a quiet machine "
+                 "replaces them." % ("Quick run on a loaded machine" if quick and loaded else
+                                     "Quick run" if quick else "Loaded machine",
+                                     " --quick" if quick else "", info["files"], info["entry_points"],
+                                     info["process_runs"], next((l.split(":", 1)[1].strip() for l in machine
+                                                                  if l.startswith("load average")), "?"),
+                                     info.get("cores", "?")))
+        L.append("")
+    if front_end:
+        L.append("> **Front end only.** This build stops every compile with `OSH0005` after the front end "
+                 "(preprocessing, parsing, semantic analysis and reflection): lowering to IR is not connected to "
+                 "the optimizer and the SPIR-V backend yet. So every oneshader time below is the cost of the "
+                 "front end (and, per process, of starting the program and reporting OSH0005), not of a full "
+                 "compile, the optimizer on/off columns measure the same work, and SPIR-V sizes are "
+                 "unavailable. glslangValidator's times are full compiles.")
+        L.append("")
+    headline = []
+    if gm:
+        headline.append("Per process, %s is %s than glslangValidator on the geometric mean of %d entry points "
+                        "(median %s ms against %s ms)." % (ours_label, times(gm).replace("× ", "× ").replace(
+                            " faster", " faster").replace(" slower", " slower"), len(compared), ms(ours_med),
+                            ms(g_med)))
+    if median_file_on is not None:
+        headline.append("In process, the median corpus file takes %s µs%s." % (
+            us(median_file_on), " (front end only)" if front_end else " with the optimizer on"))
+    if rss_max is not None:
+        headline.append("A oneshader process peaks at %s MiB resident at most (glslangValidator: median %s MiB)."
+                        % (mib_from_kib(rss_max), mib_from_kib(g_rss_med)))
+    if tot:
+        headline.append("Without names, our SPIR-V totals %s words against %s for glslang + `spirv-opt -O`."
+                        % ("{:,.0f}".format(tot["oneshader_nonames_words"]),
+                           "{:,.0f}".format(tot["glslang_opt_words"])))
+    else:
+        headline.append("SPIR-V sizes are unavailable: oneshader produced no SPIR-V in this run.")
+    L.append(" ".join(headline))
+    L.append("")
+    L.append("Every number comes from the files in [`bench/results/`](%s), measured on one machine (see "
+             "[Method](#method)), commit `%s`, %s. Treat them as local measurements, not promises for your "
+             "hardware." % (results_link, info["commit"], info["date"]))
+    L.append("")
+
+    L.append("## Targets")
+    L.append("")
+    L.append("| Target | Goal | Measured | Status |")
+    L.append("|---|---|---|---|")
+    if gm:
+        L.append("| Per process against glslangValidator (geometric mean) | at least %g× faster | %s%s | %s |"
+                 % (TARGET_SPEEDUP, times(gm), " (front end only)" if front_end else "",
+                    met(gm >= TARGET_SPEEDUP) + (" (for the front end; a full compile is not measured yet)"
+                                                 if front_end else "")))
+    else:
+        L.append("| Per process against glslangValidator (geometric mean) | at least %g× faster | no entry point "
+                 "measured by both | not measured |" % TARGET_SPEEDUP)
+    if median_file_on is not None:
+        L.append("| In process, median file, optimizer on | under %g µs | %s µs%s | %s |"
+                 % (TARGET_MEDIAN_US, us(median_file_on), " (front end only)" if front_end else "",
+                    met(median_file_on < TARGET_MEDIAN_US) + (" (for the front end alone)" if front_end else "")))
+    else:
+        L.append("| In process, median file, optimizer on | under %g µs | – | not measured |" % TARGET_MEDIAN_US)
+    if rss_max is not None:
+        L.append("| Peak resident size per process | under %g MiB | %s MiB at most, %s MiB median%s | %s |"
+                 % (TARGET_RSS_MIB, mib_from_kib(rss_max), mib_from_kib(rss_med),
+                    " (front end only)" if front_end else "", met(rss_max < TARGET_RSS_MIB * 1024)))
+    else:
+        L.append("| Peak resident size per process | under %g MiB | – | not measured |" % TARGET_RSS_MIB)
+    if tot:
+        L.append("| SPIR-V words without names against glslang + `spirv-opt -O` (total) | no larger | %s against "
+                 "%s (%+.1f%%) | %s |" % ("{:,.0f}".format(tot["oneshader_nonames_words"]),
+                                          "{:,.0f}".format(tot["glslang_opt_words"]),
+                                          100 * (tot["oneshader_nonames_words"] / tot["glslang_opt_words"] - 1),
+                                          met(tot["oneshader_nonames_words"] <= tot["glslang_opt_words"])))
+    else:
+        L.append("| SPIR-V words without names against glslang + `spirv-opt -O` (total) | no larger | unavailable "
+                 "(no SPIR-V from oneshader) | not measured |")
+    L.append("")
+
+    L.append("### The losses")
+    L.append("")
+    losses = []
+    if front_end:
+        losses.append("**No shader code yet.** oneshader stops with `OSH0005` after the front end on every entry "
+                      "point, so none of the comparisons below is a full compile against a full compile, and "
+                      "output size, the optimizer's cost and MSL/WGSL cannot be measured.")
+    if gm and gm < TARGET_SPEEDUP:
+        losses.append("**Per process, short of the %g× goal:** %s on the geometric mean%s." % (
+            TARGET_SPEEDUP, times(gm), " — and that is the front end alone" if front_end else ""))
+    if slower:
+        losses.append("**Slower than glslangValidator per process on %d of %d entry points:** %s." % (
+            len(slower), len(compared), ", ".join("%s (%s ms against %s ms, %s)" % (
+                code(c["id"]), ms(c["ours"]), ms(c["glslang"]), times(c["ratio"])) for c in slower[:8])
+            + (", ..." if len(slower) > 8 else "")))
+    if median_file_on is not None and median_file_on >= TARGET_MEDIAN_US:
+        losses.append("**In process, the median file takes %s µs**, over the %g µs goal%s; the slowest is %s at "
+                      "%s µs." % (us(median_file_on), TARGET_MEDIAN_US, " (front end alone)" if front_end else "",
+                                  code(slowest[1]), us(slowest[0])))
+    if over_rss:
+        losses.append("**Peak resident size over %g MiB on %d entry points:** %s." % (
+            TARGET_RSS_MIB, len(over_rss), ", ".join("%s (%s MiB)" % (code(i), mib_from_kib(v))
+                                                     for v, i in over_rss[:8]) + (", ..." if len(over_rss) > 8 else "")))
+    if tot and tot["oneshader_nonames_words"] > tot["glslang_opt_words"]:
+        losses.append("**Our SPIR-V without names is larger than glslang + `spirv-opt -O`** in total (%+.1f%%)."
+                      % (100 * (tot["oneshader_nonames_words"] / tot["glslang_opt_words"] - 1)))
+    if larger:
+        losses.append("**Larger than glslang + `spirv-opt -O` on %d of %d entry points:** %s." % (
+            len(larger), len(both_size), ", ".join("%s (%+.0f%%)" % (code(r["id"]), 100 * (f - 1))
+                                                   for f, r in larger[:8]) + (", ..." if len(larger) > 8 else "")))
+    if invalid:
+        losses.append("**spirv-val rejects our output for %d entry points:** %s." % (
+            len(invalid), ", ".join(code(r["id"]) for r in invalid[:8]) + (", ..." if len(invalid) > 8 else "")))
+    ours_failed = [(i, w) for i, w in excluded if w.startswith("oneshader:")]
+    if ours_failed:
+        losses.append("**oneshader does not compile %d entry points** that are left out of the comparison "
+                      "(listed under [Left out](#left-out))." % len(ours_failed))
+    if inproc_failed:
+        losses.append("**In process, %d files fail:** %s." % (len(inproc_failed), ", ".join(
+            "%s (%s)" % (code(f), s) for f, s, _ in inproc_failed)))
+    for t, note in sorted(info.get("target_notes", {}).items()):
+        losses.append("**%s is not measured:** %s." % ({"msl": "MSL", "wgsl": "WGSL"}.get(t, t), note))
+    if not losses:
+        losses.append("None: every target is met and no entry point is slower or larger.")
+    L += ["- " + x for x in losses]
+    L.append("")
+
+    # process table
+    L.append("## Process time per entry point")
+    L.append("")
+    L.append("One process per entry point: `oneshader -T <profile> -E <entry> <file> -Fo <out>` against "
+             "`glslangValidator -D -V -S <stage> -e <entry> --target-env vulkan1.2 <file> -o <out>`, the same "
+             "defines and include directories, each writing its output file (the exact commands are in "
+             "[`entries.csv`](%s/entries.csv)). Median of %d runs in milliseconds, with the fastest and slowest "
+             "in brackets. \"vs glslang\" is glslang's median divided by ours." % (results_link,
+                                                                                    info["process_runs"]))
+    L.append("")
+    L.append("![%s](%s)" % (html.escape(subtitle), svg_link))
+    L.append("")
+    if compared:
+        L.append("| Entry point | glslangValidator ms | %s ms | vs glslang |" % ours_label)
+        L.append("|---|--:|--:|---|")
+        for c in compared:
+            L.append("| %s | %s (%s–%s) | %s (%s–%s) | %s |" % (
+                code(c["id"]), ms(c["glslang"]), ms(c["g_rng"][0]), ms(c["g_rng"][1]), ms(c["ours"]),
+                ms(c["ours_rng"][0]), ms(c["ours_rng"][1]), times(c["ratio"])))
+        L.append("| **geometric mean** (%d entry points) | %s (median) | %s (median) | **%s** |"
+                 % (len(compared), ms(g_med), ms(ours_med), times(gm)))
+        L.append("")
+    if excluded:
+        L.append("### Left out")
+        L.append("")
+        L.append("Entry points one of the two compilers does not compile%s; their times are in "
+                 "[`process.csv`](%s/process.csv) but not in the mean." % (
+                     " (for oneshader: anything other than stopping cleanly after the front end)" if front_end
+                     else "", results_link))
+        L.append("")
+        for i, why in excluded:
+            L.append("- %s: %s" % (code(i), why.replace("|", "\\|")))
+        L.append("")
+
+    # in-process table
+    L.append("## In-process compile time")
+    L.append("")
+    L.append("`oneshader::compile` on text read once, every entry point of the file in one call, in a warm "
+             "process (`bench/compile_bench.cpp`); includes come from an in-memory cache through "
+             "`CompileOptions::include_resolver`. 3 warm-up compiles, then up to %d timed ones (fewer when a "
+             "setting passes 3 s); the median in microseconds. Heap: bytes requested from `operator new` by one "
+             "compile, the number of allocations and the peak of live heap during it, counted by a replaced "
+             "global `operator new`/`delete` in the benchmark program. \"Preprocess\" is `oneshader::preprocess` "
+             "on the same file, for scale." % info["inprocess_iterations"])
+    L.append("")
+    if median_file_on is not None:
+        L.append("Over %d files: the median file takes %s µs with the optimizer on and %s µs with it off, and "
+                 "allocates %s KiB; the slowest is %s at %s µs.%s" % (
+                     len(usable_on), us(median_file_on), us(median_file_off), kib(median_alloc),
+                     code(slowest[1]), us(slowest[0]),
+                     " All of it is the front end: the optimizer does not run yet, so on and off do the same "
+                     "work." if front_end else ""))
+        L.append("")
+    hdr = "| File | Entry points | SPIR-V µs | alloc KiB | allocations | peak heap KiB | SPIR-V, optimizer off µs | alloc KiB |"
+    sep = "|---|--:|--:|--:|--:|--:|--:|--:|"
+    for t in extra_targets:
+        hdr += " %s µs | alloc KiB |" % t.upper()
+        sep += "--:|--:|"
+    hdr += " Preprocess µs | status |"
+    sep += "--:|---|"
+    L.append(hdr)
+    L.append(sep)
+    extra = {t: inproc_rows(t, "on") for t in extra_targets}
+    for f in files:
+        on, off = spv_on.get(f), spv_off.get(f)
+        cells = [code(os.path.relpath(f, "corpus")), on["entries"] if on else "–"]
+        for r in (on, off):
+            if r and r["status"] in ("ok", "front-end"):
+                cells += [us(num(r["median_us"])), kib(num(r["alloc_bytes"]))]
+                if r is on:
+                    cells += ["{:,.0f}".format(num(r["alloc_count"])), kib(num(r["peak_heap_bytes"]))]
+            else:
+                cells += ["failed", "–"] + (["–", "–"] if r is on else [])
+        for t in extra_targets:
+            r = extra[t].get(f)
+            cells += ([us(num(r["median_us"])), kib(num(r["alloc_bytes"]))] if r and r["status"] == "ok"
+                      else ["refused" if r else "–", "–"])
+        p = pre.get(f)
+        cells.append(us(num(p["median_us"])) if p else "–")
+        cells.append(on["status"] if on else "–")
+        L.append("| " + " | ".join(str(c) for c in cells) + " |")
+    L.append("")
+    L.append("Status `front-end`: the compile stopped with `OSH0005` after the front end, as this build does for "
+             "every shader; `ok`: SPIR-V came out for every entry point." if front_end else
+             "Status `ok`: SPIR-V came out for every entry point of the file.")
+    L.append("")
+
+    # memory
+    L.append("## Memory")
+    L.append("")
+    L.append("Peak resident set size of one process (`/usr/bin/time -v`, \"Maximum resident set size\"), the "
+             "median of %d run(s), in MiB." % info["memory_runs"])
+    L.append("")
+    if ours_rss:
+        L.append("oneshader: median %s MiB, at most %s MiB%s; glslangValidator: median %s MiB, at most %s MiB."
+                 % (mib_from_kib(rss_med), mib_from_kib(rss_max), " (front end only)" if front_end else "",
+                    mib_from_kib(g_rss_med), mib_from_kib(max(g_rss) if g_rss else None)))
+        L.append("")
+        L.append("| Entry point | %s MiB | glslangValidator MiB |" % ours_label)
+        L.append("|---|--:|--:|")
+        for r in memory:
+            L.append("| %s | %s | %s |" % (code(r["id"]), mib_from_kib(num(r["oneshader_maxrss_kib"])),
+                                           mib_from_kib(num(r["glslang_maxrss_kib"]))))
+        L.append("")
+
+    # size
+    L.append("## Output size")
+    L.append("")
+    L.append("SPIR-V words (file size / 4) per entry point: ours with names (the default) and with `--no-names`; "
+             "glslangValidator's output as it writes it, with debug instructions stripped (`spirv-opt "
+             "--strip-debug`), and optimized then stripped (`spirv-opt -O --strip-debug`). The like-for-like "
+             "comparison is ours without names against glslang + `spirv-opt -O`. `spirv-opt` runs with "
+             "`--skip-validation`: glslang 12 with `--target-env vulkan1.2` decorates storage buffers `BufferBlock`, "
+             "which SPIR-V 1.4 and later forbid, so `spirv-val` rejects %d of glslang's %d outputs here and "
+             "`spirv-opt` would refuse them." % (len(g_invalid), sum(1 for r in size if r.get("glslang_valid"))))
+    L.append("")
+    if tot:
+        L.append("| Totals over %d entry points | words |" % len(both_size))
+        L.append("|---|--:|")
+        for k, label in (("oneshader_words", "oneshader, names"), ("oneshader_nonames_words", "oneshader, no names"),
+                         ("glslang_words", "glslang"), ("glslang_stripped_words", "glslang, debug stripped"),
+                         ("glslang_opt_words", "glslang + spirv-opt -O, debug stripped")):
+            L.append("| %s | %s |" % (label, "{:,.0f}".format(tot[k])))
+        L.append("")
+        L.append("| Entry point | oneshader | no names | valid | glslang | stripped | + spirv-opt -O | no names vs -O |")
+        L.append("|---|--:|--:|---|--:|--:|--:|--:|")
+        for r in both_size:
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %+.0f%% |" % (
+                code(r["id"]), r["oneshader_words"], r["oneshader_nonames_words"], r["oneshader_valid"],
+                r["glslang_words"], r["glslang_stripped_words"], r["glslang_opt_words"],
+                100 * (num(r["oneshader_nonames_words"]) / num(r["glslang_opt_words"]) - 1)))
+        L.append("")
+    else:
+        L.append("**Unavailable:** oneshader produced no SPIR-V in this run. For reference, glslang's output "
+                 "over %d entry points:" % len(g_only))
+        L.append("")
+        if g_only:
+            def tsum(k):
+                return "{:,.0f}".format(sum(num(r[k]) or 0 for r in g_only))
+            L.append("| glslang | debug stripped | + spirv-opt -O, debug stripped |")
+            L.append("|--:|--:|--:|")
+            L.append("| %s | %s | %s |" % (tsum("glslang_words"), tsum("glslang_stripped_words"),
+                                           tsum("glslang_opt_words")))
+        L.append("")
+
+    # method
+    L.append("## Method")
+    L.append("")
+    L.append("Machine and tools (from [`machine.txt`](%s/machine.txt)):" % results_link)
+    L.append("")
+    L.append("```text")
+    L += machine
+    L.append("```")
+    L.append("")
+    L.append("- `bench/run.sh` configures and builds a Release tree (`build-release/`, `-DCMAKE_BUILD_TYPE=Release`), "
+             "then runs `bench/bench.py` and this report (`bench/report.py`).")
+    L.append("- Entry points are found as `corpus/check-glslang.sh` finds them (the `[shader(\"...\")]` attribute, "
+             "the `// entry:`, `// defines:`, `// include-dirs:` and `// glslang-flags:` header directives); "
+             "`corpus/spec/errors/` is skipped. `--hlsl-enable-16bit-types` for glslang is "
+             "`-enable-16bit-types` for oneshader.")
+    L.append("- Per process: each command is started with `posix_spawn` and reaped with `wait4`, standard output "
+             "and error to `/dev/null`; the wall time is from just before the spawn to just after the reap. One "
+             "untimed warm-up run of each command, then %d rounds; in every round each entry point runs "
+             "oneshader and glslangValidator back to back, the order alternating between rounds and entry "
+             "points. The median of each is compared; the geometric mean of the per-entry ratios summarizes."
+             % info["process_runs"])
+    L.append("- In process: `oneshader_compile_bench` (`bench/compile_bench.cpp`), one row per file, target and "
+             "optimizer setting; the timed region is `oneshader::compile` plus destroying its result.")
+    L.append("- Memory: `/usr/bin/time -v` around the same commands.")
+    L.append("- Size: the outputs of the timed commands; `spirv-val --target-env vulkan1.2` checks ours.")
+    L.append("- Rerun everything: `bench/run.sh` (about %s); `bench/run.sh --quick` checks the harness on 4 "
+             "files in a minute or two. `bench/report.py` alone regenerates this page from `bench/results/`."
+             % "a few minutes on an idle machine")
+    L.append("")
+    with open(args.doc, "w") as f:
+        f.write("\n".join(L))
+    print("report: wrote %s and %s" % (os.path.relpath(args.doc, ROOT), os.path.relpath(args.svg, ROOT)))
+
+
+if __name__ == "__main__":
+    main()
