@@ -97,16 +97,25 @@ def list_entries(files):
     return result
 
 
-def corpus_files(quick):
-    if quick:
-        return [os.path.join(CORPUS, f) for f in QUICK_FILES if os.path.isfile(os.path.join(CORPUS, f))]
+def hlsl_files(top):
     files = []
-    for root, _, names in os.walk(CORPUS):
-        rel = os.path.relpath(root, CORPUS)
-        if rel == os.path.join("spec", "errors") or rel.startswith(os.path.join("spec", "errors") + os.sep):
+    errors = os.path.join(CORPUS, "spec", "errors")
+    for root, _, names in os.walk(top):
+        if root == errors or root.startswith(errors + os.sep):
             continue  # expected to fail
         files += [os.path.join(root, n) for n in names if n.endswith(".hlsl")]
     return files
+
+
+def corpus_files(quick, paths):
+    if paths:
+        files = []
+        for p in (os.path.abspath(p) for p in paths):
+            files += hlsl_files(p) if os.path.isdir(p) else [p]
+        return files
+    if quick:
+        return [os.path.join(CORPUS, f) for f in QUICK_FILES if os.path.isfile(os.path.join(CORPUS, f))]
+    return hlsl_files(CORPUS)
 
 
 def entry_id(e):
@@ -214,7 +223,7 @@ def machine_info(args, commit):
     lines.append("python: " + platform.python_version())
     lines.append("date: " + datetime.datetime.now().astimezone().isoformat(timespec="seconds"))
     lines.append("commit: " + commit)
-    lines.append("mode: " + ("quick" if args.quick else "full"))
+    lines.append("mode: " + ("quick" if args.quick else ("partial" if args.files else "full")))
     return lines
 
 
@@ -228,8 +237,9 @@ def main():
     ap.add_argument("--mem-runs", type=int, help="/usr/bin/time runs per entry point (default 3; quick 1)")
     ap.add_argument("--glslang", default=shutil.which("glslangValidator"))
     ap.add_argument("--spirv-opt", default=shutil.which("spirv-opt"))
-    ap.add_argument("files", nargs="*", help="corpus files to measure instead of the whole corpus")
+    ap.add_argument("files", nargs="*", help="corpus files or folders to measure instead of the whole corpus")
     args = ap.parse_args()
+    args.files = [os.path.abspath(p) for p in args.files]  # before the chdir below
     runs = args.runs or (10 if args.quick else 15)
     iters = args.iters or (20 if args.quick else 200)
     mem_runs = args.mem_runs or (1 if args.quick else 3)
@@ -253,9 +263,9 @@ def main():
         f.write("\n".join(machine) + "\n")
     log("\n".join("  " + m for m in machine))
 
-    files = [os.path.abspath(f) for f in args.files] if args.files else corpus_files(args.quick)
+    files = corpus_files(args.quick, args.files)
     entries = list_entries(files)
-    log("bench: %d entry points in %d files (%s)" % (len(entries), len(files), "quick" if args.quick else "full"))
+    log("bench: %d entry points in %d files" % (len(entries), len(files)))
 
     # --- probe: one compile each, which also gives the outputs for the size table --------------------
     for e in entries:
@@ -412,7 +422,7 @@ def main():
         f.write(r.stdout)
 
     info = {
-        "mode": "quick" if args.quick else "full",
+        "mode": "quick" if args.quick else ("partial" if args.files else "full"),
         "state": state,
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         "commit": commit,
