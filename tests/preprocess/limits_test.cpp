@@ -1,7 +1,6 @@
 // Limits turn runaway input into diagnostics: output size, expansion steps, nesting.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 
 #include "pp_test_util.hpp"
 
@@ -18,12 +17,10 @@ std::string bomb(int levels) {
 }  // namespace
 
 TEST_CASE("limits: a macro bomb hits the output limit OSH0123 quickly") {
-    auto start = std::chrono::steady_clock::now();
+    // 2^40 tokens if nothing stopped it; CTest's timeout catches a limit that fails to hold.
     Run r(bomb(40));
-    auto elapsed = std::chrono::steady_clock::now() - start;
     CHECK(r.codes() == std::vector<std::string>{"OSH0123"});
     CHECK(r.diag_at(0) == "main.hlsl(41,1)");
-    CHECK(elapsed < std::chrono::seconds(10));
 }
 
 TEST_CASE("limits: expansion steps OSH0124") {
@@ -90,16 +87,3 @@ TEST_CASE("limits: the error cap stops a flood of errors") {
     CHECK(r.codes().back() == "OSH0004");
 }
 
-TEST_CASE("limits: a 200-line shader preprocesses fast") {
-    std::string s = "#define TILE 8\n#define SQ(x) ((x) * (x))\ncbuffer C { float4 v; };\n";
-    for (int i = 0; i < 200; ++i)
-        s += fmt::format("float f{}(float a) {{ return SQ(a) * TILE + v.x * {}.0f; }} // line {}\n", i, i, i);
-    Run warm(s);
-    REQUIRE(warm.codes().empty());
-    auto start = std::chrono::steady_clock::now();
-    const int runs = 20;
-    for (int i = 0; i < runs; ++i) Run r(s);
-    auto each = (std::chrono::steady_clock::now() - start) / runs;
-    // Generous bound for slow, shared CI machines; typical is far below.
-    CHECK(each < std::chrono::milliseconds(20));
-}

@@ -2,10 +2,6 @@
 // overflow; input within the bound parses. Plus a speed check on a realistic shader.
 #include <catch2/catch.hpp>
 
-#include <chrono>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "parse_helpers.hpp"
 
@@ -86,36 +82,6 @@ TEST_CASE("deep template arguments, initializer lists and structs", "[parser][li
     CHECK(count_code(*namespaces, kTooDeep) == 1);
     auto ok = parse_text(repeat("vector<", 20) + "float" + repeat(">", 20) + " v;");
     CHECK_FALSE(ok->ctx.diags.has_errors());
-}
-
-TEST_CASE("parsing a realistic shader is fast", "[parser][limits][performance]") {
-    namespace fs = std::filesystem;
-    fs::path path = fs::path(ONESHADER_SOURCE_DIR) / "corpus" / "3d" / "pbr_forward.hlsl";
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    oneshader::test::Parsed base;
-    oneshader::support::FileId f = base.ctx.sources.add(path.string(), ss.str());
-    oneshader::CompileOptions options;
-    options.include_directories.push_back((path.parent_path() / ".." / "include").string());
-    base.pp = oneshader::pp::run_preprocessor(base.ctx, f, options, false);
-    REQUIRE_FALSE(base.ctx.diags.has_errors());
-    REQUIRE(base.pp.tokens.size() > 1000);
-
-    // Each round parses into a fresh context, as a compile does, with the tokens reused.
-    constexpr int kRounds = 200;
-    auto start = std::chrono::steady_clock::now();
-    std::size_t decls = 0;
-    for (int i = 0; i < kRounds; ++i) {
-        oneshader::support::CompileContext ctx;
-        decls += oneshader::syntax::parse(ctx, base.pp.tokens)->decls.size();
-    }
-    auto elapsed = std::chrono::steady_clock::now() - start;
-    double per_parse_us = std::chrono::duration<double, std::micro>(elapsed).count() / kRounds;
-    WARN("parse of " << base.pp.tokens.size() << " tokens: " << per_parse_us << " us");
-    CHECK(decls > 0);
-    // Tens of microseconds on a quiet machine; the bound leaves room for shared CI runners.
-    CHECK(per_parse_us < 2000.0);
 }
 
 TEST_CASE("the nesting bound is an option", "[parser][limits]") {
