@@ -175,6 +175,8 @@ BExpr* Checker::check_binary(const syntax::BinaryExpr* e) {
     std::optional<BinaryOp> op = binary_op(e->op);
     BExpr* l = check_expr(e->lhs);
     BExpr* r = check_expr(e->rhs);
+    // Operator errors point at the operator itself.
+    range = SourceRange(e->op_loc.valid() ? e->op_loc : e->loc);
     if (!op) {
         report(DiagCode::invalid_operands, range, "This operator is not supported in HLSL.");
         return error_expr(range);

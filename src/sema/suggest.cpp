@@ -11,17 +11,21 @@ namespace {
 
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
-// Levenshtein distance where a change of case only costs a little less than a real edit, so
-// 'UV' prefers 'Uv' over 'UX'. Scaled by 2: a case change costs 1, an edit 2.
+// Edit distance with adjacent transpositions ('mian' is one edit from 'main'), where a change of
+// case costs a little less than a real edit, so 'UV' prefers 'Uv' over 'UX'. Scaled by 2: a case
+// change costs 1, an edit 2.
 std::uint32_t distance(std::string_view a, std::string_view b) {
-    std::vector<std::uint32_t> prev(b.size() + 1), cur(b.size() + 1);
+    std::vector<std::uint32_t> prev2(b.size() + 1), prev(b.size() + 1), cur(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = std::uint32_t(2 * j);
     for (std::size_t i = 1; i <= a.size(); ++i) {
         cur[0] = std::uint32_t(2 * i);
         for (std::size_t j = 1; j <= b.size(); ++j) {
             std::uint32_t sub = a[i - 1] == b[j - 1] ? 0 : lower(a[i - 1]) == lower(b[j - 1]) ? 1 : 2;
             cur[j] = std::min({prev[j] + 2, cur[j - 1] + 2, prev[j - 1] + sub});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                cur[j] = std::min(cur[j], prev2[j - 2] + 2);
         }
+        std::swap(prev2, prev);
         std::swap(prev, cur);
     }
     return prev[b.size()];
