@@ -128,4 +128,17 @@ struct PreprocessResult {
 PreprocessResult preprocess(std::string_view source, std::string_view path, const CompileOptions& options = {});
 PreprocessResult preprocess_file(std::string_view path, const CompileOptions& options = {});
 
+// The unoptimized IR of a shader in its text form (docs/ir.md), as `oneshader --dump-ir` prints
+// it: every entry point, or those options.entry_points names. For looking inside the compiler and
+// for tests; the text is not a stable interface.
+struct IrDumpResult {
+    std::string text;  // empty when the front end reported an error
+    std::vector<Diagnostic> diagnostics;
+    std::vector<std::string> files;
+    bool ok() const;
+};
+
+IrDumpResult dump_ir(std::string_view source, std::string_view path, const CompileOptions& options = {});
+IrDumpResult dump_ir_file(std::string_view path, const CompileOptions& options = {});
+
 }  // namespace oneshader

@@ -66,7 +66,9 @@ Instruction* Builder::construct(const sema::Type* type, std::span<Value* const> 
 
 Instruction* Builder::extract(Value* composite, std::span<const std::int64_t> indices) {
     Value* ops[] = {composite};
-    return make(Opcode::CompositeExtract, or_void(composite_path_type(types_, composite->type(), indices)), ops,
+    const sema::Type* element = composite_path_type(types_, composite->type(), indices);
+    // Values have no matrix orientation: a row_major member extracts as a plain matrix.
+    return make(Opcode::CompositeExtract, or_void(element ? element->value_type() : nullptr), ops,
                 indices);
 }
 

@@ -352,6 +352,12 @@ StructNames name_structs(const Module& m, std::vector<const sema::StructType*>* 
     std::unordered_set<std::string> used;
     for (const sema::StructType* s : order) {
         std::string base = s->name.empty() ? std::string("anon") : std::string(s->name.str());
+        // The text form's names are words: `$Globals` and template instances (`Pair<int>`)
+        // print with '_' for the characters a word cannot hold.
+        for (char& ch : base)
+            if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '.'))
+                ch = '_';
+        if (base.front() >= '0' && base.front() <= '9') base.insert(base.begin(), '_');
         std::string name = base;
         for (std::uint32_t k = s->name.empty() ? 0 : 1; name == "anon" || used.count(name); ++k)
             name = base + "." + std::to_string(k);

@@ -68,7 +68,10 @@ bool Parser::parse_block_notes(std::string_view comment, Block* b) {
             std::optional<ControlHint> hint = control_hint_from_name(h.text);
             if (h.kind != Tok::Ident || !hint) return error(h.column, "unknown control hint");
             b->hint = *hint;
-            if (*hint == ControlHint::Unroll && c.peek().is('(')) {
+            // `unroll(4)`; a '(' not followed by a number is the block's name, `(loop.header)`.
+            Cursor after = c;
+            after.next();
+            if (*hint == ControlHint::Unroll && c.peek().is('(') && after.peek().kind == Tok::Number) {
                 c.next();
                 if (!parse_u32(c, b->unroll_count) || !expect(c, ')', "')'")) return false;
             }

@@ -17,7 +17,7 @@ struct RawOptions {
     std::string reflect, depfile;
     std::vector<std::string> defines, include_dirs, targets;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
-    bool preprocess = false, all_entries = false, no_names = false, help = false, version = false;
+    bool preprocess = false, dump_ir = false, all_entries = false, no_names = false, help = false, version = false;
 };
 
 struct Given {
@@ -85,7 +85,7 @@ Problem check_entry_points(const RawOptions& raw, const Given& given, Request& r
     if (raw.all_entries && (given.profile->count() || given.entry->count()))
         return CommandLineError{"--all-entries cannot be combined with -T or -E. Use -T (and -E) for one entry "
                                 "point, or --all-entries, or neither, for every [shader(\"...\")] entry point."};
-    if (req.mode == Mode::Compile && given.entry->count() && !o.profile)
+    if (req.mode != Mode::Preprocess && given.entry->count() && !o.profile)
         return CommandLineError{"-E " + raw.entry + " needs -T to give its stage, for example '-T ps_6_0 -E " +
                                 raw.entry + "'. Without -T and -E every [shader(\"...\")] entry point is compiled."};
     if (o.profile) o.entry_points.push_back({given.entry->count() ? raw.entry : "main", o.profile->stage});
@@ -133,7 +133,7 @@ Problem check_compile_options(const RawOptions& raw, CompileOptions& o) {
 
 // Where the results go, and the combinations that have nowhere to put them.
 Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
-    const bool compiling = req.mode == Mode::Compile;
+    const bool compiling = req.mode != Mode::Preprocess;  // compiling or dumping the IR
     if (given.output->count()) req.output = raw.output;
     if (given.reflect->count()) req.reflect = raw.reflect;
     if (given.depfile->count()) req.depfile = raw.depfile;
@@ -162,7 +162,9 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
         req.mode = raw.help ? Mode::Help : Mode::Version;
         return req;
     }
-    req.mode = raw.preprocess ? Mode::Preprocess : Mode::Compile;
+    if (raw.preprocess && raw.dump_ir)
+        return CommandLineError{"-P and --dump-ir cannot be combined: choose the preprocessed text or the IR."};
+    req.mode = raw.preprocess ? Mode::Preprocess : raw.dump_ir ? Mode::DumpIr : Mode::Compile;
     Problem problem = check_input(raw, req);
     if (!problem) problem = check_entry_points(raw, given, req);
     if (!problem) problem = check_versions(raw, given);
@@ -207,6 +209,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     app.add_flag("--nologo", raw.nologo);
     app.add_flag("--P", raw.preprocess);
     app.add_flag("--all-entries", raw.all_entries);
+    app.add_flag("--dump-ir", raw.dump_ir);
     app.add_flag("--no-names", raw.no_names);
     app.add_flag("--help", raw.help);
     app.add_flag("--version", raw.version);

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
         case Mode::Version: std::fputs(version_text().c_str(), stdout); return 0;
         case Mode::Preprocess: return run_preprocess(request);
         case Mode::Compile: return run_compile(request);
+        case Mode::DumpIr: return run_dump_ir(request);
     }
     return 2;
 }

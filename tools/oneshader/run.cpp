@@ -52,6 +52,22 @@ int run_preprocess(const Request& request) {
     return finish_with_depfile(request, outputs, result.files);
 }
 
+// The lowered, unoptimized IR as text, to -Fo or standard output.
+int run_dump_ir(const Request& request) {
+    IrDumpResult result = dump_ir_file(request.input, request.options);
+    print_diagnostics(result.diagnostics);
+    if (!result.ok()) return kFailure;
+    std::vector<std::string> outputs;
+    if (request.output) {
+        if (auto error = write_file(*request.output, std::string_view(result.text))) return fail(*error);
+        outputs.push_back(*request.output);
+    } else {
+        std::span bytes(reinterpret_cast<const std::uint8_t*>(result.text.data()), result.text.size());
+        if (auto error = write_stdout(bytes)) return fail(*error);
+    }
+    return finish_with_depfile(request, outputs, result.files);
+}
+
 int run_compile(const Request& request) {
     CompileResult result = compile_file(request.input, request.options);
     print_diagnostics(result.diagnostics);

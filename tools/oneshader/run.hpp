@@ -7,5 +7,6 @@ namespace oneshader::cli {
 
 int run_preprocess(const Request& request);
 int run_compile(const Request& request);
+int run_dump_ir(const Request& request);
 
 }  // namespace oneshader::cli

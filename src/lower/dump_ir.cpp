@@ -1,0 +1,76 @@
+// `dump_ir` / `dump_ir_file`: the front end and the IR printer behind the public API. Like
+// compile(), nothing throws out of here.
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <exception>
+#include <new>
+
+#include "driver/diagnostics_export.hpp"
+#include "ir/printer.hpp"
+#include "lower/lower.hpp"
+#include "oneshader/oneshader.hpp"
+
+namespace oneshader {
+
+namespace {
+
+bool read_text(std::string_view path, std::string& text) {
+    std::FILE* f = std::fopen(std::string(path).c_str(), "rb");
+    if (!f) return false;
+    char buf[16384];
+    std::size_t n;
+    text.clear();
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    bool ok = !std::ferror(f);
+    std::fclose(f);
+    return ok;
+}
+
+IrDumpResult dump_impl(std::string_view path, const std::string_view* source, const CompileOptions& options) {
+    IrDumpResult result;
+    support::CompileContext fallback;
+    try {
+        std::string text;
+        if (!source && !read_text(path, text)) {
+            fallback.files_read.emplace_back(path);
+            fallback.diags.report(support::DiagCode::file_unreadable, {},
+                                  fmt::format("cannot read '{}': check that the file exists and is readable", path));
+            result.diagnostics = driver::export_diagnostics(fallback.diags);
+            result.files = std::move(fallback.files_read);
+            return result;
+        }
+        std::unique_ptr<lower::FrontEnd> fe =
+            lower::run_front_end(source ? *source : std::string_view(text), path, options, source != nullptr);
+        if (fe->ok()) result.text = ir::print_module(fe->module);
+        result.diagnostics = driver::export_diagnostics(fe->ctx.diags);
+        result.files = std::move(fe->ctx.files_read);
+        if (result.files.empty() || result.files.front() != path) result.files.insert(result.files.begin(), std::string(path));
+    } catch (const std::bad_alloc&) {
+        fallback.diags.report(support::DiagCode::internal_error, {}, "internal compiler error (out of memory)");
+        result.diagnostics = driver::export_diagnostics(fallback.diags);
+    } catch (const std::exception& e) {
+        fallback.diags.report(support::DiagCode::internal_error, {},
+                              fmt::format("internal compiler error ({}). Please report it with the shader", e.what()));
+        result.diagnostics = driver::export_diagnostics(fallback.diags);
+    }
+    return result;
+}
+
+}  // namespace
+
+bool IrDumpResult::ok() const {
+    for (const Diagnostic& d : diagnostics)
+        if (d.severity == Severity::Error) return false;
+    return true;
+}
+
+IrDumpResult dump_ir(std::string_view source, std::string_view path, const CompileOptions& options) {
+    return dump_impl(path, &source, options);
+}
+
+IrDumpResult dump_ir_file(std::string_view path, const CompileOptions& options) {
+    return dump_impl(path, nullptr, options);
+}
+
+}  // namespace oneshader

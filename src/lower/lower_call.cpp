@@ -1,0 +1,102 @@
+// Calls of user functions. HLSL passes out/inout arguments by copy-in/copy-out: the caller makes
+// a temporary, copies the lvalue in (inout), passes the temporary's pointer and copies it back
+// after the call, in parameter order. `this` is the object's own storage when that is function
+// memory of the right type, otherwise a temporary copied back when the object is assignable.
+// A resource argument picks the function copy made for that resource (function_for).
+#include <fmt/format.h>
+
+#include "lower/lowerer.hpp"
+
+namespace oneshader::lower {
+
+bool Lowerer::resource_arg(const Place& p, ResourceArg& out, const BExpr* at) {
+    if (p.kind != Place::Kind::Pointer || p.count != 0) {
+        if (p.ok()) unsupported(at->range, "passing this resource expression to a function");
+        return false;
+    }
+    // Walk the access chains back to the global: constant indices become part of the copy's key,
+    // run-time ones its extra arguments.
+    std::vector<ir::Value*> indices;
+    ir::Value* v = p.ptr;
+    while (auto* i = v->as<ir::Instruction>()) {
+        if (i->opcode != ir::Opcode::AccessChain) break;
+        indices.insert(indices.begin(), i->operands.begin() + 1, i->operands.end());
+        v = i->operands[0];
+    }
+    out.global = v->as<ir::Global>();
+    if (!out.global) {
+        unsupported(at->range, "passing a resource that is not a global to a function");
+        return false;
+    }
+    for (ir::Value* i : indices) {
+        if (auto c = ir::constant_int_value(i)) {
+            out.indices.push_back(*c);
+        } else {
+            out.indices.push_back(std::nullopt);
+            out.dynamic.push_back(i);
+        }
+    }
+    return true;
+}
+
+Lowerer::OutArg Lowerer::out_arg(const BExpr* arg, bool copy_in) {
+    OutArg a;
+    a.target = place(arg);
+    a.temp = new_alloca(concrete(arg->type), "arg");
+    if (copy_in) b_.store(a.temp, convert(load(a.target), concrete(arg->type)));
+    return a;
+}
+
+void Lowerer::copy_back(const OutArg& a) { store(a.target, b_.load(a.temp)); }
+
+ir::Value* Lowerer::call(const sema::BCall* e) {
+    const sema::Function* f = e->callee;
+    if (!f) return nullptr;
+    std::vector<ir::Value*> args;
+    std::vector<ResourceArg> resources;
+    std::vector<OutArg> outs;
+    std::optional<OutArg> object;
+    if (f->owner && !f->is_static) {
+        Place obj = e->object ? place(e->object) : (this_ptr_ ? Place{Place::Kind::Pointer, this_ptr_} : Place{});
+        const Type* want = types_.pointer(sema::AddressSpace::Function, f->owner);
+        if (obj.kind == Place::Kind::Pointer && obj.count == 0 && obj.ptr->type() == want) {
+            args.push_back(obj.ptr);
+        } else if (obj.ok()) {
+            OutArg a;
+            a.target = obj;
+            a.temp = new_alloca(f->owner, "this");
+            b_.store(a.temp, convert(load(obj), f->owner));
+            args.push_back(a.temp);
+            if (e->object && e->object->assignable) object = a;
+        } else {
+            unsupported(e->range, "calling a member function without its object");
+            return nullptr;
+        }
+    }
+    for (std::size_t k = 0; k < f->params.size() && k < e->args.size(); ++k) {
+        const sema::Variable* p = f->params[k];
+        const BExpr* a = e->args[k];
+        if (p->type && sema::is_resource_or_array(p->type)) {
+            ResourceArg ra;
+            if (!resource_arg(place(a), ra, a)) return nullptr;
+            for (ir::Value* d : ra.dynamic) args.push_back(d);
+            resources.push_back(std::move(ra));
+            continue;
+        }
+        if (p->direction == sema::ParamDirection::In) {
+            args.push_back(convert(rvalue(a), concrete(p->type)));
+        } else {
+            OutArg o = out_arg(a, p->direction == sema::ParamDirection::InOut);
+            args.push_back(o.temp);
+            outs.push_back(o);
+        }
+    }
+    ir::Function* callee = function_for(f, std::move(resources));
+    if (!callee) return nullptr;
+    ir::Instruction* r = b_.call(callee, args);
+    for (const OutArg& o : outs) copy_back(o);
+    if (object) copy_back(*object);
+    return callee->result_type->is<sema::VoidType>() ? nullptr : r;
+}
+
+}  // namespace oneshader::lower

@@ -1,0 +1,191 @@
+// Intrinsic functions. Most become CallIntrinsic with the HLSL name and the operands in HLSL order
+// (out parameters as pointers to temporaries copied back afterwards, as the spec says for modf,
+// frexp and sincos); the rest have opcodes of their own: mul (Mul, MatMul, dot), the Interlocked
+// family (AtomicRmw / AtomicCompareExchange on the destination's pointer or texel), the barriers
+// (Barrier with BarrierFlags), NonUniformResourceIndex (NonUniformIndex), select, and/or, and clip
+// (a conditional kill).
+#include <fmt/format.h>
+
+#include "lower/lowerer.hpp"
+#include "sema/intrinsic_table.hpp"
+
+namespace oneshader::lower {
+
+namespace {
+
+using sema::Intrinsic;
+
+std::optional<std::uint32_t> barrier_flags(Intrinsic id) {
+    switch (id) {
+    case Intrinsic::AllMemoryBarrier: return ir::kBarrierWorkgroupMemory | ir::kBarrierDeviceMemory;
+    case Intrinsic::AllMemoryBarrierWithGroupSync:
+        return ir::kBarrierWorkgroupMemory | ir::kBarrierDeviceMemory | ir::kBarrierGroupSync;
+    case Intrinsic::DeviceMemoryBarrier: return ir::kBarrierDeviceMemory;
+    case Intrinsic::DeviceMemoryBarrierWithGroupSync: return ir::kBarrierDeviceMemory | ir::kBarrierGroupSync;
+    case Intrinsic::GroupMemoryBarrier: return ir::kBarrierWorkgroupMemory;
+    case Intrinsic::GroupMemoryBarrierWithGroupSync: return ir::kBarrierWorkgroupMemory | ir::kBarrierGroupSync;
+    default: return std::nullopt;
+    }
+}
+
+}  // namespace
+
+ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
+    auto id = static_cast<Intrinsic>(e->id);
+    const sema::IntrinsicInfo* row = sema::intrinsic_row(e->id, e->overload);
+    std::string_view name = row ? row->name : e->name.str();
+    const Type* result = concrete(e->type);
+    if (auto flags = barrier_flags(id)) {
+        b_.barrier(*flags);
+        return nullptr;
+    }
+    switch (id) {
+    case Intrinsic::Mul:
+        if (e->args.size() == 2) return mul(rvalue(e->args[0]), rvalue(e->args[1]), result);
+        break;
+    case Intrinsic::NonUniformResourceIndex:
+        if (e->args.size() == 1) return b_.unary(ir::Opcode::NonUniformIndex, rvalue(e->args[0]));
+        break;
+    case Intrinsic::Select:
+        if (e->args.size() == 3) {
+            ir::Value* c = rvalue(e->args[0]);
+            ir::Value* a = convert(rvalue(e->args[1]), result);
+            ir::Value* b = convert(rvalue(e->args[2]), result);
+            return b_.select(c, a, b);
+        }
+        break;
+    case Intrinsic::And:
+    case Intrinsic::Or:
+        if (e->args.size() == 2) {
+            ir::Value* a = convert(rvalue(e->args[0]), result);
+            ir::Value* b = convert(rvalue(e->args[1]), result);
+            return b_.binary(id == Intrinsic::And ? ir::Opcode::LogicalAnd : ir::Opcode::LogicalOr, a, b);
+        }
+        break;
+    case Intrinsic::Clip:
+        if (e->args.size() == 1) {
+            clip(rvalue(e->args[0]));
+            return nullptr;
+        }
+        break;
+    case Intrinsic::InterlockedAdd:
+    case Intrinsic::InterlockedAnd:
+    case Intrinsic::InterlockedOr:
+    case Intrinsic::InterlockedXor:
+    case Intrinsic::InterlockedMin:
+    case Intrinsic::InterlockedMax:
+    case Intrinsic::InterlockedExchange:
+    case Intrinsic::InterlockedCompareExchange:
+    case Intrinsic::InterlockedCompareStore: return interlocked(e, name);
+    case Intrinsic::EvaluateAttributeAtSample:
+    case Intrinsic::EvaluateAttributeCentroid:
+    case Intrinsic::EvaluateAttributeSnapped:
+        // These read a stage input where it is interpolated, which a copy in a local cannot say.
+        unsupported(e->range, fmt::format("'{}'", name));
+        return nullptr;
+    default: break;
+    }
+    std::vector<ir::Value*> args;
+    std::vector<OutArg> outs;
+    for (std::size_t k = 0; k < e->args.size(); ++k) {
+        sema::ParamDirection dir = k < e->params.size() ? e->params[k].direction : sema::ParamDirection::In;
+        if (dir == sema::ParamDirection::In) {
+            ir::Value* v = rvalue(e->args[k]);
+            if (k < e->params.size() && e->params[k].type) v = convert(v, e->params[k].type);
+            args.push_back(v);
+        } else {
+            OutArg o = out_arg(e->args[k], dir == sema::ParamDirection::InOut);
+            args.push_back(o.temp);
+            outs.push_back(o);
+        }
+    }
+    ir::Instruction* r = b_.intrinsic(name, result, args);
+    for (const OutArg& o : outs) copy_back(o);
+    return result->is<sema::VoidType>() ? nullptr : r;
+}
+
+ir::Value* Lowerer::mul(ir::Value* a, ir::Value* b, const Type* result) {
+    const Type* ta = a->type();
+    const Type* tb = b->type();
+    bool sa = ta->is<sema::ScalarType>(), sb = tb->is<sema::ScalarType>();
+    bool va = ta->is<sema::VectorType>(), vb = tb->is<sema::VectorType>();
+    ir::Instruction* r = nullptr;
+    if (sa && sb) {
+        r = b_.mul(a, b);
+    } else if (sa || sb) {
+        // A scalar times a vector or matrix scales every component.
+        if (sa) r = b_.mul(splat_to(a, tb), b);
+        else r = b_.mul(a, splat_to(b, ta));
+    } else if (va && vb) {
+        ir::Value* ops[] = {a, b};
+        r = b_.intrinsic("dot", result, ops);
+    } else {
+        r = b_.matmul(a, b);
+    }
+    r->precise = precise_;
+    return convert(r, result);
+}
+
+ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view name) {
+    auto id = static_cast<sema::Intrinsic>(e->id);
+    if (e->args.size() < 2) return nullptr;
+    Place dest = place(e->args[0]);
+    std::vector<ir::Value*> ops;
+    if (dest.kind == Place::Kind::Pointer && dest.count == 0) {
+        ops.push_back(dest.ptr);
+    } else if (dest.kind == Place::Kind::Texel && dest.count == 0) {
+        ops.push_back(dest.ptr);
+        ops.push_back(dest.coord);
+    } else {
+        if (dest.ok()) unsupported(e->range, fmt::format("'{}' on this destination", name));
+        return nullptr;
+    }
+    const Type* t = concrete(e->args[0]->type);
+    bool cmpxchg = id == sema::Intrinsic::InterlockedCompareExchange || id == sema::Intrinsic::InterlockedCompareStore;
+    ir::Value* original = nullptr;
+    if (cmpxchg) {
+        if (e->args.size() < 3) return nullptr;
+        ops.push_back(convert(rvalue(e->args[1]), t));
+        ops.push_back(convert(rvalue(e->args[2]), t));
+        original = b_.atomic_compare_exchange(ops);
+        if (id == sema::Intrinsic::InterlockedCompareExchange && e->args.size() > 3) store(place(e->args[3]), original);
+        return nullptr;
+    }
+    ir::AtomicOp op = ir::AtomicOp::Add;
+    switch (id) {
+    case sema::Intrinsic::InterlockedAnd: op = ir::AtomicOp::And; break;
+    case sema::Intrinsic::InterlockedOr: op = ir::AtomicOp::Or; break;
+    case sema::Intrinsic::InterlockedXor: op = ir::AtomicOp::Xor; break;
+    case sema::Intrinsic::InterlockedMin: op = ir::AtomicOp::Min; break;
+    case sema::Intrinsic::InterlockedMax: op = ir::AtomicOp::Max; break;
+    case sema::Intrinsic::InterlockedExchange: op = ir::AtomicOp::Exchange; break;
+    default: break;
+    }
+    ops.push_back(convert(rvalue(e->args[1]), t));
+    original = b_.atomic_rmw(op, ops);
+    if (e->args.size() > 2) store(place(e->args[2]), original);
+    return nullptr;
+}
+
+void Lowerer::clip(ir::Value* x) {
+    // clip(x) discards the pixel when any component of x is below zero.
+    const Type* t = x->type();
+    const sema::ScalarType* s = sema::component_type(t);
+    ir::Value* zero = m_.zero_constant(t);
+    (void)s;
+    ir::Value* below = b_.compare(ir::Opcode::Lt, x, zero);
+    if (!t->is<sema::ScalarType>()) {
+        ir::Value* ops[] = {below};
+        below = b_.intrinsic("any", scalar(sema::ScalarKind::Bool), ops);
+    }
+    ir::Block* header = cur_;
+    ir::Block* kill = new_block("clip.discard");
+    ir::Block* merge = new_block("clip.merge");
+    ir::Builder::mark_selection(header, merge);
+    b_.cond_br(below, kill, merge);
+    set_block(kill);
+    b_.kill();
+    set_block(merge);
+}
+
+}  // namespace oneshader::lower

@@ -1,0 +1,278 @@
+// Resource methods. Texture methods become the texture opcodes with the resource pointers as
+// operands and texel offsets as immediates (they must be constants); buffer methods become
+// access chains, byte-address loads and stores, atomics on a 32-bit word of a byte-address buffer
+// (a one-index access chain), and the append/consume protocol on the hidden counter:
+//   Append(v):  slot = atomic add counter[0], 1;           buffer[slot] = v
+//   Consume():  old  = atomic add counter[0], 0xFFFFFFFF;  result = buffer[old - 1]
+// GetDimensions stores query results into its out arguments, converted to their types.
+#include <fmt/format.h>
+
+#include "lower/lowerer.hpp"
+#include "sema/intrinsic_table.hpp"
+
+namespace oneshader::lower {
+
+bool Lowerer::constant_offset(const BExpr* e, std::vector<std::int64_t>& out) {
+    std::vector<sema::ConstValue> values;
+    if (!const_scalars(e, values, 0)) {
+        failed_ = true;
+        diags_.report(support::DiagCode::lower_offset_not_constant, e->range,
+                      "A texel offset must be a constant expression, such as int2(1, 0); compute the coordinate "
+                      "instead when the offset changes at run time.");
+        return false;
+    }
+    for (const sema::ConstValue& v : values) out.push_back(v.as_int());
+    return true;
+}
+
+ir::Value* Lowerer::method(const sema::BMethodCall* e) {
+    const sema::MethodInfo* row = sema::method_row(e->id, e->overload);
+    if (!row) {
+        unsupported(e->range, fmt::format("the method '{}'", e->name.str()));
+        return nullptr;
+    }
+    Place res = place(e->object);
+    if (res.kind != Place::Kind::Pointer) {
+        if (res.ok()) unsupported(e->range, fmt::format("'{}' on this object", row->name));
+        return nullptr;
+    }
+    const auto* r = res.ptr->type()->as<sema::PointerType>()->pointee->as<sema::ResourceType>();
+    if (!r) {
+        unsupported(e->range, fmt::format("'{}' on something that is not a resource", row->name));
+        return nullptr;
+    }
+    if (row->name == "GetDimensions") return get_dimensions(e, r, res.ptr, e->params);
+    if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource))
+        return texture_method(e, r, res.ptr, row->name, e->params);
+    return buffer_method(e, r, res.ptr, row->name, e->params);
+}
+
+ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* tex,
+                                   std::string_view name, std::span<const sema::ParamType> params) {
+    using O = ir::Opcode;
+    const Type* result = concrete(e->type);
+    auto args = e->args;
+    auto has_status = [&]() {
+        for (const sema::ParamType& p : params)
+            if (p.direction != sema::ParamDirection::In) return true;
+        return false;
+    };
+    if (has_status()) {
+        unsupported(e->range, fmt::format("'{}' with a status argument (tiled resources)", name));
+        return nullptr;
+    }
+    auto sampler = [&](std::size_t k) -> ir::Value* {
+        Place s = place(args[k]);
+        if (s.kind != Place::Kind::Pointer) return nullptr;
+        return s.ptr;
+    };
+    // Sampling: (sampler, coordinate, extra operands..., [offset]).
+    auto sample = [&](O op, std::size_t extra) -> ir::Value* {
+        std::size_t fixed = 2 + extra;
+        if (args.size() > fixed + 1) {
+            unsupported(e->range, fmt::format("'{}' with a level-of-detail clamp", name));
+            return nullptr;
+        }
+        ir::Value* s = sampler(0);
+        if (!s) {
+            unsupported(e->range, "a sampler that is not a resource variable");
+            return nullptr;
+        }
+        std::vector<ir::Value*> ops{tex, s};
+        for (std::size_t k = 1; k < fixed; ++k) ops.push_back(rvalue(args[k]));
+        std::vector<std::int64_t> imm;
+        if (args.size() == fixed + 1 && !constant_offset(args[fixed], imm)) return nullptr;
+        return b_.texture(op, result, ops, imm);
+    };
+    if (name == "Sample") return sample(O::TextureSample, 0);
+    if (name == "SampleBias") return sample(O::TextureSampleBias, 1);
+    if (name == "SampleLevel") return sample(O::TextureSampleLevel, 1);
+    if (name == "SampleGrad") return sample(O::TextureSampleGrad, 2);
+    if (name == "SampleCmp") return sample(O::TextureSampleCompare, 1);
+    if (name == "SampleCmpLevelZero") return sample(O::TextureSampleCompareLevelZero, 1);
+    if (name == "GatherCmp" || name == "GatherCmpRed") return sample(O::TextureGatherCompare, 1);
+    if (name == "CalculateLevelOfDetail" || name == "CalculateLevelOfDetailUnclamped") {
+        ir::Value* s = sampler(0);
+        if (!s || args.size() != 2) return nullptr;
+        ir::Value* ops[] = {tex, s, rvalue(args[1])};
+        // The query gives (level the sampler would use, level unclamped), as OpImageQueryLod.
+        ir::Value* lod = b_.texture(O::TextureQueryLod, types_.vector(sema::ScalarKind::Float, 2), ops);
+        return b_.extract(lod, {name == "CalculateLevelOfDetail" ? 0 : 1});
+    }
+    if (name == "Gather" || name == "GatherRed" || name == "GatherGreen" || name == "GatherBlue" ||
+        name == "GatherAlpha") {
+        if (args.size() > 3) {
+            unsupported(e->range, fmt::format("'{}' with four offsets", name));
+            return nullptr;
+        }
+        std::int64_t component = name == "GatherGreen" ? 1 : name == "GatherBlue" ? 2 : name == "GatherAlpha" ? 3 : 0;
+        ir::Value* s = sampler(0);
+        if (!s) return nullptr;
+        ir::Value* ops[] = {tex, s, rvalue(args[1])};
+        std::vector<std::int64_t> imm{component};
+        if (args.size() == 3 && !constant_offset(args[2], imm)) return nullptr;
+        return b_.texture(O::TextureGather, result, ops, imm);
+    }
+    if (name == "Load") {
+        if (args.empty()) return nullptr;
+        ir::Value* loc = rvalue(args[0]);
+        std::vector<ir::Value*> ops{tex};
+        std::size_t offset_arg = 1;
+        if (sema::is_multisampled(r->resource)) {
+            if (args.size() < 2) return nullptr;
+            ops.push_back(loc);
+            ops.push_back(rvalue(args[1]));
+            offset_arg = 2;
+        } else if (sema::is_storage_texture(r->resource) || sema::is_typed_buffer(r->resource)) {
+            ops.push_back(loc);
+        } else {
+            // The last component of a mipmapped texture's location is the mip level.
+            std::uint32_t n = sema::component_count(loc->type());
+            std::vector<std::int64_t> comps;
+            for (std::uint32_t i = 0; i + 1 < n; ++i) comps.push_back(i);
+            ops.push_back(b_.swizzle(loc, comps));
+            ops.push_back(b_.swizzle(loc, std::vector<std::int64_t>{std::int64_t(n - 1)}));
+        }
+        std::vector<std::int64_t> imm;
+        if (args.size() > offset_arg && !constant_offset(args[offset_arg], imm)) return nullptr;
+        return b_.texture(O::TextureLoad, result, ops, imm);
+    }
+    unsupported(e->range, fmt::format("the texture method '{}'", name));
+    return nullptr;
+}
+
+ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* buf,
+                                  std::string_view name, std::span<const sema::ParamType> params) {
+    (void)params;
+    const Type* result = concrete(e->type);
+    auto args = e->args;
+    const Type* uint_t = scalar(sema::ScalarKind::UInt);
+    if (sema::is_structured_buffer(r->resource)) {
+        if (name == "Load" && args.size() == 1) return b_.load(access(buf, {rvalue(args[0])}));
+        ir::Global* g = buf->as<ir::Global>();
+        ir::Global* counter = g ? counter_of(g) : nullptr;
+        if (!counter) {
+            unsupported(e->range, fmt::format("'{}' on a buffer without a counter", name));
+            return nullptr;
+        }
+        ir::Value* word = access(counter, {uint_c(0)});
+        if (name == "Append" && args.size() == 1) {
+            ir::Value* value = rvalue(args[0]);
+            ir::Value* ops[] = {word, uint_c(1)};
+            ir::Value* slot = b_.atomic_rmw(ir::AtomicOp::Add, ops);
+            store(Place{Place::Kind::Pointer, access(buf, {slot})}, convert(value, concrete(r->element)));
+            return nullptr;
+        }
+        if (name == "Consume" || name == "DecrementCounter" || name == "IncrementCounter") {
+            bool up = name == "IncrementCounter";
+            ir::Value* ops[] = {word, uint_c(up ? 1u : 0xFFFFFFFFu)};
+            ir::Value* old = b_.atomic_rmw(ir::AtomicOp::Add, ops);
+            if (up) return old;
+            ir::Value* below = b_.sub(old, uint_c(1));
+            if (name == "DecrementCounter") return below;
+            return b_.load(access(buf, {below}));
+        }
+    }
+    if (sema::is_byte_address_buffer(r->resource)) {
+        if (name == "Load" || name == "Load2" || name == "Load3" || name == "Load4") {
+            if (args.size() != 1) {
+                unsupported(e->range, fmt::format("'{}' with a status argument (tiled resources)", name));
+                return nullptr;
+            }
+            ir::Value* ops[] = {buf, convert(rvalue(args[0]), uint_t)};
+            return b_.texture(ir::Opcode::ByteAddressLoad, result, ops);
+        }
+        if ((name == "Store" || name == "Store2" || name == "Store3" || name == "Store4") && args.size() == 2) {
+            ir::Value* ops[] = {buf, convert(rvalue(args[0]), uint_t), rvalue(args[1])};
+            b_.texture(ir::Opcode::ByteAddressStore, types_.void_type(), ops);
+            return nullptr;
+        }
+        if (name.starts_with("Interlocked") && args.size() >= 2) {
+            // The destination is a byte address; the atomic works on its 32-bit word.
+            ir::Value* address = convert(rvalue(args[0]), uint_t);
+            ir::Value* word = access(buf, {b_.binary(ir::Opcode::Shr, address, uint_c(2))});
+            const Type* vt = concrete(args[1]->type);
+            bool is_min_max = name == "InterlockedMin" || name == "InterlockedMax";
+            if (vt != uint_t && (is_min_max || !sema::is_integer(vt) || sema::bit_width(vt) != 32)) {
+                unsupported(e->range, fmt::format("'{}' with a signed value on a byte-address buffer", name));
+                return nullptr;
+            }
+            auto to_word = [&](const BExpr* a) {
+                ir::Value* v = rvalue(a);
+                return v->type() == uint_t ? v : static_cast<ir::Value*>(b_.bitcast(v, uint_t));
+            };
+            auto from_word = [&](ir::Value* v, const BExpr* target) {
+                const Type* tt = concrete(target->type);
+                return tt == uint_t ? v : static_cast<ir::Value*>(b_.bitcast(v, tt));
+            };
+            if (name == "InterlockedCompareExchange" || name == "InterlockedCompareStore") {
+                if (args.size() < 3) return nullptr;
+                ir::Value* ops[] = {word, to_word(args[1]), to_word(args[2])};
+                ir::Value* old = b_.atomic_compare_exchange(ops);
+                if (args.size() > 3) store(place(args[3]), from_word(old, args[3]));
+                return nullptr;
+            }
+            ir::AtomicOp op = name == "InterlockedAnd"      ? ir::AtomicOp::And
+                              : name == "InterlockedOr"     ? ir::AtomicOp::Or
+                              : name == "InterlockedXor"    ? ir::AtomicOp::Xor
+                              : name == "InterlockedMin"    ? ir::AtomicOp::Min
+                              : name == "InterlockedMax"    ? ir::AtomicOp::Max
+                              : name == "InterlockedExchange" ? ir::AtomicOp::Exchange
+                                                              : ir::AtomicOp::Add;
+            ir::Value* ops[] = {word, to_word(args[1])};
+            ir::Value* old = b_.atomic_rmw(op, ops);
+            if (args.size() > 2) store(place(args[2]), from_word(old, args[2]));
+            return nullptr;
+        }
+    }
+    unsupported(e->range, fmt::format("the buffer method '{}'", name));
+    return nullptr;
+}
+
+ir::Value* Lowerer::get_dimensions(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* res,
+                                   std::span<const sema::ParamType> params) {
+    auto args = e->args;
+    const Type* uint_t = scalar(sema::ScalarKind::UInt);
+    auto put = [&](std::size_t k, ir::Value* v) {
+        if (k < args.size()) store(place(args[k]), convert(v, concrete(args[k]->type)));
+    };
+    if (sema::is_structured_buffer(r->resource)) {
+        ir::Value* ops[] = {res};
+        put(0, b_.texture(ir::Opcode::BufferLength, uint_t, ops));
+        put(1, uint_c(r->element ? layouts_.structured_stride(r->element) : 0));
+        return nullptr;
+    }
+    if (sema::is_byte_address_buffer(r->resource)) {
+        ir::Value* ops[] = {res};
+        put(0, b_.texture(ir::Opcode::BufferLength, uint_t, ops));
+        return nullptr;
+    }
+    // Textures and typed buffers: [mip,] sizes..., [levels | samples].
+    std::size_t first_out = 0;
+    ir::Value* mip = nullptr;
+    if (!params.empty() && params[0].direction == sema::ParamDirection::In) {
+        mip = convert(rvalue(args[0]), uint_t);
+        first_out = 1;
+    }
+    std::size_t outs = args.size() - first_out;
+    bool counts_levels = mip != nullptr;
+    bool counts_samples = sema::is_multisampled(r->resource);
+    std::size_t sizes = outs - ((counts_levels || counts_samples) ? 1 : 0);
+    if (sizes == 0 || sizes > 4) {
+        unsupported(e->range, "this form of GetDimensions");
+        return nullptr;
+    }
+    const Type* size_t_ = sizes == 1 ? uint_t : types_.vector(sema::ScalarKind::UInt, static_cast<std::uint32_t>(sizes));
+    std::vector<ir::Value*> ops{res};
+    if (mip) ops.push_back(mip);
+    ir::Value* size = b_.texture(ir::Opcode::TextureQuerySize, size_t_, ops);
+    for (std::size_t k = 0; k < sizes; ++k) put(first_out + k, sizes == 1 ? size : b_.extract(size, {std::int64_t(k)}));
+    if (counts_levels || counts_samples) {
+        ir::Value* q[] = {res};
+        put(first_out + sizes, b_.texture(counts_levels ? ir::Opcode::TextureQueryLevels : ir::Opcode::TextureQuerySamples,
+                                          uint_t, q));
+    }
+    return nullptr;
+}
+
+}  // namespace oneshader::lower

@@ -1,0 +1,242 @@
+#pragma once
+// The state of one lowering, shared by the lower_*.cpp files. Internal to src/lower.
+//
+// Expressions lower two ways: as a value (`rvalue`) or as a Place, the storage an lvalue names.
+// Resources are Places too: a pointer to the resource global or an access chain into a resource
+// array, which is what texture and buffer opcodes take. Function bodies are lowered from a work
+// list, so a deep call graph never deepens the C++ stack.
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/builder.hpp"
+#include "ir/type_rules.hpp"
+#include "lower/lower.hpp"
+#include "sema/types_query.hpp"
+
+namespace oneshader::lower {
+
+using sema::BExpr;
+using sema::BStmt;
+using sema::Type;
+
+// Where an lvalue lives.
+struct Place {
+    enum class Kind : std::uint8_t {
+        None,     // an error was reported
+        Pointer,  // `ptr` points at the whole value (a resource, when its pointee is one)
+        Texel,    // element `coord` of the texture or typed buffer `ptr` (RWTexture2D[p])
+        Value,    // not addressable: `value` (a swizzle of an rvalue)
+    };
+    Kind kind = Kind::None;
+    ir::Value* ptr = nullptr;
+    ir::Value* coord = nullptr;
+    ir::Value* value = nullptr;
+    const Type* type = nullptr;  // the value type of what ptr/coord/value names
+    // A selection of components on top of it: vector components (`cols` unused) or matrix
+    // elements (`rows`, `cols`). count 0: the whole.
+    std::uint8_t count = 0;
+    bool matrix = false;
+    std::uint8_t rows[4] = {};
+    std::uint8_t cols[4] = {};
+
+    bool ok() const { return kind != Kind::None; }
+};
+
+// One resource argument of a function copy: the global and the indices into it, constant ones
+// by value and run-time ones passed as extra arguments.
+struct ResourceArg {
+    ir::Global* global = nullptr;
+    std::vector<std::optional<std::int64_t>> indices;  // nullopt: a run-time index
+    std::vector<ir::Value*> dynamic;                   // the run-time indices, in order (caller side)
+};
+
+// A function body waiting to be lowered.
+struct PendingBody {
+    const sema::Function* fn = nullptr;
+    ir::Function* out = nullptr;
+    std::vector<ResourceArg> resources;  // per resource parameter, in parameter order
+};
+
+struct LoopTargets {
+    ir::Block* break_target = nullptr;
+    ir::Block* continue_target = nullptr;  // null for a switch
+    bool broke = false;      // some `break` branched to break_target
+    bool continued = false;  // some `continue` branched to continue_target
+};
+
+class Lowerer {
+public:
+    Lowerer(const sema::Program& program, ir::Module& module, sema::LayoutEngine& layouts,
+            support::DiagnosticEngine& diags, const Options& options);
+    bool run();
+
+    // ---- module scope (lower_module.cpp) ------------------------------------------------------
+    void declare_globals();
+    ir::Global* global_of(const sema::Variable* v);  // statics, groupshared, resources, buffer objects
+    ir::Global* buffer_global(const sema::BufferBlock* b);
+    ir::Global* resource_global(const sema::Resource* r);
+    ir::Global* counter_of(ir::Global* buffer);
+    ir::SpecConstant* spec_constant_of(const sema::Variable* v);
+    ir::Global* static_local_global(const sema::Variable* v);
+    ir::Function* init_globals_function();
+    void finish_init_globals();
+
+    // ---- entry points (lower_entry.cpp) -------------------------------------------------------
+    void lower_entry(const sema::EntryPoint* ep);
+
+    // ---- functions (lower_function.cpp) -------------------------------------------------------
+    ir::Function* function_for(const sema::Function* f, std::vector<ResourceArg> resources, std::string_view name = {});
+    void lower_body(const PendingBody& p);
+    void drain_work_list();
+    // Starts lowering into `f` (entry block made, per-function state reset); `s` is the HLSL
+    // function, null for generated ones.
+    void begin_function(ir::Function* f, const sema::Function* s);
+    void end_function();
+    std::string unique_function_name(std::string base);
+    ir::Instruction* new_alloca(const Type* type, std::string_view name);
+    ir::Block* new_block(std::string_view name);
+    void set_block(ir::Block* b);
+    bool open() const { return cur_ != nullptr; }
+    void terminate() { cur_ = nullptr; }
+    // A param or local variable's storage (or bound resource) in the current function.
+    ir::Value* local_of(const sema::Variable* v) const;
+
+    // ---- statements (lower_stmt.cpp) ----------------------------------------------------------
+    void stmt(const BStmt* s);
+    void block_stmt(const sema::BBlock* b);
+    void var_decl(const sema::BVarDecl* d);
+    void if_stmt(const sema::BIf* s);
+    void for_stmt(const sema::BFor* s);
+    void while_stmt(const sema::BWhile* s);
+    void do_stmt(const sema::BDoWhile* s);
+    void switch_stmt(const sema::BSwitch* s);
+    void loop(const sema::ControlHints& hints, const BStmt* init, const BExpr* cond, const BExpr* step,
+              const BStmt* body, bool cond_first);
+    // Ends a construct whose merge block nothing reached: the merge holds only `unreachable`.
+    void close_merge(ir::Block* merge, bool reached);
+
+    // ---- expressions (lower_expr.cpp) ---------------------------------------------------------
+    ir::Value* rvalue(const BExpr* e);
+    ir::Value* literal(const sema::BLiteral* e);
+    ir::Value* var_value(const sema::BVarRef* e);
+    ir::Value* unary(const sema::BUnary* e);
+    ir::Value* binary(const sema::BBinary* e);
+    ir::Value* arith(sema::BinaryOp op, ir::Value* a, ir::Value* b);
+    ir::Value* short_circuit(const sema::BBinary* e);
+    ir::Value* assign(const sema::BAssign* e);
+    ir::Value* inc_dec(const sema::BIncDec* e);
+    ir::Value* conditional(const sema::BConditional* e);
+    ir::Value* construct(const sema::BConstruct* e);
+    ir::Value* convert_expr(const sema::BConvert* e);
+    // Converts `v` to the value type `to` by shape and component (every ConversionKind).
+    ir::Value* convert(ir::Value* v, const Type* to);
+    ir::Value* convert_components(ir::Value* v, const sema::ScalarType* to);
+    ir::Value* splat_to(ir::Value* scalar, const Type* to);
+    ir::Value* one_of(const Type* t);
+    bool is_pure(const BExpr* e, int depth = 0) const;
+
+    // ---- lvalues (lower_lvalue.cpp) -----------------------------------------------------------
+    Place place(const BExpr* e);
+    Place var_place(const sema::Variable* v, const BExpr* at);
+    Place field_place(Place base, std::int64_t ir_index, const Type* type);
+    Place index_place(Place base, ir::Value* index, const Type* type);
+    Place resource_index_place(const sema::BResourceIndex* e);
+    ir::Value* load(const Place& p);
+    void store(const Place& p, ir::Value* v);
+    ir::Value* load_buffer_root(ir::Value* ptr, const Type* t);
+    ir::Value* access(ir::Value* base, std::initializer_list<ir::Value*> indices);
+
+    // ---- calls (lower_call.cpp) ---------------------------------------------------------------
+    ir::Value* call(const sema::BCall* e);
+    bool resource_arg(const Place& p, ResourceArg& out, const BExpr* at);
+    // A temporary holding an lvalue's value for an out/inout argument, and the copy back.
+    struct OutArg {
+        Place target;
+        ir::Instruction* temp = nullptr;
+    };
+    OutArg out_arg(const BExpr* arg, bool copy_in);
+    void copy_back(const OutArg& a);
+
+    // ---- intrinsics and methods (lower_intrinsic.cpp, lower_method.cpp) -----------------------
+    ir::Value* intrinsic(const sema::BIntrinsicCall* e);
+    ir::Value* mul(ir::Value* a, ir::Value* b, const Type* result);
+    ir::Value* interlocked(const sema::BIntrinsicCall* e, std::string_view name);
+    ir::Value* method(const sema::BMethodCall* e);
+    ir::Value* texture_method(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* res,
+                              std::string_view name, std::span<const sema::ParamType> params);
+    ir::Value* buffer_method(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* res,
+                             std::string_view name, std::span<const sema::ParamType> params);
+    ir::Value* get_dimensions(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* res,
+                              std::span<const sema::ParamType> params);
+    bool constant_offset(const BExpr* e, std::vector<std::int64_t>& out);
+    void clip(ir::Value* x);
+
+    // ---- initializers and constants (lower_init.cpp) ------------------------------------------
+    ir::Value* init_list(const sema::BInitList* e);
+    void flatten(ir::Value* v, std::vector<ir::Value*>& out, int depth = 0);
+    ir::Value* build(const Type* t, const std::vector<ir::Value*>& scalars, std::size_t& next, int depth = 0);
+    ir::Constant* constant_of(const BExpr* e, const Type* t);
+    ir::Constant* const_scalar(const sema::ScalarType* t, const sema::ConstValue& v);
+    ir::Constant* build_constant(const Type* t, const std::vector<sema::ConstValue>& scalars, std::size_t& next);
+    bool const_scalars(const BExpr* e, std::vector<sema::ConstValue>& out, int depth);
+
+    // ---- helpers (lowerer.cpp) ----------------------------------------------------------------
+    void unsupported(support::SourceRange at, std::string_view what);
+    void unsupported(support::SourceLoc at, std::string_view what) { unsupported(support::SourceRange(at), what); }
+    const Type* concrete(const Type* t);  // literal kinds to int/float, orientation dropped
+    const sema::ScalarType* scalar(sema::ScalarKind k) { return types_.scalar(k); }
+    ir::Constant* int_c(std::int32_t v) { return m_.int_constant(v); }
+    ir::Constant* uint_c(std::uint32_t v) { return m_.uint_constant(v); }
+    std::int64_t ir_member(const sema::StructType* s, std::uint32_t member) const {
+        return s->base ? std::int64_t(member) + 1 : std::int64_t(member);
+    }
+    // Member `i` of a struct as the IR counts them (the base first).
+    const Type* ir_member_type(const sema::StructType* s, std::size_t i) const;
+    ir::Value* undef(const Type* t) { return m_.undef_constant(concrete(t)); }
+    // Guards recursion: false (after reporting once) when `depth_` passed the bound.
+    bool enter(support::SourceRange at);
+    void leave() { --depth_; }
+
+    const sema::Program& program_;
+    ir::Module& m_;
+    sema::TypeContext& types_;
+    sema::LayoutEngine& layouts_;
+    support::DiagnosticEngine& diags_;
+    Options options_;
+    ir::Builder b_;
+    bool failed_ = false;
+    bool depth_reported_ = false;
+    std::uint32_t depth_ = 0;
+
+    // Module scope.
+    std::unordered_map<const sema::Variable*, ir::Global*> var_globals_;
+    std::unordered_map<const sema::BufferBlock*, ir::Global*> buffer_globals_;
+    std::unordered_map<const sema::Resource*, ir::Global*> resource_globals_;
+    std::unordered_map<const ir::Global*, ir::Global*> counters_;
+    std::unordered_map<const sema::Variable*, ir::SpecConstant*> spec_constants_;
+    std::unordered_map<const sema::Variable*, ir::Global*> static_local_flags_;
+    std::vector<const sema::Variable*> dynamic_statics_;  // statics initialized in init_globals
+    ir::Function* init_globals_ = nullptr;
+    std::map<std::string, ir::Function*, std::less<>> copies_;  // function copies by key
+    std::map<std::string, int, std::less<>> names_;             // function names in use
+    std::vector<PendingBody> work_;
+
+    // The function being lowered.
+    ir::Function* fn_ = nullptr;
+    const sema::Function* sfn_ = nullptr;
+    ir::Block* cur_ = nullptr;
+    std::size_t allocas_ = 0;
+    std::unordered_map<const sema::Variable*, ir::Value*> locals_;
+    ir::Value* this_ptr_ = nullptr;
+    std::vector<LoopTargets> targets_;
+    bool precise_ = false;
+    // Nesting of branches and loops at this point, and where each local resource was declared:
+    // rebinding a local resource is only sequential (and so lowerable) at its declaration's level.
+    std::uint32_t construct_depth_ = 0;
+    std::unordered_map<const sema::Variable*, std::uint32_t> resource_local_depth_;
+};
+
+}  // namespace oneshader::lower
