@@ -119,7 +119,7 @@ PreprocessResult preprocess_impl(std::string_view path, const std::string_view* 
         l = load_main(ctx, path, source);
         if (l.main) {
             pp::PreprocessOutput out = pp::run_preprocessor(ctx, l.main, options, source != nullptr);
-            if (!ctx.diags.has_errors()) result.text = pp::print_preprocessed(ctx.sources, out.tokens);
+            if (!ctx.diags.has_errors()) result.text = pp::print_preprocessed(ctx.sources, out);
         }
     } catch (const std::bad_alloc&) {
         report_internal_error(ctx, l.main, "out of memory");

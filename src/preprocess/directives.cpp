@@ -391,6 +391,13 @@ void Preprocessor::handle_pragma(const Token& hash, const Token& name) {
         extra_tokens_warning(std::span<const Token>(line).subspan(1), "pragma once");
         return;
     }
+    // Every pragma but `once` stays visible in the -P output, spelled as written.
+    std::string text;
+    for (const Token& t : line) {
+        if (!text.empty() && t.has(syntax::LeadingSpace)) text += ' ';
+        text += t.text;
+    }
+    out_.pragmas.push_back({hash.loc, out_.tokens.size(), std::move(text)});
     if (what == "pack_matrix") {
         std::vector<Token> expanded;
         expand_line(std::span<const Token>(line).subspan(1), expanded);

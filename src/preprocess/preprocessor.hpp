@@ -18,9 +18,17 @@ struct PackMatrixPragma {
     MatrixPacking packing;
 };
 
+// A `#pragma` line other than `once`, kept for the -P output (as DXC's -P keeps them).
+struct PragmaLine {
+    support::SourceLoc loc;   // the '#'
+    std::size_t token_index;  // printed before this output token
+    std::string text;         // what follows `#pragma`, spaced as written
+};
+
 struct PreprocessOutput {
     std::vector<syntax::Token> tokens;  // ends with one Eof token
     std::vector<PackMatrixPragma> pack_matrix;
+    std::vector<PragmaLine> pragmas;
 };
 
 // Preprocesses `main_file` (already added to ctx.sources). Defines, include directories, the
@@ -32,6 +40,10 @@ PreprocessOutput run_preprocessor(support::CompileContext& ctx, support::FileId 
 
 // The text form DXC's -P writes: tokens with their spacing, one output line per source line,
 // and `#line N "file"` markers where the file or line jumps.
-std::string print_preprocessed(const support::SourceManager& sources, std::span<const syntax::Token> tokens);
+std::string print_preprocessed(const support::SourceManager& sources, std::span<const syntax::Token> tokens,
+                               std::span<const PragmaLine> pragmas = {});
+inline std::string print_preprocessed(const support::SourceManager& sources, const PreprocessOutput& out) {
+    return print_preprocessed(sources, out.tokens, out.pragmas);
+}
 
 }  // namespace oneshader::pp

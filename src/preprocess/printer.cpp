@@ -48,7 +48,8 @@ void append_marker(std::string& out, std::uint32_t line, std::string_view file) 
 
 }  // namespace
 
-std::string print_preprocessed(const support::SourceManager& sources, std::span<const Token> tokens) {
+std::string print_preprocessed(const support::SourceManager& sources, std::span<const Token> tokens,
+                               std::span<const PragmaLine> pragmas) {
     std::string out;
     out.reserve(tokens.size() * 6 + 64);
     support::FileId file = 0;
@@ -58,7 +59,28 @@ std::string print_preprocessed(const support::SourceManager& sources, std::span<
     const Token* prev = nullptr;
     support::SourceLoc prev_loc;
     support::PresumedLoc p;
-    for (const Token& t : tokens) {
+    std::size_t next_pragma = 0;
+    // A pragma goes on a line of its own, at its own source line.
+    auto print_pragma = [&](const PragmaLine& pragma) {
+        support::PresumedLoc where = sources.presumed(pragma.loc);
+        if (pragma.loc.file != file || where.file != name || where.line < line || where.line > line + max_blank_lines) {
+            append_marker(out, where.line, where.file);
+            file = pragma.loc.file;
+            name = where.file;
+        } else {
+            if (!at_line_start) out += '\n';
+            if (where.line > line + (at_line_start ? 0 : 1)) out.append(where.line - line - (at_line_start ? 0 : 1), '\n');
+        }
+        out += "#pragma ";
+        out += pragma.text;
+        out += '\n';
+        line = where.line + 1;
+        at_line_start = true;
+        prev_loc = {};
+    };
+    for (std::size_t index = 0; index < tokens.size(); ++index) {
+        const Token& t = tokens[index];
+        while (next_pragma < pragmas.size() && pragmas[next_pragma].token_index <= index) print_pragma(pragmas[next_pragma++]);
         if (t.is(TokenKind::Eof)) break;
         // Tokens of one macro expansion share their location: look it up once.
         if (!(t.loc == prev_loc)) p = sources.presumed(t.loc);

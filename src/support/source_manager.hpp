@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <deque>
 #include <vector>
 
 namespace oneshader::support {
@@ -69,8 +70,10 @@ public:
 
 private:
     std::uint32_t line_index(const SourceFile& f, std::uint32_t offset) const;
-    std::vector<SourceFile> files_;
-    std::vector<std::string> names_;
+    // A deque keeps each file (and the characters of short, inline-stored texts) in place as
+    // files are added: tokens point into these texts.
+    std::deque<SourceFile> files_;
+    std::deque<std::string> names_;  // stable for the same reason: PresumedLoc points into them
 };
 
 }  // namespace oneshader::support

@@ -48,7 +48,7 @@ struct Run {
     }
     std::string diag_at(std::size_t i) const { return where(ctx.diags.diagnostics().at(i).range.begin); }
     const std::string& message(std::size_t i) const { return ctx.diags.diagnostics().at(i).message; }
-    std::string printed() const { return pp::print_preprocessed(ctx.sources, out.tokens); }
+    std::string printed() const { return pp::print_preprocessed(ctx.sources, out); }
 };
 
 // An include resolver over an in-memory map; records the calls it gets.

@@ -62,3 +62,20 @@ TEST_CASE("printer: output is deterministic") {
     const char* src = "#define A(x) x ## 1 #x\nA(q) __COUNTER__ __COUNTER__\n";
     CHECK(oneshader::preprocess(src, "d.hlsl").text == oneshader::preprocess(src, "d.hlsl").text);
 }
+
+TEST_CASE("printer: pragmas stay in the output on their own lines, #pragma once does not") {
+    Run r("#pragma once\nfloat a;\n#pragma pack_matrix( row_major )\nfloat4x4 m;\n#pragma warning(disable: 3206)\n");
+    CHECK(r.printed() ==
+          "#line 2 \"main.hlsl\"\nfloat a;\n#pragma pack_matrix( row_major )\nfloat4x4 m;\n"
+          "#pragma warning(disable: 3206)\n");
+}
+
+TEST_CASE("printer: a pragma after blank lines and in an include keeps its line") {
+    MemoryFiles mem;
+    mem.files["inc.h"] = "#pragma pack_matrix(column_major)\nx";
+    oneshader::CompileOptions o;
+    o.include_resolver = mem.resolver();
+    Run r("a\n\n\n#pragma dxc diagnostic push\nb\n#include \"inc.h\"\nc\n", o);
+    CHECK(r.printed() == "#line 1 \"main.hlsl\"\na\n\n\n#pragma dxc diagnostic push\nb\n#line 1 \"inc.h\"\n"
+                         "#pragma pack_matrix(column_major)\nx\n#line 7 \"main.hlsl\"\nc\n");
+}

@@ -58,3 +58,19 @@ TEST_CASE("include stack lists the #include locations innermost first", "[source
     CHECK(stack[1].file == main);
     CHECK(sm.include_stack(main).empty());
 }
+
+TEST_CASE("texts stay in place while files are added", "[sources]") {
+    // Tokens keep views into file texts; short texts are stored inline in std::string, so the
+    // manager must never move a file once added.
+    SourceManager sm;
+    FileId first = sm.add("a.hlsl", "local");
+    std::string_view view = sm.text(first);
+    const char* data = view.data();
+    for (int i = 0; i < 1000; ++i) sm.add("f" + std::to_string(i) + ".hlsl", "x");
+    CHECK(sm.text(first).data() == data);
+    CHECK(view == "local");
+    sm.add_line_directive(first, 0, 5, "n.hlsl");
+    PresumedLoc p = sm.presumed({first, 0});
+    for (int i = 0; i < 100; ++i) sm.add_line_directive(first, 0, 5, "m" + std::to_string(i));
+    CHECK(p.file == "n.hlsl");
+}
