@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <new>
 
+#include "driver/codegen.hpp"
 #include "driver/diagnostics_export.hpp"
 #include "driver/front_end.hpp"
 #include "reflect/builder.hpp"
@@ -90,12 +91,7 @@ CompileResult compile_impl(std::string_view path, const std::string_view* source
                 ro.targets = targets;
                 ro.source_name = file_name(path);
                 result.reflection = reflect::build_reflection(*fe->program, fe->layouts, ro);
-                // The stages after the front end arrive with their own issues; until then say so
-                // plainly instead of producing an output.
-                ctx.diags.report(support::DiagCode::stage_not_implemented, support::SourceRange({l.main, 0}),
-                                 "code generation (lowering to IR and the backends) is not implemented in this build "
-                                 "yet, so no shader code can be produced. The front end checked the shader, and "
-                                 "reflection is available");
+                driver::generate_code(ctx, *fe, options, targets, result.blobs);
             }
         }
     } catch (const std::bad_alloc&) {

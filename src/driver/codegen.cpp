@@ -1,0 +1,69 @@
+#include "driver/codegen.hpp"
+
+#include <fmt/format.h>
+
+#include "ir/module.hpp"
+#include "lower/lower.hpp"
+#include "opt/optimizer.hpp"
+#include "spirv/spirv.hpp"
+
+namespace oneshader::driver {
+
+namespace {
+
+Stage public_stage(ir::ShaderStage s) {
+    switch (s) {
+        case ir::ShaderStage::Vertex: return Stage::Vertex;
+        case ir::ShaderStage::Pixel: return Stage::Pixel;
+        case ir::ShaderStage::Compute: return Stage::Compute;
+    }
+    return Stage::Vertex;
+}
+
+std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
+    // SPIR-V files are little-endian words; write them byte by byte so the host order never leaks.
+    std::vector<std::uint8_t> bytes;
+    bytes.reserve(words.size() * 4);
+    for (std::uint32_t w : words)
+        for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(w >> (8 * i)));
+    return bytes;
+}
+
+}  // namespace
+
+void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
+                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs) {
+    support::SourceRange at({1, 0});
+    for (Target t : targets) {
+        if (t == Target::SpirV) continue;
+        ctx.diags.report(support::DiagCode::stage_not_implemented, at,
+                         fmt::format("the {} backend is not implemented in this build yet; compile for SPIR-V "
+                                     "(--target spirv) instead",
+                                     t == Target::Msl ? "Metal Shading Language" : "WGSL"));
+    }
+    if (ctx.diags.has_errors()) return;
+
+    ir::Module module(ctx.arena, fe.types);
+    if (!lower::lower_program(*fe.program, module, fe.layouts, ctx.diags)) return;
+    // One optimization for all entry points: each backend emits only what its entry point reaches.
+    if (options.optimize) opt::optimize_or_fall_back(module, opt::Options{}, ctx.diags);
+
+    spirv::Options so;
+    so.keep_names = options.keep_names;
+    so.layout = sema::LayoutOptions{options.default_matrix_packing};
+    std::vector<ShaderBlob> out;
+    for (const ir::EntryPoint* ep : module.entry_points) {
+        std::vector<std::uint32_t> words = spirv::emit(module, *ep, so, ctx.diags);
+        if (words.empty()) continue;
+        ShaderBlob blob;
+        blob.entry_point = std::string(ep->function->name);
+        blob.stage = public_stage(ep->stage);
+        blob.target = Target::SpirV;
+        blob.data = to_bytes(words);
+        out.push_back(std::move(blob));
+    }
+    if (ctx.diags.has_errors()) return;
+    for (ShaderBlob& b : out) blobs.push_back(std::move(b));
+}
+
+}  // namespace oneshader::driver
