@@ -308,7 +308,13 @@ ir::Value* Lowerer::construct(const sema::BConstruct* e) {
             direct = direct && !pt->is<sema::MatrixType>() && sema::component_type(pt) == v->element;
             total += sema::component_count(pt);
         }
-        if (direct && total == v->count) return b_.construct(t, parts);
+        if (direct && total == v->count) {
+            std::vector<ir::Constant*> constants;
+            for (ir::Value* p : parts)
+                if (auto* c = p->as<ir::Constant>(); c && c->is_scalar()) constants.push_back(c);
+            if (constants.size() == parts.size()) return m_.composite_constant(t, constants);
+            return b_.construct(t, parts);
+        }
     }
     std::vector<ir::Value*> scalars;
     for (ir::Value* p : parts) flatten(p, scalars);

@@ -43,6 +43,24 @@ ir::Value* Lowerer::init_list(const sema::BInitList* e) {
 void Lowerer::flatten(ir::Value* v, std::vector<ir::Value*>& out, int depth) {
     if (!v || depth > kMaxDepth) return;
     const Type* t = v->type();
+    if (auto* c = v->as<ir::Constant>(); c && !t->is<sema::ScalarType>()) {
+        // Constants flatten to constants, so what is built from them folds too.
+        if (c->constant_kind == ir::ConstantKind::Composite) {
+            for (ir::Constant* e : c->elements) flatten(e, out, depth + 1);
+            return;
+        }
+        if (c->constant_kind == ir::ConstantKind::Zero || c->constant_kind == ir::ConstantKind::Undef) {
+            std::size_t n = 0;
+            while (const Type* et = ir::composite_element_type(types_, t, static_cast<std::int64_t>(n))) {
+                const Type* vt = concrete(et);
+                flatten(c->constant_kind == ir::ConstantKind::Zero ? m_.zero_constant(vt) : m_.undef_constant(vt), out,
+                        depth + 1);
+                ++n;
+                if (const auto* at = t->as<sema::ArrayType>(); at && n >= at->length) break;
+            }
+            return;
+        }
+    }
     if (t->is<sema::ScalarType>()) {
         out.push_back(v);
     } else if (const auto* vt = t->as<sema::VectorType>()) {
