@@ -74,6 +74,10 @@ def code(s):
     return "`%s`" % s
 
 
+def plural(n, word):
+    return "%d %s%s" % (n, word, "" if n == 1 else "s")
+
+
 def met(ok):
     return "**met**" if ok else "**not met**"
 
@@ -111,8 +115,8 @@ def draw_chart(rows, path, subtitle, ours_label):
            '<text x="10" y="38" font-size="12" fill="#444">%s</text>' % html.escape(subtitle),
            '<rect x="%d" y="48" width="12" height="10" fill="#1f77b4"/>' % label_w,
            '<text x="%d" y="57">%s</text>' % (label_w + 16, html.escape(ours_label)),
-           '<rect x="%d" y="48" width="12" height="10" fill="#ff7f0e"/>' % (label_w + 200),
-           '<text x="%d" y="57">glslangValidator</text>' % (label_w + 216)]
+           '<rect x="%d" y="48" width="12" height="10" fill="#ff7f0e"/>' % (label_w + 40 + 7 * len(ours_label)),
+           '<text x="%d" y="57">glslangValidator</text>' % (label_w + 56 + 7 * len(ours_label))]
     ticks = []
     for e in range(int(math.floor(lo_exp)) - 1, int(math.ceil(hi_exp)) + 1):
         for m in (1, 2, 5):
@@ -269,10 +273,10 @@ def main():
         L.append("")
     headline = []
     if gm:
-        headline.append("Per process, %s is %s than glslangValidator on the geometric mean of %d entry points "
-                        "(median %s ms against %s ms)." % (ours_label, times(gm).replace("× ", "× ").replace(
-                            " faster", " faster").replace(" slower", " slower"), len(compared), ms(ours_med),
-                            ms(g_med)))
+        headline.append("Per process, %s is %s glslangValidator on the geometric mean of %s "
+                        "(median %s ms against %s ms)." % (
+                            ours_label, "about as fast as" if times(gm) == "tie" else times(gm) + " than",
+                            plural(len(compared), "entry point"), ms(ours_med), ms(g_med)))
     if median_file_on is not None:
         headline.append("In process, the median corpus file takes %s µs%s." % (
             us(median_file_on), " (front end only)" if front_end else " with the optimizer on"))
@@ -338,8 +342,8 @@ def main():
         losses.append("**Per process, short of the %g× goal:** %s on the geometric mean%s." % (
             TARGET_SPEEDUP, times(gm), " — and that is the front end alone" if front_end else ""))
     if slower:
-        losses.append("**Slower than glslangValidator per process on %d of %d entry points:** %s." % (
-            len(slower), len(compared), ", ".join("%s (%s ms against %s ms, %s)" % (
+        losses.append("**Slower than glslangValidator per process on %d of %s:** %s." % (
+            len(slower), plural(len(compared), "entry point"), ", ".join("%s (%s ms against %s ms, %s)" % (
                 code(c["id"]), ms(c["ours"]), ms(c["glslang"]), times(c["ratio"])) for c in slower[:8])
             + (", ..." if len(slower) > 8 else "")))
     if median_file_on is not None and median_file_on >= TARGET_MEDIAN_US:
@@ -347,25 +351,26 @@ def main():
                       "%s µs." % (us(median_file_on), TARGET_MEDIAN_US, " (front end alone)" if front_end else "",
                                   code(slowest[1]), us(slowest[0])))
     if over_rss:
-        losses.append("**Peak resident size over %g MiB on %d entry points:** %s." % (
-            TARGET_RSS_MIB, len(over_rss), ", ".join("%s (%s MiB)" % (code(i), mib_from_kib(v))
+        losses.append("**Peak resident size over %g MiB on %s:** %s." % (
+            TARGET_RSS_MIB, plural(len(over_rss), "entry point"), ", ".join("%s (%s MiB)" % (code(i), mib_from_kib(v))
                                                      for v, i in over_rss[:8]) + (", ..." if len(over_rss) > 8 else "")))
     if tot and tot["oneshader_nonames_words"] > tot["glslang_opt_words"]:
         losses.append("**Our SPIR-V without names is larger than glslang + `spirv-opt -O`** in total (%+.1f%%)."
                       % (100 * (tot["oneshader_nonames_words"] / tot["glslang_opt_words"] - 1)))
     if larger:
-        losses.append("**Larger than glslang + `spirv-opt -O` on %d of %d entry points:** %s." % (
-            len(larger), len(both_size), ", ".join("%s (%+.0f%%)" % (code(r["id"]), 100 * (f - 1))
+        losses.append("**Larger than glslang + `spirv-opt -O` on %d of %s:** %s." % (
+            len(larger), plural(len(both_size), "entry point"), ", ".join("%s (%+.0f%%)" % (code(r["id"]), 100 * (f - 1))
                                                    for f, r in larger[:8]) + (", ..." if len(larger) > 8 else "")))
     if invalid:
-        losses.append("**spirv-val rejects our output for %d entry points:** %s." % (
-            len(invalid), ", ".join(code(r["id"]) for r in invalid[:8]) + (", ..." if len(invalid) > 8 else "")))
+        losses.append("**spirv-val rejects our output for %s:** %s." % (
+            plural(len(invalid), "entry point"), ", ".join(code(r["id"]) for r in invalid[:8]) + (", ..." if len(invalid) > 8 else "")))
     ours_failed = [(i, w) for i, w in excluded if w.startswith("oneshader:")]
     if ours_failed:
-        losses.append("**oneshader does not compile %d entry points** that are left out of the comparison "
-                      "(listed under [Left out](#left-out))." % len(ours_failed))
+        losses.append("**oneshader does not compile %s**, left out of the comparison (listed under "
+                      "[Left out](#left-out))." % plural(len(ours_failed), "entry point"))
     if inproc_failed:
-        losses.append("**In process, %d files fail:** %s." % (len(inproc_failed), ", ".join(
+        losses.append("**In process, %s fail%s:** %s." % (plural(len(inproc_failed), "file"),
+                                                         "s" if len(inproc_failed) == 1 else "", ", ".join(
             "%s (%s)" % (code(f), s) for f, s, _ in inproc_failed)))
     for t, note in sorted(info.get("target_notes", {}).items()):
         losses.append("**%s is not measured:** %s." % ({"msl": "MSL", "wgsl": "WGSL"}.get(t, t), note))
@@ -411,7 +416,8 @@ def main():
     # in-process table
     L.append("## In-process compile time")
     L.append("")
-    L.append("`oneshader::compile` on text read once, every entry point of the file in one call, in a warm "
+    L.append("`oneshader::compile` on text read once, every entry point of the file in one call (except those "
+             "listed under [Left out](#left-out) as failing in oneshader), in a warm "
              "process (`bench/compile_bench.cpp`); includes come from an in-memory cache through "
              "`CompileOptions::include_resolver`. 3 warm-up compiles, then up to %d timed ones (fewer when a "
              "setting passes 3 s); the median in microseconds. Heap: bytes requested from `operator new` by one "
