@@ -64,10 +64,14 @@ struct CompileOptions {
     std::optional<Profile> profile;               // the -T profile, for __SHADER_TARGET_* macros
     bool optimize = true;
     bool keep_names = true;
+    bool syntax_only = false;  // stop after the front end: diagnostics, files and reflection, no blobs
     bool enable_16bit_types = false;
     bool warnings_as_errors = false;
     MatrixPacking default_matrix_packing = MatrixPacking::ColumnMajor;
     PreprocessorLimits limits;
+    // Testing: run the IR verifier after lowering (a problem is error OSH7000) and after every
+    // optimizer pass (a problem makes that pass fail: warning OSH6001). Slower; off by default.
+    bool verify_ir = false;
 };
 
 struct SourcePosition {

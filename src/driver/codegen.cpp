@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ir/module.hpp"
+#include "ir/verifier.hpp"
 #include "lower/lower.hpp"
 #include "opt/optimizer.hpp"
 #include "spirv/spirv.hpp"
@@ -45,8 +46,16 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
 
     ir::Module module(ctx.arena, fe.types);
     if (!lower::lower_program(*fe.program, module, fe.layouts, ctx.diags)) return;
+    if (options.verify_ir) {
+        for (const std::string& problem : ir::verify(module))
+            ctx.diags.report(support::DiagCode::internal_error, at,
+                             "internal compiler error (the lowered IR does not verify): " + problem);
+        if (ctx.diags.has_errors()) return;
+    }
     // One optimization for all entry points: each backend emits only what its entry point reaches.
-    if (options.optimize) opt::optimize_or_fall_back(module, opt::Options{}, ctx.diags);
+    opt::Options oo;
+    oo.verify_each_pass = options.verify_ir;
+    if (options.optimize) opt::optimize_or_fall_back(module, oo, ctx.diags);
 
     spirv::Options so;
     so.keep_names = options.keep_names;

@@ -120,6 +120,9 @@ public:
     const GlobalInfo* global_info(const ir::Global* g) const;
     std::vector<Id> interface_ids() const;
     void decorate_stage_variable(const ir::Global* g, Id var, std::optional<std::uint32_t> location);
+    // A built-in input the IR has no global for (WaveGetLaneIndex/WaveGetLaneCount read
+    // SubgroupLocalInvocationId/SubgroupSize): declared once per entry point, in the interface.
+    Id builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_name);
 
     // --- functions and control flow (control_flow.cpp) ------------------------------------------
     void emit_function(const ir::Function* f);
@@ -224,6 +227,7 @@ public:
 private:
 
     std::vector<const ir::Global*> used_globals_;                       // module order
+    std::map<std::uint32_t, Id> intrinsic_builtins_;                    // spv::BuiltIn -> variable
     std::unordered_set<const ir::Global*> atomic_textures_;             // lookup only
     std::unordered_map<const ir::Global*, GlobalInfo> globals_info_;    // lookup only
     std::unordered_map<const ir::Function*, Id> function_ids_;          // lookup only

@@ -388,7 +388,9 @@ void Emitter::declare_global(const ir::Global* g) {
         if (sema::contains_resource(t) || t->is<sema::StructType>()) {
             unsupported("struct-typed stage variables (the lowering splits them)");
         }
-        if (sema::is_bool(t)) unsupported("bool stage variables");
+        // SV_IsFrontFace is FrontFacing, a bool built-in; user bool varyings are not (DXC declares
+        // them as uint and converts at each access).
+        if (sema::is_bool(t) && !g->builtin) unsupported("bool stage variables");
         bool split = t->is<sema::ArrayType>() || (t->is<sema::MatrixType>() && is_matrix(t));
         if (split && !g->builtin) {
             declare_stage_split(g, info);
@@ -421,6 +423,20 @@ void Emitter::declare_global(const ir::Global* g) {
     globals_info_.emplace(g, std::move(info));
 }
 
+Id Emitter::builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_name) {
+    auto found = intrinsic_builtins_.find(static_cast<std::uint32_t>(builtin));
+    if (found != intrinsic_builtins_.end()) return found->second;
+    Id var = new_id();
+    globals_.add(spv::Op::OpVariable, {type_pointer(spv::StorageClass::Input, type), var,
+                                       static_cast<std::uint32_t>(spv::StorageClass::Input)});
+    decorate(var, spv::Decoration::BuiltIn, {static_cast<std::uint32_t>(builtin)});
+    // Integer inputs of a fragment shader are Flat, built-ins included (as for SV_PrimitiveID).
+    if (stage() == ir::ShaderStage::Pixel) decorate(var, spv::Decoration::Flat);
+    name(var, debug_name);
+    intrinsic_builtins_.emplace(static_cast<std::uint32_t>(builtin), var);
+    return var;
+}
+
 std::vector<Id> Emitter::interface_ids() const {
     // Inputs first, then outputs, then the rest in module order; shared built-in arrays once.
     std::vector<Id> ids;
@@ -436,6 +452,7 @@ std::vector<Id> Emitter::interface_ids() const {
     for (const ir::Global* g : entry_.inputs) add_global(g);
     for (const ir::Global* g : entry_.outputs) add_global(g);
     for (const ir::Global* g : used_globals_) add_global(g);
+    for (const auto& [builtin, var] : intrinsic_builtins_) add(var);
     return ids;
 }
 

@@ -351,6 +351,15 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         capability(spv::Capability::GroupNonUniform);
         capability(c);
     };
+    if (n == "WaveGetLaneIndex" || n == "WaveGetLaneCount") {
+        // DXC reads the SubgroupLocalInvocationId / SubgroupSize built-ins (GroupNonUniform).
+        wave(spv::Capability::GroupNonUniform);
+        bool index = n == "WaveGetLaneIndex";
+        Id var = builtin_input(index ? spv::BuiltIn::SubgroupLocalInvocationId : spv::BuiltIn::SubgroupSize,
+                               type_int(32, false), index ? "gl_SubgroupInvocationID" : "gl_SubgroupSize");
+        define(i, op_result(Op::OpLoad, type, {var}));
+        return true;
+    }
     if (n == "WaveIsFirstLane") {
         wave(spv::Capability::GroupNonUniform);
         define(i, op_result(Op::OpGroupNonUniformElect, type, {subgroup}));
