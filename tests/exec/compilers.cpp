@@ -138,10 +138,7 @@ CompileResult CompilerSet::compile_with_oneshader(const Case& c, const Entry& en
     arguments.push_back(source.string());
     arguments.push_back("-Fo");
     arguments.push_back(output.string());
-    CompileResult result = run(arguments, output);
-    if (result.status != CompileResult::Status::ok && result.log.find("OSH0005") != std::string::npos)
-        result.status = CompileResult::Status::not_implemented;
-    return result;
+    return run(arguments, output);
 }
 
 Compiler CompilerSet::glslang()

@@ -37,6 +37,7 @@ SpirvInfo reflect_spirv(const std::vector<std::uint32_t>& words)
     SpirvInfo info;
     std::map<std::uint32_t, std::string> names;
     std::map<std::uint32_t, std::optional<std::uint32_t>> sets, bindings;
+    std::map<std::uint32_t, std::size_t> binding_words;  // variable -> index of its Binding number
     std::map<std::uint32_t, std::uint32_t> pointee;          // pointer type -> pointee type
     std::map<std::uint32_t, std::uint32_t> variable_type;    // variable -> pointer type
     for (std::size_t at = 5; at < words.size();)
@@ -51,7 +52,10 @@ SpirvInfo reflect_spirv(const std::vector<std::uint32_t>& words)
         else if (opcode == op_entry_point && count >= 4)
             info.entry_points.push_back(literal_string(words, at + 3, end));
         else if (opcode == op_decorate && count >= 4 && words[at + 2] == decoration_binding)
+        {
             bindings[words[at + 1]] = words[at + 3];
+            binding_words[words[at + 1]] = at + 3;
+        }
         else if (opcode == op_decorate && count >= 4 && words[at + 2] == decoration_descriptor_set)
             sets[words[at + 1]] = words[at + 3];
         else if (opcode == op_type_pointer && count >= 4)
@@ -73,6 +77,7 @@ SpirvInfo reflect_spirv(const std::vector<std::uint32_t>& words)
         const std::uint32_t type = pointee[variable_type[id]];
         b.type_name = names.count(type) ? names[type] : std::string();
         b.binding = binding.value_or(0);
+        b.binding_word = binding_words.count(id) ? binding_words[id] : 0;
         b.set = sets.count(id) ? sets[id].value_or(0) : 0;
         info.bindings.push_back(b);
     }

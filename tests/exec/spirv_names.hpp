@@ -13,6 +13,7 @@ struct SpirvBinding
     std::string variable_name;  // OpName of the variable ("" when it has none)
     std::string type_name;      // OpName of the pointee type (a cbuffer's block name, a structured buffer's type)
     std::uint32_t set = 0, binding = 0;
+    std::size_t binding_word = 0;  // index of the Binding decoration's number in the module's words (0: none)
 };
 
 struct SpirvInfo

@@ -400,12 +400,18 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules)
         Objects objects(s.device);
         VkDevice device = s.device;
 
-        // Reflection: which resource sits at which set and binding.
+        // Reflection: which resource sits at which set and binding. DXC's binding rules (and so oneshader's) give
+        // register(b0), register(t0) and register(u0) the same binding; the runner finds resources by name, so
+        // it moves a resource that meets another one on its binding to a free binding of its set, in the copy
+        // of the module it runs.
         std::map<std::pair<std::uint32_t, std::uint32_t>, const Resource*> slots;
+        std::map<std::pair<std::uint32_t, const Resource*>, std::uint32_t> moved;  // (set, resource) -> binding
         std::vector<SpirvInfo> infos;
+        std::vector<std::vector<std::uint32_t>> code;
         for (const auto& module : modules)
         {
             infos.push_back(reflect_spirv(module.spirv));
+            code.push_back(module.spirv);
             for (const auto& b : infos.back().bindings)
             {
                 const Resource* r = match(c, b);
@@ -414,10 +420,23 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules)
                                          module.entry->name;
                 if (!r)
                     throw std::runtime_error("the shader's resource " + what + " has no resource in the case");
-                auto [it, added] = slots.emplace(std::make_pair(b.set, b.binding), r);
+                std::uint32_t binding = b.binding;
+                if (auto m = moved.find({b.set, r}); m != moved.end())
+                    binding = m->second;
+                auto [it, added] = slots.emplace(std::make_pair(b.set, binding), r);
                 if (!added && it->second != r)
-                    throw std::runtime_error("the shader's resource " + what + " shares its binding with '" +
-                                             it->second->name() + "'");
+                {
+                    if (b.binding_word == 0)
+                        throw std::runtime_error("the shader's resource " + what + " shares its binding with '" +
+                                                 it->second->name() + "'");
+                    binding = 0;
+                    while (slots.count({b.set, binding}))
+                        ++binding;
+                    slots.emplace(std::make_pair(b.set, binding), r);
+                    moved[{b.set, r}] = binding;
+                }
+                if (binding != b.binding)
+                    code.back()[b.binding_word] = binding;
             }
         }
 
@@ -594,8 +613,8 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules)
         for (std::size_t i = 0; i < modules.size(); ++i)
         {
             auto info = vk_struct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-            info.codeSize = modules[i].spirv.size() * 4;
-            info.pCode = modules[i].spirv.data();
+            info.codeSize = code[i].size() * 4;
+            info.pCode = code[i].data();
             VkShaderModule module;
             check(vkCreateShaderModule(device, &info, nullptr, &module), "vkCreateShaderModule");
             objects.add([device, module] { vkDestroyShaderModule(device, module, nullptr); });
