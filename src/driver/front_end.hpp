@@ -27,5 +27,8 @@ struct FrontEnd {
 // only repeat it). `from_text` is true for compile() on in-memory text.
 std::unique_ptr<FrontEnd> run_front_end(support::CompileContext& ctx, support::FileId main_file,
                                         const CompileOptions& options, bool from_text);
+// The same into a FrontEnd the caller owns.
+void run_front_end_into(FrontEnd& fe, support::CompileContext& ctx, support::FileId main_file,
+                        const CompileOptions& options, bool from_text);
 
 }  // namespace oneshader::driver

@@ -15,13 +15,8 @@
 // Every construct the front end accepts lowers or is reported with a code of the 04xx range; the
 // lowering never crashes and never drops code silently.
 //
-// How the driver uses it:
-//
-//     auto fe = lower::run_front_end(source, path, options, /*from_text=*/true);
-//     if (fe->ok()) { optimize(fe->module); emit(fe->module, ...); }
-//     // fe->ctx.diags holds every diagnostic of preprocessing, parsing, checking and lowering.
-//
-// or, with a CompileContext/TypeContext/LayoutEngine of its own, `lower_program` directly.
+// The driver calls `lower_program` after the front end (src/driver/codegen.cpp);
+// `driver::lower_source` (src/driver/lowered_source.hpp) runs every stage up to here in one call.
 #include <memory>
 #include <string_view>
 
@@ -45,30 +40,5 @@ struct Options {
 // false when it reported an error. `layouts` is the engine the program was checked with.
 bool lower_program(const sema::Program& program, ir::Module& module, sema::LayoutEngine& layouts,
                    support::DiagnosticEngine& diags, const Options& options = {});
-
-// Everything one run of the front end owns. Members are declared in the order they depend on one
-// another, so they are destroyed in the right order.
-struct FrontEnd {
-    explicit FrontEnd(const CompileOptions& options);
-    FrontEnd(const FrontEnd&) = delete;
-    FrontEnd& operator=(const FrontEnd&) = delete;
-
-    CompileOptions options;
-    support::CompileContext ctx;
-    sema::TypeContext types;
-    sema::LayoutEngine layouts;
-    ir::Module module;
-    sema::Program* program = nullptr;  // null when preprocessing or parsing failed
-    bool lowered = false;               // lower_program ran and reported no error
-
-    bool ok() const { return lowered && !ctx.diags.has_errors(); }
-};
-
-// Preprocess → parse → check → lower. `text` is the main file's contents (read by the caller);
-// `from_text` is true when it did not come from the file system (include lookups then need a
-// resolver, as for compile()). Stops after the first stage that reports an error. Never throws
-// on bad input.
-std::unique_ptr<FrontEnd> run_front_end(std::string_view text, std::string_view path, const CompileOptions& options,
-                                        bool from_text);
 
 }  // namespace oneshader::lower

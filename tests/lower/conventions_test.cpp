@@ -288,13 +288,12 @@ TEST_CASE("lower: deep nesting is bounded (OSH0401), not a stack overflow") {
     for (int i = 0; i < 40; ++i) expr = "(" + expr + " + 1)";
     lower::Options o;
     o.max_depth = 16;
-    auto fe = std::make_unique<lower::FrontEnd>(CompileOptions{});
     std::string src = std::string(kCompute) + "[shader(\"compute\")] [numthreads(1,1,1)]\nvoid CSMain(uint3 id : "
                       "SV_DispatchThreadID) { uint x = id.x; Out[0] = " + expr + "; }\n";
-    auto run = lower::run_front_end(src, "t.hlsl", CompileOptions{}, true);
-    REQUIRE(run->program);
-    ir::Module m(run->ctx.arena, run->types);
-    CHECK_FALSE(lower::lower_program(*run->program, m, run->layouts, run->ctx.diags, o));
+    auto run = driver::lower_source(src, "t.hlsl", CompileOptions{}, true);
+    REQUIRE(run->front.program);
+    ir::Module m(run->ctx.arena, run->front.types);
+    CHECK_FALSE(lower::lower_program(*run->front.program, m, run->front.layouts, run->ctx.diags, o));
     bool found = false;
     for (const support::Diag& d : run->ctx.diags.diagnostics()) found = found || support::format_code(d.code) == "OSH0401";
     CHECK(found);

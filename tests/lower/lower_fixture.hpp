@@ -1,5 +1,5 @@
 #pragma once
-// Runs HLSL through the whole front end (lower::run_front_end) and gives the lowered module, its
+// Runs HLSL through the whole front end (driver::lower_source) and gives the lowered module, its
 // dump, the verifier's messages and the diagnostics, for the lowering tests. Corpus files are read
 // with the options their header comments ask for (`// defines:`, `// include-dirs:`,
 // `// entry:`, -enable-16bit-types), as the other corpus tests read them.
@@ -16,6 +16,7 @@
 #include "ir/printer.hpp"
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
+#include "driver/lowered_source.hpp"
 #include "lower/lower.hpp"
 
 namespace lower_test {
@@ -24,7 +25,7 @@ using namespace oneshader;
 namespace fs = std::filesystem;
 
 struct Lowered {
-    std::unique_ptr<lower::FrontEnd> fe;
+    std::unique_ptr<driver::LoweredSource> fe;
     std::string text;                  // the dump; empty when the front end failed
     std::vector<std::string> problems; // the verifier's messages
 
@@ -46,7 +47,7 @@ struct Lowered {
     }
 };
 
-inline Lowered finish(std::unique_ptr<lower::FrontEnd> fe) {
+inline Lowered finish(std::unique_ptr<driver::LoweredSource> fe) {
     Lowered l;
     l.fe = std::move(fe);
     if (l.fe->ok()) {
@@ -57,7 +58,7 @@ inline Lowered finish(std::unique_ptr<lower::FrontEnd> fe) {
 }
 
 inline Lowered lower_text(std::string_view source, const CompileOptions& options = {}) {
-    return finish(lower::run_front_end(source, "t.hlsl", options, true));
+    return finish(driver::lower_source(source, "t.hlsl", options, true));
 }
 
 inline std::vector<std::string> words_after(const std::string& line, const std::string& key) {
@@ -95,7 +96,7 @@ inline Lowered lower_file(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
-    return finish(lower::run_front_end(ss.str(), path.generic_string(), options_for(path), false));
+    return finish(driver::lower_source(ss.str(), path.generic_string(), options_for(path), false));
 }
 
 inline fs::path corpus_root() { return fs::path(ONESHADER_SOURCE_DIR) / "corpus"; }

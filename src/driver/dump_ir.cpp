@@ -8,7 +8,7 @@
 
 #include "driver/diagnostics_export.hpp"
 #include "ir/printer.hpp"
-#include "lower/lower.hpp"
+#include "driver/lowered_source.hpp"
 #include "oneshader/oneshader.hpp"
 
 namespace oneshader {
@@ -40,12 +40,11 @@ IrDumpResult dump_impl(std::string_view path, const std::string_view* source, co
             result.files = std::move(fallback.files_read);
             return result;
         }
-        std::unique_ptr<lower::FrontEnd> fe =
-            lower::run_front_end(source ? *source : std::string_view(text), path, options, source != nullptr);
+        std::unique_ptr<driver::LoweredSource> fe =
+            driver::lower_source(source ? *source : std::string_view(text), path, options, source != nullptr);
         if (fe->ok()) result.text = ir::print_module(fe->module);
         result.diagnostics = driver::export_diagnostics(fe->ctx.diags);
         result.files = std::move(fe->ctx.files_read);
-        if (result.files.empty() || result.files.front() != path) result.files.insert(result.files.begin(), std::string(path));
     } catch (const std::bad_alloc&) {
         fallback.diags.report(support::DiagCode::internal_error, {}, "internal compiler error (out of memory)");
         result.diagnostics = driver::export_diagnostics(fallback.diags);
