@@ -271,6 +271,44 @@ ExpectedOutputs push_constants(const Case& c)
     return {{"Target", encode_components(*target->format, texels)}};
 }
 
+// compute/cluster_build.hlsl: each cluster's view-space AABB (min, 0, max, 0): the tile's screen corners through
+// InvProjection (column-major) at depth 1, scaled out to the slice's near and far depths.
+ExpectedOutputs cluster_build(const Case& c)
+{
+    constexpr std::uint32_t tiles_x = 16, tiles_y = 9, slices = 24;
+    const auto p = as<float>(input(c, "ClusterBuild"));
+    const float screen[2] = {p[16], p[17]}, z_near = p[18], z_far = p[19];
+    auto screen_to_view = [&](float sx, float sy, float out[3]) {
+        const float ndc[4] = {sx / screen[0] * 2.0f - 1.0f, sy / screen[1] * -2.0f + 1.0f, 1.0f, 1.0f};
+        float view[4];
+        for (int r = 0; r < 4; ++r)
+            view[r] = p[r] * ndc[0] + p[4 + r] * ndc[1] + p[8 + r] * ndc[2] + p[12 + r] * ndc[3];
+        for (int k = 0; k < 3; ++k)
+            out[k] = view[k] / view[3];
+    };
+    std::vector<float> clusters(input(c, "Clusters").size() / 4, 0.0f);
+    const float tile[2] = {screen[0] / tiles_x, screen[1] / tiles_y};
+    for (std::uint32_t z = 0; z < slices; ++z)
+        for (std::uint32_t y = 0; y < tiles_y; ++y)
+            for (std::uint32_t x = 0; x < tiles_x; ++x)
+            {
+                float lo[3], hi[3];
+                screen_to_view(static_cast<float>(x) * tile[0], static_cast<float>(y) * tile[1], lo);
+                screen_to_view(static_cast<float>(x + 1) * tile[0], static_cast<float>(y + 1) * tile[1], hi);
+                const float near_z = z_near * std::pow(z_far / z_near, static_cast<float>(z) / slices);
+                const float far_z = z_near * std::pow(z_far / z_near, static_cast<float>(z + 1) / slices);
+                float* out = &clusters[(x + tiles_x * (y + tiles_y * z)) * 8];
+                for (int k = 0; k < 3; ++k)
+                {
+                    const float a = lo[k] * (near_z / lo[2]), b = lo[k] * (far_z / lo[2]);
+                    const float d = hi[k] * (near_z / hi[2]), e = hi[k] * (far_z / hi[2]);
+                    out[k] = std::min(std::min(a, b), std::min(d, e));
+                    out[4 + k] = std::max(std::max(a, b), std::max(d, e));
+                }
+            }
+    return {{"Clusters", bytes_of(clusters)}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -282,6 +320,7 @@ struct Row
 
 constexpr Row table[] = {
     {"box_downsample", box_downsample},
+    {"cluster_build", cluster_build},
     {"copy_texel", copy_texel},
     {"push_constants", push_constants},
     {"typed_buffers", typed_buffers},
