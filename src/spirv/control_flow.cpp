@@ -121,6 +121,24 @@ void Emitter::emit_function(const ir::Function* f) {
             name(info.id, i->name());
             set_pointer(i, info);
         }
+    // A temporary for every call operand that points into part of a variable or at a global.
+    call_temps_.clear();
+    for (const ir::Block* b : f->blocks)
+        for (const ir::Instruction* i : b->instructions) {
+            if (i->opcode != ir::Opcode::Call) continue;
+            for (std::size_t k = 0; k < i->operands.size(); ++k) {
+                const ir::Value* a = i->operands[k];
+                const auto* p = a->type()->as<sema::PointerType>();
+                if (!p || sema::contains_resource(p->pointee) || a->is<ir::Argument>() ||
+                    (a->is<ir::Instruction>() && a->as<ir::Instruction>()->opcode == ir::Opcode::Alloca))
+                    continue;
+                Id temp = new_id();
+                variables.add(spv::Op::OpVariable,
+                              {type_pointer(spv::StorageClass::Function, value_type(p->pointee)), temp,
+                               static_cast<std::uint32_t>(spv::StorageClass::Function)});
+                call_temps_.emplace(std::make_pair(i, k), temp);
+            }
+        }
 
     for (const ir::Block* b : order) {
         op(spv::Op::OpLabel, {labels[b]});
@@ -231,12 +249,39 @@ void Emitter::emit_function(const ir::Function* f) {
 bool Emitter::emit_instruction(const ir::Instruction* i) {
     if (i->opcode == ir::Opcode::Call) {
         std::vector<std::uint32_t> ops{function_id(i->callee)};
-        for (const ir::Value* a : i->operands) {
+        // Copied-through operands: (the place, its temporary, the value type), written back after.
+        struct CopyBack {
+            const PointerInfo* place;
+            Id temp;
+            const sema::Type* type;
+        };
+        std::vector<CopyBack> copy_back;
+        for (std::size_t k = 0; k < i->operands.size(); ++k) {
+            const ir::Value* a = i->operands[k];
             if (a->type()->is<sema::PointerType>()) {
                 const PointerInfo* p = pointer(a);
-                bool variable = a->is<ir::Argument>() ||
-                                (a->is<ir::Instruction>() && a->as<ir::Instruction>()->opcode == ir::Opcode::Alloca);
-                if (!p || !variable || p->kind != PointerInfo::Kind::Direct) {
+                if (!p) return true;
+                auto temp = call_temps_.find(std::make_pair(i, k));
+                if (temp != call_temps_.end()) {
+                    // Copy in, and back out where the memory is the invocation's own (HLSL passes
+                    // `this` and inout by copy-in/copy-out, and nothing else can see these places
+                    // during the call). Shared or buffer memory would race: refused.
+                    const sema::Type* t = a->type()->as<sema::PointerType>()->pointee;
+                    spv::StorageClass sc = p->kind == PointerInfo::Kind::Split ? p->split->storage : p->storage;
+                    bool own = sc == spv::StorageClass::Function || sc == spv::StorageClass::Private ||
+                               sc == spv::StorageClass::Output;
+                    bool read_only = sc == spv::StorageClass::Uniform || sc == spv::StorageClass::PushConstant ||
+                                     sc == spv::StorageClass::Input;
+                    if (!own && !read_only) {
+                        unsupported("passing a pointer into shared or buffer memory to a function (inline it first)");
+                        return true;
+                    }
+                    op(spv::Op::OpStore, {temp->second, load_pointer(*p, t)});
+                    if (own) copy_back.push_back({p, temp->second, t});
+                    ops.push_back(temp->second);
+                    continue;
+                }
+                if (p->kind != PointerInfo::Kind::Direct) {
                     unsupported("passing a pointer other than a local variable to a function (inline it first)");
                     return true;
                 }
@@ -246,6 +291,8 @@ bool Emitter::emit_instruction(const ir::Instruction* i) {
             }
         }
         Id r = op_result(spv::Op::OpFunctionCall, value_type(i->type()), ops);
+        for (const CopyBack& c : copy_back)
+            store_pointer(*c.place, op_result(spv::Op::OpLoad, value_type(c.type), {c.temp}), c.type);
         if (i->has_result()) define(i, r);
         return true;
     }

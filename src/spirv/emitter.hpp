@@ -237,6 +237,10 @@ private:
     std::unordered_map<const ir::Value*, Id> values_;                   // lookup only
     std::unordered_map<const ir::Value*, PointerInfo> pointers_;        // lookup only
     std::unordered_set<const ir::Value*> nonuniform_;                   // lookup only
+    // Call operands that point into something other than a whole variable (a member, an element,
+    // a global): the Function variable each is copied through (logical addressing passes only
+    // memory object declarations to OpFunctionCall).
+    std::map<std::pair<const ir::Instruction*, std::size_t>, Id> call_temps_;  // lookup only
     const ir::Instruction* current_ = nullptr;
 };
 

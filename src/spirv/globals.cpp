@@ -139,8 +139,9 @@ void Emitter::decorate_stage_variable(const ir::Global* g, Id var, std::optional
     if (g->interpolation & sema::kInterpNoPerspective) decorate(var, spv::Decoration::NoPerspective);
     if (g->interpolation & sema::kInterpCentroid) decorate(var, spv::Decoration::Centroid);
     if (g->interpolation & sema::kInterpSample) {
+        // The Sample decoration needs SampleRateShading wherever it appears (vertex outputs too).
         decorate(var, spv::Decoration::Sample);
-        if (pixel_in) capability(spv::Capability::SampleRateShading);
+        capability(spv::Capability::SampleRateShading);
     }
 }
 
