@@ -309,6 +309,52 @@ ExpectedOutputs cluster_build(const Case& c)
     return {{"Clusters", bytes_of(clusters)}};
 }
 
+// compute/light_cull.hlsl: for each of the 16x9x24 clusters, the lights (in index order, at most 64) whose sphere,
+// moved to view space by View (column-major), meets the cluster's box. The runner compares ClusterRanges by count
+// and the index list as a multiset, so the lists are laid out in cluster order here.
+ExpectedOutputs light_cull(const Case& c)
+{
+    constexpr std::uint32_t cluster_count = 16 * 9 * 24, max_lights = 64;
+    const auto params = as<float>(input(c, "LightCull"));
+    const std::uint32_t light_count = as<std::uint32_t>(input(c, "LightCull"))[20];
+    const float* view = &params[24];
+    const auto lights = as<float>(input(c, "Lights"));
+    const auto clusters = as<float>(input(c, "Clusters"));
+    std::vector<std::uint32_t> ranges(input(c, "ClusterRanges").size() / 4, 0);
+    std::vector<std::uint32_t> indices(input(c, "ClusterLightIndices").size() / 4, 0);
+    std::uint32_t total = 0;
+    for (std::uint32_t cluster = 0; cluster < cluster_count; ++cluster)
+    {
+        const float* lo = &clusters[cluster * 8];
+        const float* hi = lo + 4;
+        std::uint32_t count = 0;
+        for (std::uint32_t l = 0; l < light_count && count < max_lights; ++l)
+        {
+            const float* light = &lights[l * 16];
+            float d2 = 0.0f;
+            for (int k = 0; k < 3; ++k)
+            {
+                const float center =
+                    view[k] * light[0] + view[4 + k] * light[1] + view[8 + k] * light[2] + view[12 + k];
+                const float d = std::min(std::max(center, lo[k]), hi[k]) - center;
+                d2 += d * d;
+            }
+            if (d2 <= light[3] * light[3])
+            {
+                if (total + count < indices.size())
+                    indices[total + count] = l;
+                ++count;
+            }
+        }
+        ranges[cluster * 2] = total;
+        ranges[cluster * 2 + 1] = count;
+        total += count;
+    }
+    return {{"ClusterRanges", bytes_of(ranges)},
+            {"ClusterLightIndices", bytes_of(indices)},
+            {"GlobalIndexCount", bytes_of(std::vector<std::uint32_t>{total, 0, 0, 0})}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -328,6 +374,7 @@ constexpr Row table[] = {
     {"depth_bounds", depth_bounds},
     {"histogram_counts", histogram_counts},
     {"instance_cull", instance_cull},
+    {"light_cull", light_cull},
     {"particles_emit", particles_emit},
     {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},
