@@ -355,6 +355,30 @@ ExpectedOutputs light_cull(const Case& c)
             {"GlobalIndexCount", bytes_of(std::vector<std::uint32_t>{total, 0, 0, 0})}};
 }
 
+// lang/templates.hlsl CSTemplates: Output[i] = (v + saturate(v)) + (v.xyz^2, average of v[k] * v.x^2) + (9 + uint(w * Scale))
+// for the first Count elements; the rest keep their contents.
+ExpectedOutputs templates(const Case& c)
+{
+    const std::uint32_t count = as<std::uint32_t>(input(c, "Params"))[0];
+    const float scale = as<float>(input(c, "Params"))[1];
+    const auto in = as<float>(input(c, "Input"));
+    auto out = as<float>(input(c, "Output"));
+    for (std::uint32_t i = 0; i < count; ++i)
+    {
+        const float* v = &in[i * 4];
+        const float s = v[0] * v[0];
+        const auto u = static_cast<std::uint32_t>(v[3] * scale);
+        float sum = 0.0f;
+        for (int k = 0; k < 4; ++k)
+            sum += v[k] * s;
+        const float extra[4] = {v[0] * v[0], v[1] * v[1], v[2] * v[2], sum / 4.0f};
+        const auto pair_sum = static_cast<float>(9 + static_cast<std::int32_t>(u));
+        for (int k = 0; k < 4; ++k)
+            out[i * 4 + k] = (v[k] + std::clamp(v[k], 0.0f, 1.0f)) + extra[k] + pair_sum;
+    }
+    return {{"Output", bytes_of(out)}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -379,6 +403,7 @@ constexpr Row table[] = {
     {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},
     {"scale_in_place", scale_in_place},
+    {"templates", templates},
 };
 
 }  // namespace
