@@ -379,6 +379,40 @@ ExpectedOutputs templates(const Case& c)
     return {{"Output", bytes_of(out)}};
 }
 
+// lang/member_functions.hlsl CSMain: the mean of 8 samples (x, y, z from an xorshift32 generator seeded from the
+// thread index, w = 1), times Seeds, for the first Count threads.
+ExpectedOutputs member_functions(const Case& c)
+{
+    const auto seeds = as<float>(input(c, "Params"));
+    const std::uint32_t count = as<std::uint32_t>(input(c, "Params"))[4];
+    std::vector<float> out(input(c, "Output").size() / 4, 0.0f);
+    for (std::uint32_t i = 0; i < count; ++i)
+    {
+        std::uint32_t state = (i ^ as<std::uint32_t>(input(c, "Params"))[0]) * 747796405u + 2891336453u;
+        if (state == 0)
+            state = 1;
+        auto next_float = [&state] {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            return static_cast<float>(state >> 8) * static_cast<float>(1.0 / 16777216.0);
+        };
+        float sum[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (int n = 0; n < 8; ++n)
+        {
+            const float x = next_float();
+            const float y = next_float();
+            const float z = next_float();
+            const float sample[4] = {x, y, z, 1.0f};
+            for (int k = 0; k < 4; ++k)
+                sum[k] += sample[k];
+        }
+        for (int k = 0; k < 4; ++k)
+            out[i * 4 + k] = sum[k] / 8.0f * seeds[k];
+    }
+    return {{"Output", bytes_of(out)}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -399,6 +433,7 @@ constexpr Row table[] = {
     {"histogram_counts", histogram_counts},
     {"instance_cull", instance_cull},
     {"light_cull", light_cull},
+    {"member_functions", member_functions},
     {"particles_emit", particles_emit},
     {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},
