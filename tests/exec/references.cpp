@@ -413,6 +413,35 @@ ExpectedOutputs member_functions(const Case& c)
     return {{"Output", bytes_of(out)}};
 }
 
+// lang/namespaces_enums.hlsl CSMain: src (smoothstep, sine ease, t, 0.5) for t = id / 64 blended over dst by mode
+// raw & 7 (4 alpha, 5 additive, 6 multiply, else src), masked by channels raw >> 3 & 7, plus src.rgb.
+ExpectedOutputs namespaces_enums(const Case& c)
+{
+    const auto modes = as<std::uint32_t>(input(c, "Modes"));
+    std::vector<float> out(input(c, "Output").size() / 4, 0.0f);
+    for (std::uint32_t i = 0; i < 64 && i < modes.size(); ++i)
+    {
+        const float t = static_cast<float>(i) / 64.0f;
+        const float src[4] = {t * t * (3.0f - 2.0f * t), 0.5f - 0.5f * std::cos(3.14159265f * t), t, 0.5f};
+        const float dst[4] = {0.2f, 0.3f, 0.4f, 1.0f};
+        const std::uint32_t mode = modes[i] & 7u, mask = (modes[i] >> 3) & 7u;
+        for (std::uint32_t k = 0; k < 4; ++k)
+        {
+            float v = src[k];
+            if (mode == 4)
+                v = dst[k] + (src[k] - dst[k]) * src[3];
+            else if (mode == 5)
+                v = dst[k] + src[k];
+            else if (mode == 6)
+                v = dst[k] * src[k];
+            if (k < 3 && (mask & (1u << k)) == 0)
+                v = 0.0f;
+            out[i * 4 + k] = v + (k < 3 ? src[k] : 0.0f);
+        }
+    }
+    return {{"Output", bytes_of(out)}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -434,6 +463,7 @@ constexpr Row table[] = {
     {"instance_cull", instance_cull},
     {"light_cull", light_cull},
     {"member_functions", member_functions},
+    {"namespaces_enums", namespaces_enums},
     {"particles_emit", particles_emit},
     {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},
