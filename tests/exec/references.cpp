@@ -442,6 +442,44 @@ ExpectedOutputs namespaces_enums(const Case& c)
     return {{"Output", bytes_of(out)}};
 }
 
+// lang/operators.hlsl CSOperators: z = z * z + a for up to 32 steps (a = v.xy, stopping once |z|^2 > 4), d = (a - b) / 2
+// for b = v.zw, and (1, 0, 0) rotated by the unit quaternion around v.xyz + 1e-3 by half-angle 0.25:
+// (z.re, z.im + d.re, n + 100 if a == b, rotated.x + d.im).
+ExpectedOutputs operators(const Case& c)
+{
+    const auto in = as<float>(input(c, "Input"));
+    std::vector<float> out(input(c, "Output").size() / 4, 0.0f);
+    for (std::size_t i = 0; i < 64 && i * 4 + 3 < in.size(); ++i)
+    {
+        const float* v = &in[i * 4];
+        float zr = 0.0f, zi = 0.0f;
+        std::uint32_t n = 0;
+        for (; n < 32; ++n)
+        {
+            const float r = zr * zr - zi * zi, im = zr * zi + zi * zr;
+            zr = r + v[0];
+            zi = im + v[1];
+            if (zr * zr + zi * zi > 4.0f)
+                break;
+        }
+        const float d_re = (v[0] - v[2]) * 0.5f, d_im = (v[1] - v[3]) * 0.5f;
+        float axis[3] = {v[0] + 1e-3f, v[1] + 1e-3f, v[2] + 1e-3f};
+        const float length = std::sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
+        for (float& a : axis)
+            a = a / length * std::sin(0.25f);
+        const float w = std::cos(0.25f);
+        // t = 2 cross(axis, (1, 0, 0)) = (0, 2 axis.z, -2 axis.y); x of p + w t + cross(axis, t).
+        const float t[3] = {0.0f, 2.0f * axis[2], -2.0f * axis[1]};
+        const float rotated_x = 1.0f + w * t[0] + (axis[1] * t[2] - axis[2] * t[1]);
+        const bool same = v[0] == v[2] && v[1] == v[3];
+        out[i * 4 + 0] = zr;
+        out[i * 4 + 1] = zi + d_re;
+        out[i * 4 + 2] = static_cast<float>(n) + (same ? 100.0f : 0.0f);
+        out[i * 4 + 3] = rotated_x + d_im;
+    }
+    return {{"Output", bytes_of(out)}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -464,6 +502,7 @@ constexpr Row table[] = {
     {"light_cull", light_cull},
     {"member_functions", member_functions},
     {"namespaces_enums", namespaces_enums},
+    {"operators", operators},
     {"particles_emit", particles_emit},
     {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},
