@@ -138,6 +138,36 @@ std::vector<std::string> pass_table_problems() {
     return out;
 }
 
+namespace {
+
+// The functions an entry point still calls after inlining, in module order. Every function is
+// live in a module without entry points (IR fixtures); otherwise a callee that inlining absorbed
+// everywhere is left as it is, since no backend emits it, and optimizing it would be wasted work.
+std::vector<bool> live_functions(const ir::Module& m) {
+    std::vector<bool> live(m.functions.size(), m.entry_points.empty());
+    if (m.entry_points.empty()) return live;
+    std::unordered_map<const ir::Function*, std::size_t> index;
+    for (std::size_t i = 0; i < m.functions.size(); ++i) index.emplace(m.functions[i], i);
+    std::vector<const ir::Function*> work;
+    auto mark = [&](const ir::Function* f) {
+        auto it = index.find(f);
+        if (it == index.end() || live[it->second]) return;
+        live[it->second] = true;
+        work.push_back(f);
+    };
+    for (const ir::EntryPoint* ep : m.entry_points) mark(ep->function);
+    while (!work.empty()) {
+        const ir::Function* f = work.back();
+        work.pop_back();
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* inst : b->instructions)
+                if (inst->callee) mark(inst->callee);
+    }
+    return live;
+}
+
+}  // namespace
+
 std::vector<std::string_view> pass_names() {
     std::vector<std::string_view> out;
     for (const PassInfo& p : kPasses) out.push_back(p.name);
@@ -157,7 +187,10 @@ OptimizeResult optimize(ir::Module& m, const Options& options) {
         bool changed = false;
         if (!mgr.run(p, nullptr, changed)) return fail();
     }
-    for (ir::Function* f : m.functions) {
+    std::vector<bool> live = live_functions(m);
+    for (std::size_t i = 0; i < m.functions.size(); ++i) {
+        ir::Function* f = m.functions[i];
+        if (!live[i]) continue;
         for (std::uint32_t round = 0; round < options.max_rounds; ++round) {
             ++mgr.result.rounds;
             bool changed = false;
