@@ -54,17 +54,20 @@ std::string verifier_message(const std::vector<std::string>& problems) {
 // The function bodies as they were, to put back when a pass fails.
 class Snapshot {
 public:
-    explicit Snapshot(ir::Module& m) {
+    explicit Snapshot(ir::Module& m) : module_(m), functions_(m.functions) {
         for (ir::Function* f : m.functions) {
             std::unordered_map<const ir::Value*, ir::Value*> map;
             bodies_.push_back({f, clone_blocks(m, *f, *f, map)});
         }
     }
     void restore() const {
+        module_.functions = functions_;
         for (const auto& [f, blocks] : bodies_) f->blocks = blocks;
     }
 
 private:
+    ir::Module& module_;
+    std::vector<ir::Function*> functions_;
     std::vector<std::pair<ir::Function*, std::vector<ir::Block*>>> bodies_;
 };
 
@@ -140,9 +143,9 @@ std::vector<std::string> pass_table_problems() {
 
 namespace {
 
-// The functions an entry point still calls after inlining, in module order. Every function is
-// live in a module without entry points (IR fixtures); otherwise a callee that inlining absorbed
-// everywhere is left as it is, since no backend emits it, and optimizing it would be wasted work.
+// After inlining, functions no entry point calls any more leave the module: no backend would emit
+// them, and optimizing them would be wasted work. A module without entry points (an IR fixture)
+// keeps every function.
 std::vector<bool> live_functions(const ir::Module& m) {
     std::vector<bool> live(m.functions.size(), m.entry_points.empty());
     if (m.entry_points.empty()) return live;
@@ -166,6 +169,14 @@ std::vector<bool> live_functions(const ir::Module& m) {
     return live;
 }
 
+void drop_dead_functions(ir::Module& m) {
+    std::vector<bool> live = live_functions(m);
+    std::vector<ir::Function*> kept;
+    for (std::size_t i = 0; i < m.functions.size(); ++i)
+        if (live[i]) kept.push_back(m.functions[i]);
+    m.functions = std::move(kept);
+}
+
 }  // namespace
 
 std::vector<std::string_view> pass_names() {
@@ -187,10 +198,8 @@ OptimizeResult optimize(ir::Module& m, const Options& options) {
         bool changed = false;
         if (!mgr.run(p, nullptr, changed)) return fail();
     }
-    std::vector<bool> live = live_functions(m);
-    for (std::size_t i = 0; i < m.functions.size(); ++i) {
-        ir::Function* f = m.functions[i];
-        if (!live[i]) continue;
+    drop_dead_functions(m);
+    for (ir::Function* f : m.functions) {
         for (std::uint32_t round = 0; round < options.max_rounds; ++round) {
             ++mgr.result.rounds;
             bool changed = false;

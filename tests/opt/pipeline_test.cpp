@@ -4,7 +4,7 @@
 namespace oneshader::opt::test {
 namespace {
 
-TEST_CASE("the pipeline flattens a pixel shader wrapper, its body and an out-parameter helper", "[opt][pipeline]") {
+TEST_CASE("the pipeline flattens a pixel shader wrapper, its body and an out-parameter helper, and drops what it inlined", "[opt][pipeline]") {
     check_optimize(R"(struct PSInput { uv: float2, color: float4 }
 struct CB { tint: float4, use_tint: int }
 
@@ -68,8 +68,7 @@ bb0:
 
 entry pixel @main inputs(%g0, %g1) outputs(%g2)
 )",
-               R"(struct PSInput { uv: float2, color: float4 }
-struct CB { tint: float4, use_tint: int }
+               R"(struct CB { tint: float4, use_tint: int }
 
 %g0 = global input float2 location(0) ; in.var.TEXCOORD0
 %g1 = global input float4 location(1) ; in.var.COLOR0
@@ -77,55 +76,6 @@ struct CB { tint: float4, use_tint: int }
 %g3 = global uniform ConstantBuffer<CB> set(0) binding(0) ; cb
 %g4 = global uniform_constant Texture2D<float4> set(0) binding(1) ; tex
 %g5 = global uniform_constant SamplerState set(0) binding(2) ; samp
-
-func @shade(%arg0: float4, %arg1: ptr<function, float4>) -> void { ; c, out
-bb0:
-  %0 = access %g3, 1:int : ptr<uniform, int>
-  %1 = load %0 : int
-  %2 = ne %1, 0:int : bool
-  br bb1
-bb1: ; selection merge=bb3
-  cond_br %2, bb2, bb3
-bb2:
-  %3 = access %g3, 0:int : ptr<uniform, float4>
-  %4 = load %3 : float4
-  %5 = mul %arg0, %4 : float4
-  store %arg1, %5
-  ret
-bb3:
-  store %arg1, %arg0
-  ret
-}
-
-func @main_body(%arg0: PSInput) -> float4 { ; input
-bb0:
-  %0 = extract %arg0 [0] : float2
-  %1 = extract %arg0 [1] : float4
-  %2 = sample %g4, %g5, %0 : float4
-  %3 = mul %2, %1 : float4
-  br bb1
-bb1: ; loop merge=bb7 continue=bb6 (inline.shade)
-  br bb2
-bb2:
-  %4 = access %g3, 1:int : ptr<uniform, int>
-  %5 = load %4 : int
-  %6 = ne %5, 0:int : bool
-  br bb3
-bb3: ; selection merge=bb5
-  cond_br %6, bb4, bb5
-bb4:
-  %7 = access %g3, 0:int : ptr<uniform, float4>
-  %8 = load %7 : float4
-  %9 = mul %3, %8 : float4
-  br bb7
-bb5:
-  br bb7
-bb6:
-  br bb1
-bb7:
-  %10 = phi [%9, bb4], [%3, bb5] : float4 ; result
-  ret %10
-}
 
 func @main() -> void {
 bb0:
@@ -231,17 +181,6 @@ entry compute @main workgroup_size(64, 1, 1) inputs(%g0)
 )",
                R"(%g0 = global input uint3 builtin(global_invocation_id) ; id
 %g1 = global storage RWStructuredBuffer<float> set(0) binding(0) ; data
-
-func @weight(%arg0: int) -> float {
-bb0: ; selection merge=bb3
-  switch %arg0 default bb2 [0: bb1]
-bb1:
-  ret 0.5:float
-bb2:
-  br bb3
-bb3:
-  ret 0.25:float
-}
 
 func @main() -> void {
 bb0:
