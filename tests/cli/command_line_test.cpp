@@ -107,6 +107,20 @@ TEST_CASE("preprocess-only mode, where -Fi wins over -Fo for the output") {
     CHECK_FALSE(parsed({"-P", "a.hlsl"}).output);
 }
 
+TEST_CASE("syntax-only mode: several targets and --reflect allowed, no -Fo, its depfile names the JSON") {
+    Request r = parsed({"--syntax-only", "--target", "msl", "--target", "wgsl", "a.hlsl"});
+    CHECK(r.mode == Mode::SyntaxOnly);
+    CHECK_FALSE(r.output);
+    Request t = parsed({"--syntax-only", "-T", "ps_6_0", "-E", "PSMain", "--reflect", "a.json", "--depfile", "a.d", "a.hlsl"});
+    CHECK(t.mode == Mode::SyntaxOnly);
+    CHECK(t.reflect == "a.json");
+    CHECK(t.options.entry_points.size() == 1);
+    CHECK(refused({"--syntax-only", "a.hlsl", "-Fo", "a.spv"}).starts_with("--syntax-only writes no shader"));
+    CHECK(refused({"--syntax-only", "--depfile", "a.d", "a.hlsl"}).starts_with("--depfile with --syntax-only needs --reflect"));
+    CHECK(refused({"--syntax-only", "-P", "a.hlsl"}).starts_with("-P, --dump-ir and --syntax-only cannot be combined"));
+    CHECK(refused({"--syntax-only", "--dump-ir", "a.hlsl"}).starts_with("-P, --dump-ir and --syntax-only cannot be combined"));
+}
+
 TEST_CASE("help and version requests win over everything else") {
     CHECK(parsed({"--help"}).mode == Mode::Help);
     CHECK(parsed({"a.hlsl", "b.hlsl", "--version"}).mode == Mode::Version);

@@ -17,7 +17,7 @@ struct RawOptions {
     std::string reflect, depfile;
     std::vector<std::string> defines, include_dirs, targets;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
-    bool preprocess = false, dump_ir = false, all_entries = false, no_names = false, help = false, version = false;
+    bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
 };
 
 struct Given {
@@ -145,6 +145,15 @@ Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
     }
     if (!compiling && req.reflect)
         return CommandLineError{"--reflect cannot be combined with -P: preprocessing gives no reflection."};
+    if (req.mode == Mode::SyntaxOnly) {
+        if (req.output)
+            return CommandLineError{"--syntax-only writes no shader, so -Fo has nothing to name. Leave out -Fo, or "
+                                    "--syntax-only to compile."};
+        if (req.depfile && !req.reflect)
+            return CommandLineError{"--depfile with --syntax-only needs --reflect <file.json>, the one output to "
+                                    "name in the dependency rule."};
+        return std::nullopt;
+    }
     if (req.depfile && !req.output)
         return CommandLineError{std::string("--depfile needs an output file to name in the dependency rule. Add ") +
                                 (compiling ? "-Fo <file>." : "-Fi <file> or -Fo <file>.")};
@@ -162,9 +171,13 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
         req.mode = raw.help ? Mode::Help : Mode::Version;
         return req;
     }
-    if (raw.preprocess && raw.dump_ir)
-        return CommandLineError{"-P and --dump-ir cannot be combined: choose the preprocessed text or the IR."};
-    req.mode = raw.preprocess ? Mode::Preprocess : raw.dump_ir ? Mode::DumpIr : Mode::Compile;
+    if (int(raw.preprocess) + int(raw.dump_ir) + int(raw.syntax_only) > 1)
+        return CommandLineError{"-P, --dump-ir and --syntax-only cannot be combined: choose the preprocessed text, "
+                                "the IR or a check of the source."};
+    req.mode = raw.preprocess    ? Mode::Preprocess
+               : raw.dump_ir     ? Mode::DumpIr
+               : raw.syntax_only ? Mode::SyntaxOnly
+                                 : Mode::Compile;
     Problem problem = check_input(raw, req);
     if (!problem) problem = check_entry_points(raw, given, req);
     if (!problem) problem = check_versions(raw, given);
@@ -210,6 +223,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     app.add_flag("--P", raw.preprocess);
     app.add_flag("--all-entries", raw.all_entries);
     app.add_flag("--dump-ir", raw.dump_ir);
+    app.add_flag("--syntax-only", raw.syntax_only);
     app.add_flag("--no-names", raw.no_names);
     app.add_flag("--help", raw.help);
     app.add_flag("--version", raw.version);

@@ -11,7 +11,7 @@
 
 namespace oneshader::cli {
 
-enum class Mode { Compile, Preprocess, DumpIr, Help, Version };
+enum class Mode { Compile, Preprocess, DumpIr, SyntaxOnly, Help, Version };
 
 struct Request {
     Mode mode = Mode::Compile;

@@ -47,7 +47,7 @@ constexpr std::array kDxcValues = {
 
 constexpr std::array kLongFlags = {
     std::string_view{"all-entries"}, std::string_view{"no-names"}, std::string_view{"help"},
-    std::string_view{"version"}, std::string_view{"dump-ir"},
+    std::string_view{"version"}, std::string_view{"dump-ir"}, std::string_view{"syntax-only"},
 };
 
 constexpr std::array kLongValues = {

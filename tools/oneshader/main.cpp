@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
         case Mode::Preprocess: return run_preprocess(request);
         case Mode::Compile: return run_compile(request);
         case Mode::DumpIr: return run_dump_ir(request);
+        case Mode::SyntaxOnly: return run_syntax_only(request);
     }
     return 2;
 }

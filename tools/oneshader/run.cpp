@@ -34,6 +34,15 @@ int finish_with_depfile(const Request& request, const std::vector<std::string>& 
     return kSuccess;
 }
 
+// --reflect: the JSON of schema version 1, written after the shaders and before the depfile.
+int write_reflection(const Request& request, const CompileResult& result, std::vector<std::string>& outputs) {
+    if (!request.reflect) return kSuccess;
+    if (!result.reflection) return fail("--reflect: the compile gave no reflection, so none was written.");
+    if (auto error = write_file(*request.reflect, write_reflection_json(*result.reflection))) return fail(*error);
+    outputs.push_back(*request.reflect);
+    return kSuccess;
+}
+
 }  // namespace
 
 int run_preprocess(const Request& request) {
@@ -72,12 +81,9 @@ int run_compile(const Request& request) {
     CompileResult result = compile_file(request.input, request.options);
     print_diagnostics(result.diagnostics);
     if (!result.ok()) return kFailure;
-    if (result.blobs.empty()) return fail("the compile produced no shader: the file has no entry point to compile.");
-    // CompileResult carries no reflection yet; refuse before writing anything rather than leave
-    // the build with shaders but without the JSON it asked for.
-    if (request.reflect)
-        return fail("--reflect: this build of oneshader cannot write reflection yet, so nothing was written. "
-                    "Leave out --reflect.");
+    if (result.blobs.empty())
+        return fail("the file has no entry point to compile. Mark one with [shader(\"vertex\")], "
+                    "[shader(\"pixel\")] or [shader(\"compute\")], or name it with -T and -E.");
 
     auto plan = plan_outputs(result.blobs, request.output);
     if (const std::string* error = std::get_if<std::string>(&plan)) return fail(*error);
@@ -88,6 +94,19 @@ int run_compile(const Request& request) {
         if (error) return fail(*error);
         if (out.path) outputs.push_back(*out.path);
     }
+    if (int code = write_reflection(request, result, outputs)) return code;
+    return finish_with_depfile(request, outputs, result.files);
+}
+
+// The front end alone: diagnostics, and with --reflect the reflection it gives; no shader.
+int run_syntax_only(const Request& request) {
+    CompileOptions options = request.options;
+    options.syntax_only = true;
+    CompileResult result = compile_file(request.input, options);
+    print_diagnostics(result.diagnostics);
+    if (!result.ok()) return kFailure;
+    std::vector<std::string> outputs;
+    if (int code = write_reflection(request, result, outputs)) return code;
     return finish_with_depfile(request, outputs, result.files);
 }
 

@@ -8,5 +8,6 @@ namespace oneshader::cli {
 int run_preprocess(const Request& request);
 int run_compile(const Request& request);
 int run_dump_ir(const Request& request);
+int run_syntax_only(const Request& request);
 
 }  // namespace oneshader::cli

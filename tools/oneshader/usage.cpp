@@ -33,6 +33,8 @@ oneshader options:
   --all-entries                Compile every [shader("vertex"|"pixel"|"compute")] entry point; also what
                                happens without -T. Cannot be combined with -T or -E.
   --reflect <file.json>        Write reflection as JSON.
+  --syntax-only                Check the source (preprocess, parse, analyze) and write no shader; with
+                               --reflect, write the reflection.
   --dump-ir                    Print the unoptimized IR of the entry points (to -Fo <file> or standard output).
   --depfile <file>             Write a Make-style dependency file (outputs: files read), on success.
   --no-names                   Leave source names out of the output.
