@@ -170,5 +170,9 @@ TEST_CASE("SPIR-V names: bindings by variable and block name", "[format]")
     CHECK(info.bindings[0].binding == 3);
     CHECK(info.bindings[1].variable_name.empty());
     CHECK(info.bindings[1].type_name == "Params");
+    // Where the Binding numbers are, so the runner can move a resource off a shared binding.
+    CHECK(info.bindings[0].binding_word == 17);
+    CHECK(words[info.bindings[0].binding_word] == 3);
+    CHECK(info.bindings[1].binding_word == 25);
     CHECK_THROWS(reflect_spirv({1, 2, 3}));
 }
