@@ -1,0 +1,133 @@
+// Same input, same bytes: every corpus file compiled twice gives identical blobs, and eight
+// compiles run on four threads at once give the bytes of the same compiles run one after another
+// (no global mutable state, no output in pointer or hash order).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "oneshader/oneshader.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> words_after(const std::string& line, const std::string& key) {
+    std::vector<std::string> out;
+    auto at = line.find(key);
+    if (at == std::string::npos) return out;
+    std::istringstream in(line.substr(at + key.size()));
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+// The corpus header directives (corpus/README.md, "Conventions").
+oneshader::CompileOptions options_for(const fs::path& file, bool optimize) {
+    oneshader::CompileOptions o;
+    o.optimize = optimize;
+    std::ifstream in(file);
+    std::string line;
+    for (int n = 0; n < 15 && std::getline(in, line); ++n) {
+        for (const std::string& d : words_after(line, "// defines:")) {
+            auto eq = d.find('=');
+            if (eq == std::string::npos) o.defines.push_back({d, std::nullopt});
+            else o.defines.push_back({d.substr(0, eq), d.substr(eq + 1)});
+        }
+        for (const std::string& d : words_after(line, "// include-dirs:"))
+            o.include_directories.push_back((file.parent_path() / d).lexically_normal().generic_string());
+        std::vector<std::string> entry = words_after(line, "// entry:");
+        if (entry.size() >= 2 && entry[1] == "pixel") o.entry_points.push_back({entry[0], oneshader::Stage::Pixel});
+        if (line.find("enable-16bit-types") != std::string::npos) o.enable_16bit_types = true;
+    }
+    return o;
+}
+
+std::vector<fs::path> corpus_files() {
+    std::vector<fs::path> files;
+    fs::path root = fs::path(ONESHADER_SOURCE_DIR) / "corpus";
+    if (!fs::exists(root)) return files;
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+        if (!e.is_regular_file() || e.path().extension() != ".hlsl") continue;
+        if (e.path().generic_string().find("/spec/errors/") != std::string::npos) continue;
+        files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// Everything a compile gives back that must not vary: blobs (entry, stage, target, bytes) and
+// diagnostics, as one string.
+std::string fingerprint(const oneshader::CompileResult& r) {
+    std::string s;
+    for (const oneshader::ShaderBlob& b : r.blobs) {
+        s += b.entry_point + " " + std::string(to_string(b.stage)) + " " + std::string(to_string(b.target)) + " " +
+             std::to_string(b.data.size()) + "\n";
+        s.append(reinterpret_cast<const char*>(b.data.data()), b.data.size());
+        s += "\n";
+    }
+    for (const oneshader::Diagnostic& d : r.diagnostics) s += d.to_string() + "\n";
+    return s;
+}
+
+std::string compile_print(const fs::path& file, bool optimize) {
+    return fingerprint(oneshader::compile_file(file.generic_string(), options_for(file, optimize)));
+}
+
+}  // namespace
+
+TEST_CASE("determinism: every corpus file compiled twice gives the same bytes") {
+    std::vector<fs::path> files = corpus_files();
+    REQUIRE(files.size() > 50);
+    std::size_t blobs = 0;
+    for (const fs::path& f : files) {
+        for (bool optimize : {false, true}) {
+            oneshader::CompileResult first = oneshader::compile_file(f.generic_string(), options_for(f, optimize));
+            oneshader::CompileResult second = oneshader::compile_file(f.generic_string(), options_for(f, optimize));
+            INFO(f.generic_string() << (optimize ? " (optimized)" : " (unoptimized)"));
+            CHECK(fingerprint(first) == fingerprint(second));
+            blobs += first.blobs.size();
+        }
+    }
+    CHECK(blobs > 250);
+}
+
+TEST_CASE("determinism: eight compiles on four threads give the serial bytes") {
+    std::vector<fs::path> files = corpus_files();
+    REQUIRE(files.size() > 50);
+    // Eight jobs over different folders and both optimizer settings.
+    struct Job {
+        fs::path file;
+        bool optimize;
+    };
+    std::vector<Job> jobs;
+    for (std::size_t k = 0; k < 8; ++k) jobs.push_back({files[(k * files.size()) / 8], k % 2 == 1});
+    // The shaders with the most entry points and resources are worth racing too.
+    jobs[0].file = fs::path(ONESHADER_SOURCE_DIR) / "corpus/3d/pbr_forward.hlsl";
+    jobs[1].file = fs::path(ONESHADER_SOURCE_DIR) / "corpus/compute/particles.hlsl";
+
+    std::vector<std::string> serial;
+    for (const Job& j : jobs) serial.push_back(compile_print(j.file, j.optimize));
+
+    for (int round = 0; round < 2; ++round) {
+        std::vector<std::string> parallel(jobs.size());
+        std::atomic<std::size_t> next{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&] {
+                for (std::size_t k = next++; k < jobs.size(); k = next++)
+                    parallel[k] = compile_print(jobs[k].file, jobs[k].optimize);
+            });
+        for (std::thread& t : threads) t.join();
+        for (std::size_t k = 0; k < jobs.size(); ++k) {
+            INFO(jobs[k].file.generic_string() << (jobs[k].optimize ? " (optimized)" : " (unoptimized)"));
+            CHECK(!serial[k].empty());
+            CHECK(parallel[k] == serial[k]);
+        }
+    }
+}
