@@ -44,11 +44,15 @@ VSOut VSMain(uint id : SV_VertexID)
 float4 PSMain(VSOut i) : SV_Target
 {
     Texture2D<float4> second = DetailMap;          // resource-typed local
+    // A resource local must name one resource at each use (Vulkan cannot choose a sampler at run
+    // time, and DXC requires the same), so the run-time choice is between two samples.
     SamplerState smp = PointClamp;
+    float4 detail = SampleScaled(second, smp, i.Uv, DetailScale);
+    smp = LinearWrap;
     if (UseDetail != 0)
-        smp = LinearWrap;
+        detail = SampleScaled(second, smp, i.Uv, DetailScale);
     float4 c = SampleScaled(BaseMap, LinearWrap, i.Uv, 1.0);
-    c *= SampleScaled(second, smp, i.Uv, DetailScale);
+    c *= detail;
     float2 size = TextureSize(BaseMap);
     uint w, h, slices;
     LayerMap.GetDimensions(w, h, slices);

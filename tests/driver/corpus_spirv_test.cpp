@@ -29,16 +29,10 @@ namespace {
 // Entry points that may fail, with the code they give and why. Only for a construct SPIR-V for
 // Vulkan 1.2 genuinely cannot express; a missing feature of ours never belongs here. Key:
 // "folder/file.hlsl:Entry"; value: the code it gives, then why.
-const std::map<std::string, std::string> kAllowedFailures = {
-    // `smp` (a SamplerState local) is reassigned under `if (UseDetail != 0)`, a run-time value.
-    // A Vulkan module cannot choose between image or sampler handles by value: OpPhi may not
-    // yield OpTypeSampler/OpTypeImage and OpSelect on them needs BindlessTextureNV (checked with
-    // spirv-val). DXC leaves this to spirv-opt's legalization, which fails when the condition
-    // does not fold. The only lowering left would duplicate every use of the local under a branch
-    // per candidate; until the lowering does that it is OSH0400 at the assignment.
-    {"lang/resource_params.hlsl:PSMain",
-     "OSH0400 a resource local chosen under run-time control flow (no handle selection in Vulkan SPIR-V)"},
-};
+// Entry points that may fail, with the code they must fail with and why. Empty: every corpus
+// entry point compiles. (A resource local chosen under run-time control flow is OSH0400 by design,
+// as Vulkan SPIR-V cannot select between handles; tests/lower covers that refusal.)
+const std::map<std::string, std::string> kAllowedFailures = {};
 
 std::vector<std::string> words_after(const std::string& line, const std::string& key) {
     std::vector<std::string> out;
