@@ -210,9 +210,9 @@ void check_corpus(bool optimize) {
 
 }  // namespace
 
-TEST_CASE("corpus SPIR-V: every entry point, unoptimized, passes the validator") { check_corpus(false); }
+TEST_CASE("corpus SPIR-V: every entry point, unoptimized, passes the validator", "[corpus]") { check_corpus(false); }
 
-TEST_CASE("corpus SPIR-V: every entry point, optimized (IR verified after every pass), passes the validator") {
+TEST_CASE("corpus SPIR-V: every entry point, optimized (IR verified after every pass), passes the validator", "[corpus]") {
     check_corpus(true);
 }
 

@@ -81,7 +81,7 @@ std::string compile_print(const fs::path& file, bool optimize) {
 
 }  // namespace
 
-TEST_CASE("determinism: every corpus file compiled twice gives the same bytes") {
+TEST_CASE("determinism: every corpus file compiled twice gives the same bytes", "[corpus]") {
     std::vector<fs::path> files = corpus_files();
     REQUIRE(files.size() > 50);
     std::size_t blobs = 0;

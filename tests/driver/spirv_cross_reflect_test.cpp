@@ -729,7 +729,7 @@ float4 main(float4 p : SV_Position, nointerpolation uint id : ID, float3x2 m : M
 }  // namespace
 
 TEST_CASE("spirv-cross reflect: the corpus's SPIR-V has the bindings, layouts and locations we reflect",
-          "[driver][reflect]") {
+          "[driver][reflect][corpus]") {
     // -O0 first: the module then uses exactly what the reflection lists.
     bool optimized = GENERATE(false, true);
     INFO((optimized ? "optimizer on" : "optimizer off (-O0)"));

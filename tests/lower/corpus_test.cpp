@@ -5,7 +5,7 @@
 
 using namespace lower_test;
 
-TEST_CASE("lower corpus: every entry point lowers, verifies and round-trips") {
+TEST_CASE("lower corpus: every entry point lowers, verifies and round-trips", "[corpus]") {
     std::vector<fs::path> files = corpus_files();
     CHECK(files.size() > 50);
     std::size_t entry_points = 0, verified = 0;

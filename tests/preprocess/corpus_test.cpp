@@ -41,7 +41,7 @@ oneshader::CompileOptions options_for(const fs::path& file) {
 
 }  // namespace
 
-TEST_CASE("corpus: every shader preprocesses without errors") {
+TEST_CASE("corpus: every shader preprocesses without errors", "[corpus]") {
     fs::path root = fs::path(ONESHADER_SOURCE_DIR) / "corpus";
     if (!fs::exists(root)) return;
     std::vector<fs::path> files;

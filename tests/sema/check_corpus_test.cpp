@@ -70,7 +70,7 @@ std::vector<fs::path> corpus_files(bool errors) {
 
 }  // namespace
 
-TEST_CASE("check corpus: every shader outside spec/errors checks without errors") {
+TEST_CASE("check corpus: every shader outside spec/errors checks without errors", "[corpus]") {
     std::vector<fs::path> files = corpus_files(false);
     CHECK(files.size() > 50);
     std::size_t entry_points = 0;
@@ -85,7 +85,7 @@ TEST_CASE("check corpus: every shader outside spec/errors checks without errors"
     CHECK(entry_points >= 151);
 }
 
-TEST_CASE("check corpus: every spec/errors case reports its expected code") {
+TEST_CASE("check corpus: every spec/errors case reports its expected code", "[corpus]") {
     std::vector<fs::path> files = corpus_files(true);
     CHECK(files.size() >= 14);
     for (const fs::path& f : files) {
