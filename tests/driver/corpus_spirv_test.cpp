@@ -20,6 +20,7 @@
 
 #include <spirv-tools/libspirv.hpp>
 
+#include "corpus_files.hpp"
 #include "oneshader/oneshader.hpp"
 
 namespace fs = std::filesystem;
@@ -34,67 +35,14 @@ namespace {
 // as Vulkan SPIR-V cannot select between handles; tests/lower covers that refusal.)
 const std::map<std::string, std::string> kAllowedFailures = {};
 
-std::vector<std::string> words_after(const std::string& line, const std::string& key) {
-    std::vector<std::string> out;
-    auto at = line.find(key);
-    if (at == std::string::npos) return out;
-    std::istringstream in(line.substr(at + key.size()));
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-std::optional<oneshader::Stage> stage_named(const std::string& s) {
-    if (s == "vertex") return oneshader::Stage::Vertex;
-    if (s == "pixel") return oneshader::Stage::Pixel;
-    if (s == "compute") return oneshader::Stage::Compute;
-    return std::nullopt;
-}
-
-// The options a corpus file asks for in its first lines.
 oneshader::CompileOptions options_for(const fs::path& file) {
-    oneshader::CompileOptions o;
-    std::ifstream in(file);
-    std::string line;
-    for (int n = 0; n < 15 && std::getline(in, line); ++n) {
-        for (const std::string& d : words_after(line, "// defines:")) {
-            auto eq = d.find('=');
-            if (eq == std::string::npos) o.defines.push_back({d, std::nullopt});
-            else o.defines.push_back({d.substr(0, eq), d.substr(eq + 1)});
-        }
-        for (const std::string& d : words_after(line, "// include-dirs:"))
-            o.include_directories.push_back((file.parent_path() / d).lexically_normal().generic_string());
-        std::vector<std::string> entry = words_after(line, "// entry:");
-        if (entry.size() >= 2) {
-            if (auto s = stage_named(entry[1])) o.entry_points.push_back({entry[0], *s});
-        }
-        if (line.find("enable-16bit-types") != std::string::npos) o.enable_16bit_types = true;
-    }
-    if (o.entry_points.size() == 1) {
-        // As `dxc -T xs_6_0 -E name` would be given for a file without [shader] attributes.
-        oneshader::Profile p;
-        p.stage = o.entry_points[0].stage;
-        o.profile = p;
-    }
+    oneshader::CompileOptions o = corpus::options_for(file);
     o.verify_ir = true;
     return o;
 }
 
-std::vector<fs::path> corpus_files() {
-    std::vector<fs::path> files;
-    fs::path root = fs::path(ONESHADER_SOURCE_DIR) / "corpus";
-    if (!fs::exists(root)) return files;
-    for (const auto& e : fs::recursive_directory_iterator(root)) {
-        if (!e.is_regular_file() || e.path().extension() != ".hlsl") continue;
-        if (e.path().generic_string().find("/spec/errors/") != std::string::npos) continue;
-        files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
-
-std::string corpus_name(const fs::path& file) {
-    return file.lexically_relative(fs::path(ONESHADER_SOURCE_DIR) / "corpus").generic_string();
-}
+std::vector<fs::path> corpus_files() { return corpus::shader_files(); }
+std::string corpus_name(const fs::path& file) { return corpus::name_of(file); }
 
 std::vector<std::uint32_t> words_of(const oneshader::ShaderBlob& b) {
     std::vector<std::uint32_t> w(b.data.size() / 4);

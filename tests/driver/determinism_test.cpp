@@ -12,54 +12,20 @@
 #include <thread>
 #include <vector>
 
+#include "corpus_files.hpp"
 #include "oneshader/oneshader.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> words_after(const std::string& line, const std::string& key) {
-    std::vector<std::string> out;
-    auto at = line.find(key);
-    if (at == std::string::npos) return out;
-    std::istringstream in(line.substr(at + key.size()));
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-// The corpus header directives (corpus/README.md, "Conventions").
 oneshader::CompileOptions options_for(const fs::path& file, bool optimize) {
-    oneshader::CompileOptions o;
+    oneshader::CompileOptions o = corpus::options_for(file);
     o.optimize = optimize;
-    std::ifstream in(file);
-    std::string line;
-    for (int n = 0; n < 15 && std::getline(in, line); ++n) {
-        for (const std::string& d : words_after(line, "// defines:")) {
-            auto eq = d.find('=');
-            if (eq == std::string::npos) o.defines.push_back({d, std::nullopt});
-            else o.defines.push_back({d.substr(0, eq), d.substr(eq + 1)});
-        }
-        for (const std::string& d : words_after(line, "// include-dirs:"))
-            o.include_directories.push_back((file.parent_path() / d).lexically_normal().generic_string());
-        std::vector<std::string> entry = words_after(line, "// entry:");
-        if (entry.size() >= 2 && entry[1] == "pixel") o.entry_points.push_back({entry[0], oneshader::Stage::Pixel});
-        if (line.find("enable-16bit-types") != std::string::npos) o.enable_16bit_types = true;
-    }
     return o;
 }
 
-std::vector<fs::path> corpus_files() {
-    std::vector<fs::path> files;
-    fs::path root = fs::path(ONESHADER_SOURCE_DIR) / "corpus";
-    if (!fs::exists(root)) return files;
-    for (const auto& e : fs::recursive_directory_iterator(root)) {
-        if (!e.is_regular_file() || e.path().extension() != ".hlsl") continue;
-        if (e.path().generic_string().find("/spec/errors/") != std::string::npos) continue;
-        files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
+std::vector<fs::path> corpus_files() { return corpus::shader_files(); }
 
 // Everything a compile gives back that must not vary: blobs (entry, stage, target, bytes) and
 // diagnostics, as one string.

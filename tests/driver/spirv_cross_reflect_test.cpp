@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "corpus_files.hpp"
 #include "oneshader/oneshader.hpp"
 
 namespace fs = std::filesystem;
@@ -589,49 +590,8 @@ Errors compare_entry_point(const std::string& where, const Json& module, const S
 // ---------------------------------------------------------------------------------------------
 // The corpus, with each file's header comments as options.
 
-std::vector<std::string> words_after(const std::string& line, const std::string& key) {
-    std::vector<std::string> out;
-    auto at = line.find(key);
-    if (at == std::string::npos) return out;
-    std::istringstream in(line.substr(at + key.size()));
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-CompileOptions options_for(const fs::path& file) {
-    CompileOptions o;
-    std::ifstream in(file);
-    std::string line;
-    for (int n = 0; n < 15 && std::getline(in, line); ++n) {
-        for (const std::string& d : words_after(line, "// defines:")) {
-            auto eq = d.find('=');
-            if (eq == std::string::npos) o.defines.push_back({d, std::nullopt});
-            else o.defines.push_back({d.substr(0, eq), d.substr(eq + 1)});
-        }
-        for (const std::string& d : words_after(line, "// include-dirs:"))
-            o.include_directories.push_back((file.parent_path() / d).lexically_normal().generic_string());
-        if (line.find("enable-16bit-types") != std::string::npos) o.enable_16bit_types = true;
-        auto entry = words_after(line, "// entry:");
-        if (entry.size() == 2) {
-            Stage s = entry[1] == "vertex" ? Stage::Vertex : entry[1] == "compute" ? Stage::Compute : Stage::Pixel;
-            o.entry_points.push_back({entry[0], s});
-        }
-    }
-    return o;
-}
-
-std::vector<fs::path> corpus_files() {
-    fs::path root = fs::path(ONESHADER_SOURCE_DIR) / "corpus";
-    std::vector<fs::path> files;
-    if (!fs::exists(root)) return files;
-    for (const auto& e : fs::recursive_directory_iterator(root)) {
-        if (!e.is_regular_file() || e.path().extension() != ".hlsl") continue;
-        if (e.path().generic_string().find("/errors/") != std::string::npos) continue;
-        files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    return files;
-}
+CompileOptions options_for(const fs::path& file) { return corpus::options_for(file); }
+std::vector<fs::path> corpus_files() { return corpus::shader_files(); }
 
 class TempFolder {
 public:
