@@ -31,6 +31,16 @@ TypeSyntax* Parser::parse_type(std::uint32_t modifiers) {
     auto* t = make<TypeSyntax>();
     t->loc = loc();
     t->modifiers = modifiers;
+    // `unsigned int` and a bare `unsigned` are DXC's C spellings of `uint`.
+    if (at(TokenKind::Identifier) && tok().text == "unsigned") {
+        t->name.loc = loc();
+        advance();
+        if (at(TokenKind::Identifier) && tok().text == "int") advance();
+        std::size_t mark = symbols_.size();
+        symbols_.push_back(intern("uint"));
+        t->name.parts = take(symbols_, mark);
+        return t;
+    }
     t->name = parse_qualified_name();
     if (at(TokenKind::Less)) {
         t->has_template_args = true;

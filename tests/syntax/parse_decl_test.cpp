@@ -179,3 +179,8 @@ TEST_CASE("arrays of many dimensions and unsized arrays", "[parser][decl]") {
           "  (var 1:54 k int (mods static const) (dims (int 2 2) (int 2 2)) "
           "(init {{(int 1 1) (int 2 2)} {(int 3 3) (int 4 4)}})))");
 }
+
+TEST_CASE("unsigned int and unsigned are uint, as in DXC", "[parser][decl]") {
+    CHECK(dump_of("static unsigned int a; unsigned b;") ==
+          "(tu\n  (var 1:21 a uint (mods static))\n  (var 1:33 b uint))");
+}
