@@ -148,6 +148,14 @@ bool remove_unreachable(Function& f) {
     return changed;
 }
 
+// One CFG serves every merge of a sweep: absorbing B into A (A ends in `br B`, B has no other
+// predecessor) gives A B's successors, each of which had B and now has A as its one predecessor
+// in that place, so no block's predecessor count changes, and the entry, headers and the blocks
+// they name stay as they were. A block absorbed earlier in layout order than the scan position
+// cannot make an earlier block mergeable either, so scanning on from A (rather than from the
+// start) merges in the same order a rebuild after every merge would. Only an absorbed block that
+// itself names a merge or continue block (a marker without a structure) changes the roles; then
+// the sweep starts over with a fresh CFG.
 bool merge_straight_lines(Function& f) {
     bool changed = false;
     for (bool again = true; again;) {
@@ -159,20 +167,41 @@ bool merge_straight_lines(Function& f) {
             if (b->merge) roles.merges.insert(b->merge);
             if (b->continue_block) roles.continues.insert(b->continue_block);
         }
-        for (std::uint32_t k = 0; k < f.blocks.size(); ++k) {
-            Block* a = f.blocks[k];
-            Instruction* t = a->terminator();
-            if (!t || t->opcode != Opcode::Branch || a->structure != StructureKind::None) continue;
+        std::unordered_map<const Block*, std::uint32_t> pos = block_positions(f);
+        std::vector<Block*> blocks = f.blocks;  // positions as in cfg
+        std::vector<std::uint8_t> gone(blocks.size(), 0);
+        auto compact = [&] {
+            std::vector<Block*> kept;
+            kept.reserve(blocks.size());
+            for (std::uint32_t k = 0; k < blocks.size(); ++k)
+                if (!gone[k]) kept.push_back(blocks[k]);
+            f.blocks = std::move(kept);
+        };
+        bool any = false;
+        for (std::uint32_t k = 0; k < blocks.size() && !again;) {
+            Block* a = blocks[k];
+            Instruction* t = gone[k] ? nullptr : a->terminator();
+            if (!t || t->opcode != Opcode::Branch || a->structure != StructureKind::None) {
+                ++k;
+                continue;
+            }
             Block* b = t->targets[0];
-            std::uint32_t bk = cfg.index(b);
-            if (bk == kNoBlock || bk == 0 || b == a || cfg.preds(bk).size() != 1) continue;
-            if (b->structure != StructureKind::None || roles.named(b)) continue;
+            auto bp = pos.find(b);
+            std::uint32_t bk = bp == pos.end() ? kNoBlock : bp->second;
+            if (bk == kNoBlock || bk == 0 || b == a || gone[bk] || cfg.preds(bk).size() != 1 ||
+                b->structure != StructureKind::None || roles.named(b)) {
+                ++k;
+                continue;
+            }
             // b's phis have one entry: their value.
             Replacements repl;
             std::vector<Instruction*> rest;
             for (Instruction* i : b->instructions) {
                 if (i->opcode == Opcode::Phi) {
-                    if (i->operands.size() != 1) return changed;  // malformed; leave it to the verifier
+                    if (i->operands.size() != 1) {  // malformed; leave it to the verifier
+                        if (any) compact();
+                        return changed;
+                    }
                     repl[i] = i->operands[0];
                     i->block = nullptr;
                 } else {
@@ -186,11 +215,15 @@ bool merge_straight_lines(Function& f) {
             }
             b->instructions.clear();
             for (Block* s : successors(a)) rename_phi_incoming(s, b, a);
-            f.blocks.erase(f.blocks.begin() + bk);
+            gone[bk] = 1;
+            any = true;
             apply_replacements(f, repl);
-            changed = again = true;
-            break;
+            changed = true;
+            // A marker on a block without a structure named a role: the roles change.
+            if (b->merge || b->continue_block) again = true;
+            // a may absorb its new successor: look at it again.
         }
+        if (any) compact();
     }
     return changed;
 }
