@@ -39,12 +39,13 @@ bool only_stored_through(const Value* p, const UserMap& users, std::vector<Instr
 }
 
 bool remove_dead_stores(Function& f) {
-    UserMap users = build_users(f);
     bool changed = false;
     std::vector<Instruction*> allocas;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca) allocas.push_back(i);
+    if (allocas.empty()) return false;  // no variables: no user map to build
+    UserMap users = build_users(f);
     for (Instruction* a : allocas) {
         std::vector<Instruction*> uses;
         if (!only_stored_through(a, users, uses)) continue;

@@ -86,16 +86,21 @@ struct Variable {
 PassResult mem2reg(Module& m, Function& f, const Options&) {
     if (f.blocks.empty()) return {};
     bool changed = false;
-    {
-        UserMap users = build_users(f);
-        for (Block* b : f.blocks)
-            for (std::size_t k = 0; k < b->instructions.size(); ++k) {
-                Instruction* i = b->instructions[k];
-                if (i->opcode == Opcode::Alloca && promotable_type(i) && rewrite_component_chains(m, i, users))
-                    changed = true;
-            }
-    }
+    // Without a promotable variable there is nothing to do, and no user map to build.
+    bool any_variable = false;
+    for (const Block* b : f.blocks)
+        for (const Instruction* i : b->instructions)
+            if (i->opcode == Opcode::Alloca && promotable_type(i)) any_variable = true;
+    if (!any_variable) return {};
     UserMap users = build_users(f);
+    for (Block* b : f.blocks)
+        for (std::size_t k = 0; k < b->instructions.size(); ++k) {
+            Instruction* i = b->instructions[k];
+            if (i->opcode == Opcode::Alloca && promotable_type(i) && rewrite_component_chains(m, i, users))
+                changed = true;
+        }
+    // Rewritten chains change the users; otherwise the map still holds.
+    if (changed) users = build_users(f);
     std::vector<Variable> vars;
     std::unordered_map<const Value*, std::uint32_t> var_of;
     for (Block* b : f.blocks)

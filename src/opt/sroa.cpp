@@ -48,11 +48,12 @@ bool splittable(const Instruction* a, std::uint32_t n, const UserMap& users) {
 }  // namespace
 
 PassResult sroa(Module& m, Function& f, const Options&) {
-    UserMap users = build_users(f);
     std::vector<Instruction*> allocas;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca) allocas.push_back(i);
+    if (allocas.empty()) return {};  // no variables: no user map to build
+    UserMap users = build_users(f);
     Builder b(m);
     Replacements repl;
     bool changed = false;
