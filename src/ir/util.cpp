@@ -1,14 +1,15 @@
 #include "ir/util.hpp"
 
+#include <stdexcept>
+
 namespace oneshader::ir {
 
 namespace {
 
-void add_users(const Function& f, UserMap& users) {
-    for (const Block* b : f.blocks)
-        for (Instruction* i : b->instructions)
-            for (std::uint32_t k = 0; k < i->operands.size(); ++k)
-                if (i->operands[k]) users[i->operands[k]].push_back({i, k});
+std::size_t slot_of(const Value* v, std::size_t mask) {
+    // Fibonacci hashing of the address; objects are at least 8-byte aligned.
+    auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(v)) >> 3;
+    return static_cast<std::size_t>((x * 0x9E3779B97F4A7C15ull) >> 32) & mask;
 }
 
 Value* resolve(Value* v, const Replacements& map) {
@@ -23,15 +24,85 @@ Value* resolve(Value* v, const Replacements& map) {
 
 }  // namespace
 
+void UserMap::build(std::span<const Function* const> functions) {
+    std::size_t n = 0;
+    for (const Function* f : functions)
+        for (const Block* b : f->blocks)
+            for (const Instruction* i : b->instructions) n += i->operands.size();
+    if (n == 0) return;
+    std::size_t cap = 16;
+    while (cap < 2 * n) cap *= 2;
+    const std::size_t mask = cap - 1;
+    table_.assign(cap, 0);
+    // Pass 1: one entry per used value, in first-use order, with its use count (in `second`'s
+    // size, as a placeholder until the uses exist).
+    std::vector<std::uint32_t> counts;
+    auto entry_of = [&](const Value* v) -> std::uint32_t& {
+        std::size_t s = slot_of(v, mask);
+        while (table_[s] && entries_[table_[s] - 1].first != v) s = (s + 1) & mask;
+        return table_[s];
+    };
+    for (const Function* f : functions)
+        for (const Block* b : f->blocks)
+            for (const Instruction* i : b->instructions)
+                for (const Value* op : i->operands) {
+                    if (!op) continue;
+                    std::uint32_t& e = entry_of(op);
+                    if (!e) {
+                        entries_.push_back({op, {}});
+                        counts.push_back(0);
+                        e = static_cast<std::uint32_t>(entries_.size());
+                    }
+                    ++counts[e - 1];
+                }
+    // Pass 2: each value's group starts where the previous one ends; fill them in use order.
+    std::size_t total = 0;
+    std::vector<std::uint32_t> next(entries_.size());
+    for (std::size_t k = 0; k < entries_.size(); ++k) {
+        next[k] = static_cast<std::uint32_t>(total);
+        total += counts[k];
+    }
+    uses_.resize(total);
+    for (const Function* f : functions)
+        for (const Block* b : f->blocks)
+            for (Instruction* i : b->instructions)
+                for (std::uint32_t k = 0; k < i->operands.size(); ++k) {
+                    const Value* op = i->operands[k];
+                    if (!op) continue;
+                    std::uint32_t e = entry_of(op) - 1;
+                    uses_[next[e]++] = {i, k};
+                }
+    for (std::size_t k = 0; k < entries_.size(); ++k)
+        entries_[k].second = std::span<const Use>(uses_.data() + (next[k] - counts[k]), counts[k]);
+}
+
+UserMap::const_iterator UserMap::find(const Value* v) const {
+    if (table_.empty()) return nullptr;
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t s = slot_of(v, mask);; s = (s + 1) & mask) {
+        std::uint32_t e = table_[s];
+        if (!e) return nullptr;
+        if (entries_[e - 1].first == v) return &entries_[e - 1];
+    }
+}
+
+std::span<const Use> UserMap::at(const Value* v) const {
+    const Entry* e = find(v);
+    if (!e) throw std::out_of_range("UserMap::at: the value has no users");
+    return e->second;
+}
+
 UserMap build_users(const Function& f) {
     UserMap users;
-    add_users(f, users);
+    const Function* one[] = {&f};
+    users.build(one);
     return users;
 }
 
 UserMap build_users(const Module& m) {
     UserMap users;
-    for (const Function* f : m.functions) add_users(*f, users);
+    std::vector<const Function*> functions(m.functions.begin(), m.functions.end());
+    users.build(functions);
     return users;
 }
 
