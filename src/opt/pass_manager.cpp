@@ -7,6 +7,7 @@
 // fails, or leaves a module the verifier rejects, stops the optimizer: the module gets back the
 // function bodies it had before optimize() was called.
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
@@ -51,14 +52,17 @@ std::string verifier_message(const std::vector<std::string>& problems) {
     return s;
 }
 
-// The function bodies as they were, to put back when a pass fails.
+// The function bodies as they were, to put back when a pass fails. Taken lazily: a body is
+// copied just before the first pass that may change it, so functions nothing changes (callees
+// that are inlined and then dropped, mostly) are never copied.
 class Snapshot {
 public:
-    explicit Snapshot(ir::Module& m) : module_(m), functions_(m.functions) {
-        for (ir::Function* f : m.functions) {
-            std::unordered_map<const ir::Value*, ir::Value*> map;
-            bodies_.push_back({f, clone_blocks(m, *f, *f, map)});
-        }
+    explicit Snapshot(ir::Module& m) : module_(m), functions_(m.functions) {}
+    // Keeps the body of `f` as it is now, unless it is kept already.
+    void keep(ir::Function* f) {
+        if (!kept_.insert(f).second) return;
+        std::unordered_map<const ir::Value*, ir::Value*> map;
+        bodies_.push_back({f, clone_blocks(module_, *f, *f, map)});
     }
     void restore() const {
         module_.functions = functions_;
@@ -68,8 +72,18 @@ public:
 private:
     ir::Module& module_;
     std::vector<ir::Function*> functions_;
+    std::unordered_set<const ir::Function*> kept_;
     std::vector<std::pair<ir::Function*, std::vector<ir::Block*>>> bodies_;
 };
+
+// Inlining changes only the functions that call; any other module pass may change any function.
+bool module_pass_may_change(const PassInfo& p, const ir::Function& f) {
+    if (p.name != "inline") return true;
+    for (const ir::Block* b : f.blocks)
+        for (const ir::Instruction* i : b->instructions)
+            if (i->opcode == ir::Opcode::Call) return true;
+    return false;
+}
 
 class Manager {
 public:
@@ -195,11 +209,14 @@ OptimizeResult optimize(ir::Module& m, const Options& options) {
     if (!mgr.verify_input()) return fail();
     for (const PassInfo& p : kPasses) {
         if (p.scope != PassScope::Module) continue;
+        for (ir::Function* f : m.functions)
+            if (module_pass_may_change(p, *f)) snapshot.keep(f);
         bool changed = false;
         if (!mgr.run(p, nullptr, changed)) return fail();
     }
     drop_dead_functions(m);
     for (ir::Function* f : m.functions) {
+        snapshot.keep(f);  // the function passes change only the function they run on
         for (std::uint32_t round = 0; round < options.max_rounds; ++round) {
             ++mgr.result.rounds;
             bool changed = false;
