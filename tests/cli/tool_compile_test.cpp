@@ -144,7 +144,7 @@ TEST_CASE("several outputs without -Fo are exit code 1, nothing written") {
     CHECK(run.err.starts_with("oneshader: error: 2 outputs cannot all go to standard output."));
 }
 
-TEST_CASE("--reflect writes the JSON of schema version 1 with the spec's entry point") {
+TEST_CASE("tool: --reflect writes the JSON of schema version 1 with the spec's entry point") {
     ScratchDir dir;
     write_sprite(dir);
     cli_test::ToolRun run = run_tool(
@@ -171,7 +171,7 @@ TEST_CASE("--reflect writes the JSON of schema version 1 with the spec's entry p
     CHECK(dir.read("again.json") == json);
 }
 
-TEST_CASE("--depfile names the shaders and the JSON written, then every file read") {
+TEST_CASE("tool: --depfile names the shaders and the JSON written, then every file read") {
     ScratchDir dir;
     dir.write("shaders/post.hlsl",
               "#include \"common/color.hlsli\"\n"
@@ -192,7 +192,7 @@ TEST_CASE("--depfile names the shaders and the JSON written, then every file rea
     CHECK(sprite.read("s.d") == "s.VSMain.spv s.PSMain.spv: Sprite.hlsl\n");
 }
 
-TEST_CASE("--no-names leaves OpName and OpMemberName out") {
+TEST_CASE("tool: --no-names leaves OpName and OpMemberName out") {
     ScratchDir dir;
     write_sprite(dir);
     REQUIRE(run_tool({"-T", "vs_6_0", "-E", "VSMain", "Sprite.hlsl", "-Fo", "named.spv"}, dir.path()).exit_code == 0);
@@ -208,7 +208,7 @@ TEST_CASE("--no-names leaves OpName and OpMemberName out") {
     CHECK(bare.size() < named.size());
 }
 
-TEST_CASE("-O0 and -Od turn the optimizer off; the last optimization option wins") {
+TEST_CASE("tool: -O0 and -Od turn the optimizer off; the last optimization option wins") {
     ScratchDir dir;
     dir.write("f.hlsl",
               "float Half(float x) { return x * 0.5; }\n"
@@ -287,7 +287,7 @@ TEST_CASE("MSL and WGSL report OSH0005 until their backends exist, and nothing i
     }
 }
 
-TEST_CASE("--syntax-only checks the source and writes no shader") {
+TEST_CASE("tool: --syntax-only checks the source and writes no shader") {
     ScratchDir dir;
     write_sprite(dir);
     dir.write("bad.hlsl", "[shader(\"pixel\")]\nfloat4 main() : SV_Target { return Colr; }\n");
