@@ -192,9 +192,9 @@ def main():
     slower = sorted([c for c in compared if c["ratio"] < 0.95], key=lambda c: c["ratio"])
     ours_med = statistics.median([c["ours"] for c in compared]) if compared else None
     g_med = statistics.median([c["glslang"] for c in compared]) if compared else None
-    subtitle = "%d entry points, median of %d runs each%s%s" % (
+    subtitle = "%d entry points, median of %d runs each%s%s%s" % (
         len(compared), info["process_runs"], "; oneshader runs the FRONT END ONLY (no code generation yet)"
-        if front_end else "", "; QUICK run on a loaded machine" if quick or loaded else "")
+        if front_end else "", "; QUICK run" if quick else "", "; loaded machine" if loaded else "")
     draw_chart(compared, args.svg, subtitle, ours_label)
 
     # --- in process ------------------------------------------------------------------------------------
