@@ -8,6 +8,7 @@
 
 #include "driver/codegen.hpp"
 #include "driver/diagnostics_export.hpp"
+#include "driver/read_file.hpp"
 #include "driver/front_end.hpp"
 #include "reflect/builder.hpp"
 #include "oneshader/oneshader.hpp"
@@ -32,17 +33,6 @@ support::DiagOptions diag_options(const CompileOptions& options) {
     return d;
 }
 
-bool read_file(std::string_view path, std::string& text) {
-    std::FILE* f = std::fopen(std::string(path).c_str(), "rb");
-    if (!f) return false;
-    char buf[16384];
-    std::size_t n;
-    text.clear();
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    bool ok = !std::ferror(f);
-    std::fclose(f);
-    return ok;
-}
 
 // Reflection names the source without directories, so outputs carry no machine paths.
 std::string_view file_name(std::string_view path) {
@@ -60,7 +50,7 @@ Loaded load_main(support::CompileContext& ctx, std::string_view path, const std:
     std::string text;
     if (source) {
         text.assign(source->data(), source->size());
-    } else if (!read_file(path, text)) {
+    } else if (!driver::read_file(path, text)) {
         ctx.files_read.emplace_back(path);
         ctx.diags.report(support::DiagCode::file_unreadable, {},
                          fmt::format("cannot read '{}': check that the file exists and is readable", path));

@@ -7,6 +7,7 @@
 #include <new>
 
 #include "driver/diagnostics_export.hpp"
+#include "driver/read_file.hpp"
 #include "ir/printer.hpp"
 #include "driver/lowered_source.hpp"
 #include "oneshader/oneshader.hpp"
@@ -15,24 +16,13 @@ namespace oneshader {
 
 namespace {
 
-bool read_text(std::string_view path, std::string& text) {
-    std::FILE* f = std::fopen(std::string(path).c_str(), "rb");
-    if (!f) return false;
-    char buf[16384];
-    std::size_t n;
-    text.clear();
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    bool ok = !std::ferror(f);
-    std::fclose(f);
-    return ok;
-}
 
 IrDumpResult dump_impl(std::string_view path, const std::string_view* source, const CompileOptions& options) {
     IrDumpResult result;
     support::CompileContext fallback;
     try {
         std::string text;
-        if (!source && !read_text(path, text)) {
+        if (!source && !driver::read_file(path, text)) {
             fallback.files_read.emplace_back(path);
             fallback.diags.report(support::DiagCode::file_unreadable, {},
                                   fmt::format("cannot read '{}': check that the file exists and is readable", path));

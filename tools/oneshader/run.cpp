@@ -45,11 +45,13 @@ int write_reflection(const Request& request, const CompileResult& result, std::v
 
 }  // namespace
 
-int run_preprocess(const Request& request) {
-    PreprocessResult result = preprocess_file(request.input, request.options);
+namespace {
+
+// The modes whose result is one text (-P, --dump-ir): to -Fo or standard output, then the depfile.
+template <class Result>
+int write_text_result(const Request& request, const Result& result) {
     print_diagnostics(result.diagnostics);
     if (!result.ok()) return kFailure;
-
     std::vector<std::string> outputs;
     if (request.output) {
         if (auto error = write_file(*request.output, std::string_view(result.text))) return fail(*error);
@@ -61,20 +63,15 @@ int run_preprocess(const Request& request) {
     return finish_with_depfile(request, outputs, result.files);
 }
 
+}  // namespace
+
+int run_preprocess(const Request& request) {
+    return write_text_result(request, preprocess_file(request.input, request.options));
+}
+
 // The lowered, unoptimized IR as text, to -Fo or standard output.
 int run_dump_ir(const Request& request) {
-    IrDumpResult result = dump_ir_file(request.input, request.options);
-    print_diagnostics(result.diagnostics);
-    if (!result.ok()) return kFailure;
-    std::vector<std::string> outputs;
-    if (request.output) {
-        if (auto error = write_file(*request.output, std::string_view(result.text))) return fail(*error);
-        outputs.push_back(*request.output);
-    } else {
-        std::span bytes(reinterpret_cast<const std::uint8_t*>(result.text.data()), result.text.size());
-        if (auto error = write_stdout(bytes)) return fail(*error);
-    }
-    return finish_with_depfile(request, outputs, result.files);
+    return write_text_result(request, dump_ir_file(request.input, request.options));
 }
 
 int run_compile(const Request& request) {
