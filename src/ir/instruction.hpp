@@ -5,9 +5,8 @@
 // the callee or the intrinsic's name. One class for every opcode lets passes rewrite in place.
 #include <cstdint>
 #include <string_view>
-#include <vector>
-
 #include "ir/opcode.hpp"
+#include "ir/small_vec.hpp"
 #include "ir/value.hpp"
 
 namespace oneshader::ir {
@@ -27,11 +26,12 @@ public:
     // Forbids reassociation, fusing and algebraic rewrites (HLSL `precise`).
     bool precise = false;
     Block* block = nullptr;  // the block holding it; null once removed
-    std::vector<Value*> operands;
-    std::vector<std::int64_t> immediates;
+    // Short lists stay inside the instruction (see small_vec.hpp).
+    SmallVec<Value*, 3> operands;
+    SmallVec<std::int64_t, 2> immediates;
     // Branch: [target]; CondBranch: [true, false]; Switch: [default, case targets in immediate
     // order]; Phi: the incoming block of each operand.
-    std::vector<Block*> targets;
+    SmallVec<Block*, 2> targets;
     Function* callee = nullptr;          // Call
     std::string_view intrinsic;          // CallIntrinsic: the HLSL intrinsic's name
 };

@@ -92,7 +92,7 @@ bool Parser::parse_i64(Cursor& c, std::int64_t& out) {
     return true;
 }
 
-bool Parser::parse_int_list(Cursor& c, char close, std::vector<std::int64_t>& out) {
+bool Parser::parse_int_list(Cursor& c, char close, decltype(Instruction::immediates)& out) {
     if (c.peek().is(close)) {
         c.next();
         return true;

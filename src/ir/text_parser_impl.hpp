@@ -60,7 +60,7 @@ private:
     bool expect_end(Cursor& c);
     bool parse_u32(Cursor& c, std::uint32_t& out);
     bool parse_i64(Cursor& c, std::int64_t& out);
-    bool parse_int_list(Cursor& c, char close, std::vector<std::int64_t>& out);
+    bool parse_int_list(Cursor& c, char close, decltype(Instruction::immediates)& out);
 
     // --- module level (text_parser.cpp) ---
     void parse_line(std::string_view line);

@@ -440,7 +440,7 @@ Value* swizzle_swizzle(Module&, Instruction* i) {
         idx.push_back(inner->immediates[static_cast<std::size_t>(k)]);
     }
     i->operands[0] = inner->operands[0];
-    i->immediates = idx;
+    i->immediates.assign(idx.begin(), idx.end());
     return i;
 }
 
