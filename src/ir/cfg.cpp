@@ -1,7 +1,6 @@
 #include "ir/cfg.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace oneshader::ir {
 
@@ -31,16 +30,18 @@ std::vector<std::uint32_t> reverse_post_order(const Graph& g) {
 
 Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
     std::uint32_t n = static_cast<std::uint32_t>(blocks_.size());
-    std::unordered_map<const Block*, std::uint32_t> index;
-    for (std::uint32_t i = 0; i < n; ++i) index.emplace(blocks_[i], i);
+    for (std::uint32_t i = 0; i < n; ++i) blocks_[i]->cfg_position = i;
     graph_.succs.resize(n);
     graph_.preds.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         for (Block* t : successors(blocks_[i])) {
-            auto it = index.find(t);
-            if (it == index.end()) continue;
+            // Every block of the function has just been numbered: a target whose number does
+            // not lead back to it is outside the function.
+            if (!t) continue;
+            const std::uint32_t ti = t->cfg_position;
+            if (ti >= n || blocks_[ti] != t) continue;
             auto& s = graph_.succs[i];
-            if (std::find(s.begin(), s.end(), it->second) == s.end()) s.push_back(it->second);
+            if (std::find(s.begin(), s.end(), ti) == s.end()) s.push_back(ti);
         }
         for (std::uint32_t s : graph_.succs[i]) graph_.preds[s].push_back(i);
     }
@@ -50,6 +51,9 @@ Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
 }
 
 std::uint32_t Cfg::index(const Block* b) const {
+    if (!b) return kNoBlock;
+    if (b->cfg_position < blocks_.size() && blocks_[b->cfg_position] == b) return b->cfg_position;
+    // The hint is from another Cfg of a different layout: search.
     for (std::uint32_t i = 0; i < blocks_.size(); ++i)
         if (blocks_[i] == b) return i;
     return kNoBlock;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ir/module.hpp"
+#include "ir/small_vec.hpp"
 
 namespace oneshader::ir {
 
@@ -14,9 +15,11 @@ inline constexpr std::uint32_t kNoBlock = 0xFFFFFFFFu;
 
 // A directed graph on nodes 0..size-1 with a root; the shape dominators are computed on.
 struct Graph {
+    // Most nodes have one or two of each: those stay inside the list (no heap allocation).
+    using Nodes = SmallVec<std::uint32_t, 2>;
     std::uint32_t root = 0;
-    std::vector<std::vector<std::uint32_t>> succs;
-    std::vector<std::vector<std::uint32_t>> preds;
+    std::vector<Nodes> succs;
+    std::vector<Nodes> preds;
     std::uint32_t size() const { return static_cast<std::uint32_t>(succs.size()); }
 };
 

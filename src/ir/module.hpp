@@ -52,6 +52,10 @@ public:
     ControlHint hint = ControlHint::None;
     std::uint32_t unroll_count = 0;  // [unroll(n)]; 0: unroll fully
 
+    // The block's position when a Cfg was last built on its function: a hint only, which
+    // Cfg::index checks against its own block list (the layout may have changed since).
+    mutable std::uint32_t cfg_position = 0xFFFFFFFFu;
+
 private:
     std::string_view name_;
 };
