@@ -3,6 +3,10 @@
 // `#line N "file"` marker where the output enters or leaves a file or would need many blank lines.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 #include "preprocess/preprocessor.hpp"
 
 namespace oneshader::pp {
@@ -27,11 +31,24 @@ bool would_merge(const Token& a, const Token& b) {
     if (a.is(TokenKind::Number) && (y == '.' || ((x == 'e' || x == 'E' || x == 'p' || x == 'P') && (y == '+' || y == '-'))))
         return true;
     if (x == '.' && y >= '0' && y <= '9') return true;
-    static constexpr std::string_view pairs[] = {"++", "--", "+=", "-=", "->", "<<", ">>", "<=", ">=", "==", "!=", "&&",
-                                                 "||", "&=", "|=", "^=", "*=", "/=", "%=", "##", "::", "..", "//", "/*"};
-    for (std::string_view p : pairs)
-        if (p[0] == x && p[1] == y) return true;
-    return false;
+    // The two-character punctuators (and comment starts), by their first character:
+    // ++ += -- -= -> << <= >> >= == != && &= || |= ^= *= /= // /* %= ## :: ..
+    std::string_view seconds;
+    switch (x) {
+        case '+': seconds = "+="; break;
+        case '-': seconds = "-=>"; break;
+        case '<': seconds = "<="; break;
+        case '>': seconds = ">="; break;
+        case '=': case '!': case '^': case '*': case '%': seconds = "="; break;
+        case '&': seconds = "&="; break;
+        case '|': seconds = "|="; break;
+        case '/': seconds = "=/*"; break;
+        case '#': seconds = "#"; break;
+        case ':': seconds = ":"; break;
+        case '.': seconds = "."; break;
+        default: return false;
+    }
+    return seconds.find(y) != std::string_view::npos;
 }
 
 void append_marker(std::string& out, std::uint32_t line, std::string_view file) {
@@ -45,6 +62,57 @@ void append_marker(std::string& out, std::uint32_t line, std::string_view file) 
     }
     out += "\"\n";
 }
+
+// Presents the locations of the output tokens, which mostly move forward through one file: the
+// line is found by stepping on from the previous token's line instead of searching, and files
+// with #line directives take the SourceManager's general path for every location.
+class LineCursor {
+public:
+    explicit LineCursor(const support::SourceManager& sources) : sources_(sources) {}
+
+    support::PresumedLoc presumed(support::SourceLoc loc) {
+        if (loc.file == file_ && loc.offset >= begin_ && loc.offset < end_) {
+            support::PresumedLoc p = line_;
+            p.column = loc.offset - begin_ + 1;
+            return p;
+        }
+        return miss(loc);
+    }
+
+private:
+    support::PresumedLoc miss(support::SourceLoc loc) {
+        if (!loc.valid()) {
+            file_ = 0;
+            return sources_.presumed(loc);
+        }
+        const support::SourceFile& f = sources_.file(loc.file);
+        if (!f.line_directives.empty()) {
+            file_ = 0;
+            return sources_.presumed(loc);
+        }
+        const std::vector<std::uint32_t>& starts = f.line_starts;
+        if (loc.file != file_ || loc.offset < begin_) {
+            index_ = static_cast<std::uint32_t>(std::upper_bound(starts.begin(), starts.end(), loc.offset) - starts.begin()) - 1;
+        } else {
+            while (index_ + 1 < starts.size() && starts[index_ + 1] <= loc.offset) ++index_;
+        }
+        file_ = loc.file;
+        begin_ = starts[index_];
+        end_ = index_ + 1 < starts.size() ? starts[index_ + 1] : UINT32_MAX;
+        line_.file = f.path;
+        line_.line = index_ + 1;
+        support::PresumedLoc p = line_;
+        p.column = loc.offset - begin_ + 1;
+        return p;
+    }
+
+    const support::SourceManager& sources_;
+    support::FileId file_ = 0;
+    std::uint32_t index_ = 0;
+    std::uint32_t begin_ = 0;
+    std::uint32_t end_ = 0;
+    support::PresumedLoc line_;
+};
 
 }  // namespace
 
@@ -60,6 +128,7 @@ std::string print_preprocessed(const support::SourceManager& sources, std::span<
     support::SourceLoc prev_loc;
     support::PresumedLoc p;
     std::size_t next_pragma = 0;
+    LineCursor cursor(sources);
     // A pragma goes on a line of its own, at its own source line.
     auto print_pragma = [&](const PragmaLine& pragma) {
         support::PresumedLoc where = sources.presumed(pragma.loc);
@@ -83,9 +152,11 @@ std::string print_preprocessed(const support::SourceManager& sources, std::span<
         while (next_pragma < pragmas.size() && pragmas[next_pragma].token_index <= index) print_pragma(pragmas[next_pragma++]);
         if (t.is(TokenKind::Eof)) break;
         // Tokens of one macro expansion share their location: look it up once.
-        if (!(t.loc == prev_loc)) p = sources.presumed(t.loc);
+        if (!(t.loc == prev_loc)) p = cursor.presumed(t.loc);
         prev_loc = t.loc;
-        bool new_file = t.loc.file != file || p.file != name;
+        // The same name is usually the same characters: compare them only when it is not.
+        bool same_name = (p.file.data() == name.data() && p.file.size() == name.size()) || p.file == name;
+        bool new_file = t.loc.file != file || !same_name;
         if (new_file || p.line < line || p.line > line + max_blank_lines) {
             append_marker(out, p.line, p.file);
             file = t.loc.file;
@@ -100,7 +171,7 @@ std::string print_preprocessed(const support::SourceManager& sources, std::span<
         if (at_line_start) {
             // Keep the indentation of the line's first token.
             if (!t.has(syntax::FromMacro) || t.has(syntax::AtLineStart)) {
-                std::uint32_t column = sources.column(t.loc);
+                std::uint32_t column = p.column;
                 if (column > 1) out.append(std::min<std::uint32_t>(column - 1, 120), ' ');
             }
         } else if (t.has(syntax::LeadingSpace) ||
