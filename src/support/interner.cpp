@@ -1,20 +1,21 @@
 #include "support/interner.hpp"
 
-#include <cstring>
 
 namespace oneshader::support {
 
 Interner::Interner(Arena& arena) : arena_(arena), slots_(1024, nullptr) {}
 
-std::uint32_t Interner::hash_of(std::string_view text) {
-    // FNV-1a: cheap for short identifiers, and deterministic (no per-process seed).
-    std::uint32_t h = 2166136261u;
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 16777619u;
-    }
-    return h;
+namespace {
+
+// Identifiers are short: a byte loop beats a call to memcmp.
+inline bool same_text(const InternedString* s, std::uint32_t h, std::string_view text) {
+    if (s->hash != h || s->size != text.size()) return false;
+    for (std::size_t k = 0; k < text.size(); ++k)
+        if (s->data[k] != text[k]) return false;
+    return true;
 }
+
+}  // namespace
 
 Symbol Interner::find(std::string_view text) const {
     std::uint32_t h = hash_of(text);
@@ -22,20 +23,17 @@ Symbol Interner::find(std::string_view text) const {
     for (std::size_t i = h & mask;; i = (i + 1) & mask) {
         const InternedString* s = slots_[i];
         if (!s) return Symbol();
-        if (s->hash == h && s->size == text.size() && std::memcmp(s->data, text.data(), text.size()) == 0)
-            return Symbol(s);
+        if (same_text(s, h, text)) return Symbol(s);
     }
 }
 
-Symbol Interner::intern(std::string_view text) {
-    std::uint32_t h = hash_of(text);
+Symbol Interner::intern_hashed(std::string_view text, std::uint32_t h) {
     std::size_t mask = slots_.size() - 1;
     std::size_t i = h & mask;
     for (;; i = (i + 1) & mask) {
         const InternedString* s = slots_[i];
         if (!s) break;
-        if (s->hash == h && s->size == text.size() && std::memcmp(s->data, text.data(), text.size()) == 0)
-            return Symbol(s);
+        if (same_text(s, h, text)) return Symbol(s);
     }
     auto* entry = arena_.make<InternedString>();
     entry->hash = h;

@@ -38,13 +38,23 @@ struct SymbolHash {
 class Interner {
 public:
     explicit Interner(Arena& arena);
-    Symbol intern(std::string_view text);
+    Symbol intern(std::string_view text) { return intern_hashed(text, hash_of(text)); }
+    // For a caller that hashed the spelling while reading it: `hash` must be hash_of(text).
+    Symbol intern_hashed(std::string_view text, std::uint32_t hash);
     // Looks a spelling up without adding it.
     Symbol find(std::string_view text) const;
     std::size_t size() const { return count_; }
 
+    // FNV-1a: cheap for short identifiers, and deterministic (no per-process seed).
+    static constexpr std::uint32_t hash_seed = 2166136261u;
+    static std::uint32_t hash_step(std::uint32_t h, char c) { return (h ^ static_cast<unsigned char>(c)) * 16777619u; }
+    static std::uint32_t hash_of(std::string_view text) {
+        std::uint32_t h = hash_seed;
+        for (char c : text) h = hash_step(h, c);
+        return h;
+    }
+
 private:
-    static std::uint32_t hash_of(std::string_view text);
     void grow();
 
     Arena& arena_;

@@ -1,16 +1,38 @@
 #include "syntax/lexer.hpp"
 
+#include <array>
 #include <string>
 
 namespace oneshader::syntax {
 
 namespace {
 
-bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ident_char(char c) { return is_ident_start(c) || is_digit(c); }
-bool is_newline(char c) { return c == '\n' || c == '\r'; }
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+// Character classes, one table lookup per character.
+enum CharClass : std::uint8_t {
+    IdentStart = 1 << 0,  // a-z A-Z _
+    Digit = 1 << 1,       // 0-9
+    Newline = 1 << 2,     // \n \r
+    Blank = 1 << 3,       // space \t \v \f
+};
+
+constexpr std::array<std::uint8_t, 256> make_char_classes() {
+    std::array<std::uint8_t, 256> table{};
+    for (int c = 'a'; c <= 'z'; ++c) table[static_cast<std::size_t>(c)] = IdentStart;
+    for (int c = 'A'; c <= 'Z'; ++c) table[static_cast<std::size_t>(c)] = IdentStart;
+    table['_'] = IdentStart;
+    for (int c = '0'; c <= '9'; ++c) table[static_cast<std::size_t>(c)] = Digit;
+    table['\n'] = table['\r'] = Newline;
+    table[' '] = table['\t'] = table['\v'] = table['\f'] = Blank;
+    return table;
+}
+constexpr std::array<std::uint8_t, 256> char_classes = make_char_classes();
+
+inline std::uint8_t char_class(char c) { return char_classes[static_cast<unsigned char>(c)]; }
+inline bool is_ident_start(char c) { return (char_class(c) & IdentStart) != 0; }
+inline bool is_digit(char c) { return (char_class(c) & Digit) != 0; }
+inline bool is_ident_char(char c) { return (char_class(c) & (IdentStart | Digit)) != 0; }
+inline bool is_newline(char c) { return (char_class(c) & Newline) != 0; }
+inline bool is_blank(char c) { return (char_class(c) & Blank) != 0; }
 
 // The position after any line splices starting at p.
 inline std::uint32_t skip_splices_at(std::string_view text, std::uint32_t p) {
@@ -32,7 +54,7 @@ Lexer::Lexer(std::string_view text, support::FileId file, support::Interner& int
 Lexer::Lexer(support::CompileContext& ctx, support::FileId file)
     : Lexer(ctx.sources.text(file), file, ctx.interner, ctx.arena, &ctx.diags) {}
 
-void Lexer::skip_splices() {
+void Lexer::skip_splices_slow() {
     std::uint32_t p = skip_splices_at(text_, pos_);
     if (p != pos_) saw_splice_ = true;
     pos_ = p;
@@ -66,7 +88,11 @@ void Lexer::skip_trivia() {
         if (pos_ >= size_) return;
         char c = text_[pos_];
         if (is_blank(c)) {
-            ++pos_;
+            // A run of blanks at once (indentation mostly); no splice can start with a blank.
+            const char* s = text_.data();
+            std::uint32_t p = pos_ + 1;
+            while (p < size_ && is_blank(s[p])) ++p;
+            pos_ = p;
             leading_space_ = true;
         } else if (is_newline(c)) {
             ++pos_;
@@ -74,7 +100,14 @@ void Lexer::skip_trivia() {
             leading_space_ = false;
         } else if (c == '/' && peek(1) == '/') {
             // A line comment ends at the newline, which a splice can push to the next line.
-            while (!at_end() && !is_newline(text_[pos_])) ++pos_;
+            for (;;) {
+                const char* s = text_.data();
+                std::uint32_t p = pos_;
+                while (p < size_ && s[p] != '\\' && !is_newline(s[p])) ++p;
+                pos_ = p;
+                if (at_end() || is_newline(text_[pos_])) break;
+                ++pos_;  // a backslash that is not a splice
+            }
             leading_space_ = true;
         } else if (c == '/' && peek(1) == '*') {
             std::uint32_t start = pos_;
@@ -82,6 +115,12 @@ void Lexer::skip_trivia() {
             advance();
             bool closed = false;
             while (!at_end()) {
+                // Plain characters up to a '*' or a backslash (a possible splice) need no checks.
+                const char* s = text_.data();
+                std::uint32_t p = pos_;
+                while (p < size_ && s[p] != '*' && s[p] != '\\') ++p;
+                pos_ = p;
+                if (at_end()) break;
                 char d = text_[pos_++];
                 if (d == '*' && peek() == '/') {
                     advance();
@@ -100,14 +139,10 @@ void Lexer::skip_trivia() {
     }
 }
 
-void Lexer::finish(Token& t, std::uint32_t begin) {
+void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
     t.loc = support::SourceLoc{file_, begin};
     t.spelling = t.loc;
     std::string_view raw = text_.substr(begin, pos_ - begin);
-    if (!saw_splice_) {
-        t.text = raw;
-        return;
-    }
     std::string clean;
     clean.reserve(raw.size());
     for (std::uint32_t p = 0; p < raw.size();) {
@@ -145,13 +180,25 @@ Token Lexer::next() {
         lex_punctuator(t);
     }
     finish(t, begin);
-    if (t.kind == TokenKind::Identifier) t.ident = interner_.intern(t.text);
+    if (t.kind == TokenKind::Identifier)
+        t.ident = saw_splice_ ? interner_.intern(t.text) : interner_.intern_hashed(t.text, ident_hash_);
     return t;
 }
 
 void Lexer::lex_identifier(Token& t) {
     t.kind = TokenKind::Identifier;
-    while (is_ident_char(peek())) advance();
+    // Fast path: plain characters up to the first one that is not part of a name; only a
+    // backslash (a possible splice) needs the general loop.
+    // The interner's hash is computed on the way.
+    const char* s = text_.data();
+    std::uint32_t p = pos_;
+    std::uint32_t h = support::Interner::hash_seed;
+    while (p < size_ && is_ident_char(s[p])) h = support::Interner::hash_step(h, s[p++]);
+    pos_ = p;
+    ident_hash_ = h;
+    if (p < size_ && s[p] == '\\') {
+        while (is_ident_char(peek())) advance();
+    }
 }
 
 void Lexer::lex_number(Token& t) {
@@ -159,6 +206,25 @@ void Lexer::lex_number(Token& t) {
     // The parser decides what kind of literal it is (1.0e-3f, 0x1Fu, .5h, 10L).
     t.kind = TokenKind::Number;
     char prev = '\0';
+    // Fast path over plain characters; a backslash (a possible splice) continues in the general loop.
+    const char* s = text_.data();
+    std::uint32_t p = pos_;
+    for (;;) {
+        if (p >= size_) {
+            pos_ = p;
+            return;
+        }
+        char c = s[p];
+        if (c == '\\') break;
+        bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
+        if (!is_ident_char(c) && c != '.' && !exponent_sign) {
+            pos_ = p;
+            return;
+        }
+        ++p;
+        prev = c;
+    }
+    pos_ = p;
     for (;;) {
         char c = peek();
         bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
@@ -195,10 +261,22 @@ void Lexer::lex_quoted(Token& t, char quote) {
 
 void Lexer::lex_punctuator(Token& t) {
     char c = text_[pos_];
-    char c1 = peek(1);
-    char c2 = c1 ? peek(2) : '\0';
+    char c1, c2;
+    // Without a backslash among the next three characters no splice can be in the way.
+    const bool plain = pos_ + 2 < size_ && c != '\\' && text_[pos_ + 1] != '\\' && text_[pos_ + 2] != '\\';
+    if (plain) {
+        c1 = text_[pos_ + 1];
+        c2 = text_[pos_ + 2];
+    } else {
+        c1 = peek(1);
+        c2 = c1 ? peek(2) : '\0';
+    }
     auto take = [&](TokenKind kind, int length) {
         t.kind = kind;
+        if (plain) {
+            pos_ += static_cast<std::uint32_t>(length);
+            return;
+        }
         for (int i = 0; i < length; ++i) advance();
     };
     switch (c) {

@@ -48,7 +48,10 @@ public:
 
 private:
     char peek(std::uint32_t ahead = 0);  // the character `ahead` positions on, splices skipped
-    void skip_splices();
+    void skip_splices() {
+        if (pos_ < size_ && text_[pos_] == '\\') skip_splices_slow();
+    }
+    void skip_splices_slow();
     void advance();                      // past the current character (and any splice after it)
     bool at_end() { skip_splices(); return pos_ >= size_; }
 
@@ -58,7 +61,13 @@ private:
     void lex_number(Token& t);
     void lex_quoted(Token& t, char quote);
     void lex_punctuator(Token& t);
-    void finish(Token& t, std::uint32_t begin);
+    void finish(Token& t, std::uint32_t begin) {
+        if (saw_splice_) return finish_spliced(t, begin);
+        t.loc = support::SourceLoc{file_, begin};
+        t.spelling = t.loc;
+        t.text = text_.substr(begin, pos_ - begin);
+    }
+    void finish_spliced(Token& t, std::uint32_t begin);  // copies the text without its splices
     void report(support::DiagCode code, std::uint32_t offset, std::string message);
 
     std::string_view text_;
@@ -72,6 +81,7 @@ private:
     bool leading_space_ = false;
     bool saw_splice_ = false;  // the current token contains a splice: its text needs cleaning
     bool skipping_ = false;
+    std::uint32_t ident_hash_ = 0;  // the interner's hash of the identifier just read, when no splice was in it
 };
 
 }  // namespace oneshader::syntax
