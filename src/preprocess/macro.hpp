@@ -3,7 +3,7 @@
 // the table only holds pointers, so an expansion in progress keeps its macro alive after #undef.
 #include <cstdint>
 #include <span>
-#include <unordered_map>
+#include <vector>
 
 #include "support/interner.hpp"
 #include "syntax/token.hpp"
@@ -26,19 +26,27 @@ struct Macro {
     bool disabled = false;
 };
 
+// Open addressing on the interned name's hash, so the lookup every identifier of the source goes
+// through is one probe in the common case. Nothing iterates the table, so its order is free.
 class MacroTable {
 public:
     Macro* find(support::Symbol name) const {
-        if (map_.empty()) return nullptr;
-        auto it = map_.find(name);
-        return it == map_.end() ? nullptr : it->second;
+        if (count_ == 0) return nullptr;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = name.hash() & mask;; i = (i + 1) & mask) {
+            Macro* m = slots_[i];
+            if (!m || m->name == name) return m;
+        }
     }
-    void define(Macro* m) { map_[m->name] = m; }
-    void undefine(support::Symbol name) { map_.erase(name); }
-    std::size_t size() const { return map_.size(); }
+    void define(Macro* m);              // replaces a definition of the same name
+    void undefine(support::Symbol name);
+    std::size_t size() const { return count_; }
 
 private:
-    std::unordered_map<support::Symbol, Macro*, support::SymbolHash> map_;
+    void grow();
+
+    std::vector<Macro*> slots_;  // power-of-two size, null for empty
+    std::size_t count_ = 0;
 };
 
 // Whether two definitions are the same (same kind, parameters and body spelling and spacing):

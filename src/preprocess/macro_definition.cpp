@@ -11,6 +11,50 @@ namespace oneshader::pp {
 using syntax::Token;
 using syntax::TokenKind;
 
+void MacroTable::define(Macro* m) {
+    if (slots_.empty()) slots_.assign(64, nullptr);
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = m->name.hash() & mask;
+    while (slots_[i] && !(slots_[i]->name == m->name)) i = (i + 1) & mask;
+    if (!slots_[i]) ++count_;
+    slots_[i] = m;
+    if (count_ * 2 > slots_.size()) grow();
+}
+
+void MacroTable::undefine(support::Symbol name) {
+    if (count_ == 0) return;
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = name.hash() & mask;
+    for (;; i = (i + 1) & mask) {
+        if (!slots_[i]) return;
+        if (slots_[i]->name == name) break;
+    }
+    slots_[i] = nullptr;
+    --count_;
+    // Shift later entries of the probe run back so every entry stays reachable from its home slot.
+    for (std::size_t j = (i + 1) & mask; slots_[j]; j = (j + 1) & mask) {
+        std::size_t home = slots_[j]->name.hash() & mask;
+        // The entry may move to the hole at i unless its home lies cyclically in (i, j].
+        bool stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+        if (stays) continue;
+        slots_[i] = slots_[j];
+        slots_[j] = nullptr;
+        i = j;
+    }
+}
+
+void MacroTable::grow() {
+    std::vector<Macro*> old(slots_.size() * 2, nullptr);
+    old.swap(slots_);
+    const std::size_t mask = slots_.size() - 1;
+    for (Macro* m : old) {
+        if (!m) continue;
+        std::size_t i = m->name.hash() & mask;
+        while (slots_[i]) i = (i + 1) & mask;
+        slots_[i] = m;
+    }
+}
+
 bool same_definition(const Macro& a, const Macro& b) {
     if (a.function_like != b.function_like || a.variadic != b.variadic || a.params.size() != b.params.size() ||
         a.body.size() != b.body.size())
