@@ -30,7 +30,8 @@ Token ListInput::next() { return pos_ < tokens_.size() ? tokens_[pos_++] : eof_t
 TokenKind ListInput::peek_kind() { return pos_ < tokens_.size() ? tokens_[pos_].kind : TokenKind::Eof; }
 
 Expander::Expander(Preprocessor& pp, TokenInput& input, std::uint32_t depth)
-    : pp_(pp), input_(input), depth_(depth), s_(pp.scratch(depth)), context_base_(s_.contexts.size()) {}
+    : pp_(pp), input_(input), files_(&input == static_cast<TokenInput*>(&pp) ? &pp : nullptr), depth_(depth),
+      s_(pp.scratch(depth)), context_base_(s_.contexts.size()) {}
 
 Expander::~Expander() {
     while (s_.contexts.size() > context_base_) pop_context();
@@ -46,6 +47,9 @@ void Expander::pop_context() {
     s_.contexts.pop_back();
 }
 
+// Preprocessor is final: the call through files_ is direct.
+inline Token Expander::read_input() { return files_ ? files_->next() : input_.next(); }
+
 Token Expander::next_unexpanded(bool in_args) {
     while (s_.contexts.size() > context_base_) {
         ExpansionContext& c = s_.contexts.back();
@@ -53,7 +57,7 @@ Token Expander::next_unexpanded(bool in_args) {
         if (c.pos < buf.size()) return buf[c.pos++];
         pop_context();
     }
-    return in_args ? input_.next_in_args() : input_.next();
+    return in_args ? input_.next_in_args() : read_input();
 }
 
 bool Expander::next_is_lparen() {
@@ -69,7 +73,8 @@ bool Expander::next_is_lparen() {
 Token Expander::next() {
     for (;;) {
         if (pp_.stopped()) return eof_token();
-        Token t = next_unexpanded(false);
+        // Outside any expansion the token comes straight from the input.
+        Token t = s_.contexts.size() > context_base_ ? next_unexpanded(false) : read_input();
         if (!t.is(TokenKind::Identifier) || t.has(syntax::NoExpand)) return t;
         Macro* m = pp_.macros.find(t.ident);
         if (!m) return t;

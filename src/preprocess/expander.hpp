@@ -71,6 +71,7 @@ public:
 
 private:
     syntax::Token next_unexpanded(bool in_args);
+    syntax::Token read_input();  // the next token of the input, past the expansion contexts
     bool next_is_lparen();
     void push_context(Macro* macro);
     void pop_context();
@@ -88,6 +89,7 @@ private:
 
     Preprocessor& pp_;
     TokenInput& input_;
+    Preprocessor* files_;  // the input when it is the preprocessor's files: called directly
     std::uint32_t depth_;
     ExpanderScratch& s_;
     std::size_t context_base_;  // contexts below this index belong to an outer user of the scratch

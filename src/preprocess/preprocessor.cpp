@@ -63,15 +63,6 @@ void Preprocessor::leave_file() {
     files_.pop_back();
 }
 
-Token Preprocessor::lex_raw() {
-    FileFrame& f = *files_.back();
-    if (f.has_lookahead) {
-        f.has_lookahead = false;
-        return f.lookahead;
-    }
-    return f.lexer.next();
-}
-
 TokenKind Preprocessor::peek_kind() {
     if (stopped_ || files_.empty()) return TokenKind::Eof;
     FileFrame& f = *files_.back();
@@ -124,6 +115,14 @@ Token Preprocessor::next() {
 }
 
 void Preprocessor::emit(const Token& t) {
+    if (out_.tokens.size() < options_.limits.max_output_tokens && t.kind != TokenKind::Unknown) [[likely]] {
+        out_.tokens.push_back(t);
+        return;
+    }
+    emit_checked(t);
+}
+
+void Preprocessor::emit_checked(const Token& t) {
     if (out_.tokens.size() >= options_.limits.max_output_tokens) {
         ctx.diags.report(support::DiagCode::pp_output_limit, support::SourceRange(t.loc),
                          fmt::format("the preprocessed output has more than {} tokens; check for runaway macro "

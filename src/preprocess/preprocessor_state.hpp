@@ -76,9 +76,18 @@ private:
     // The file stack.
     void enter_file(support::FileId id, std::string key);
     void leave_file();
-    syntax::Token lex_raw();          // from the top file, honouring the lookahead
+    // From the top file, honouring the lookahead.
+    syntax::Token lex_raw() {
+        FileFrame& f = *files_.back();
+        if (f.has_lookahead) {
+            f.has_lookahead = false;
+            return f.lookahead;
+        }
+        return f.lexer.next();
+    }
     bool skipping() const { return !conds_.empty() && !conds_.back().live; }
     void emit(const syntax::Token& t);
+    void emit_checked(const syntax::Token& t);  // past the output limit, or a stray character
     void update_skipping();
 
     // Directives (directives.cpp).
