@@ -49,24 +49,35 @@ Block* split_block(Module& m, Function& f, Block* b, std::size_t from) {
 }
 
 std::vector<Block*> clone_blocks(Module& m, Function& into, const Function& from,
-                                 std::unordered_map<const Value*, Value*>& map) {
+                                 const std::unordered_map<const Value*, Value*>& map) {
     std::vector<Block*> out;
     out.reserve(from.blocks.size());
-    std::unordered_map<const Block*, Block*> bmap;
-    for (const Block* b : from.blocks) {
+    std::size_t count = 0;
+    for (std::uint32_t k = 0; k < from.blocks.size(); ++k) {
+        const Block* b = from.blocks[k];
+        b->cfg_position = k;  // block_of's lookup; a Cfg checks the hint before trusting it
+        count += b->instructions.size();
         Block* nb = m.arena().make<Block>(&into);
         nb->set_name_raw(b->name());
-        bmap.emplace(b, nb);
         out.push_back(nb);
     }
     auto block_of = [&](Block* b) -> Block* {
-        auto it = bmap.find(b);
-        return it == bmap.end() ? b : it->second;
+        const std::uint32_t k = b ? b->cfg_position : kNoBlock;
+        return k < from.blocks.size() && from.blocks[k] == b ? out[k] : b;
+    };
+    // Original instruction -> copy: open addressing on the pointer, at most half full.
+    std::size_t slots = 16;
+    while (slots < 2 * count) slots *= 2;
+    std::vector<std::pair<const Value*, Value*>> table(slots, {nullptr, nullptr});
+    auto slot_of = [&](const Value* v) -> std::size_t {
+        auto h = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(v)) * 0x9e3779b97f4a7c15ull;
+        return static_cast<std::size_t>(h >> 32) & (slots - 1);
     };
     // First the instructions, so operands may refer forward (phis); then the operands.
     for (std::size_t k = 0; k < from.blocks.size(); ++k) {
         const Block* b = from.blocks[k];
         Block* nb = out[k];
+        nb->instructions.reserve(b->instructions.size());
         for (const Instruction* i : b->instructions) {
             Instruction* c = m.make_instruction(i->opcode, i->type());
             c->set_name_raw(i->name());
@@ -78,7 +89,9 @@ std::vector<Block*> clone_blocks(Module& m, Function& into, const Function& from
             c->intrinsic = i->intrinsic;
             c->block = nb;
             nb->instructions.push_back(c);
-            map[i] = c;
+            std::size_t s = slot_of(i);
+            while (table[s].first && table[s].first != i) s = (s + 1) & (slots - 1);
+            table[s] = {i, c};
         }
         nb->structure = b->structure;
         nb->merge = b->merge ? block_of(b->merge) : nullptr;
@@ -86,12 +99,19 @@ std::vector<Block*> clone_blocks(Module& m, Function& into, const Function& from
         nb->hint = b->hint;
         nb->unroll_count = b->unroll_count;
     }
+    auto copy_of = [&](Value* v) -> Value* {
+        if (!v) return v;
+        if (v->kind() == ValueKind::Instruction) {
+            for (std::size_t s = slot_of(v); table[s].first; s = (s + 1) & (slots - 1))
+                if (table[s].first == v) return table[s].second;
+        }
+        if (map.empty()) return v;
+        auto it = map.find(v);
+        return it == map.end() ? v : it->second;
+    };
     for (Block* nb : out)
         for (Instruction* c : nb->instructions) {
-            for (Value*& op : c->operands) {
-                auto it = map.find(op);
-                if (it != map.end()) op = it->second;
-            }
+            for (Value*& op : c->operands) op = copy_of(op);
             for (Block*& t : c->targets) t = block_of(t);
         }
     return out;

@@ -23,12 +23,12 @@ ir::Block* split_block(ir::Module& m, ir::Function& f, ir::Block* b, std::size_t
 // A new empty block placed right after `after` (at the end when null).
 ir::Block* new_block_after(ir::Module& m, ir::Function& f, ir::Block* after);
 
-// Copies of the blocks of `from` into `into` (not placed in into.blocks: the caller does). Values
-// found in `map` (arguments, for instance) are replaced; every cloned instruction and block is
-// added to it. Values not in the map (constants, globals, other functions' arguments when cloning
-// a function into itself) stay as they are.
+// Copies of the blocks of `from` into `into` (not placed in into.blocks: the caller does). Operands
+// that are instructions of `from` become their copies; values found in `map` (arguments, for
+// instance) are replaced. Other values (constants, globals, other functions' arguments when
+// cloning a function into itself) stay as they are.
 std::vector<ir::Block*> clone_blocks(ir::Module& m, ir::Function& into, const ir::Function& from,
-                                     std::unordered_map<const ir::Value*, ir::Value*>& map);
+                                     const std::unordered_map<const ir::Value*, ir::Value*>& map);
 
 // In each phi of `block`, the incoming block `from` becomes `to`.
 void rename_phi_incoming(ir::Block* block, const ir::Block* from, ir::Block* to);
