@@ -84,21 +84,40 @@ void Lexer::report(support::DiagCode code, std::uint32_t offset, std::string mes
 
 void Lexer::skip_trivia() {
     for (;;) {
-        skip_splices();
+        // Blanks and newlines in one tight loop; the rest (splices, comments) below.
+        {
+            const char* s = text_.data();
+            std::uint32_t p = pos_;
+            bool line_start = at_line_start_;
+            bool space = leading_space_;
+            while (p < size_) {
+                std::uint8_t cls = char_class(s[p]);
+                if (cls & Blank) {
+                    space = true;
+                } else if (cls & Newline) {
+                    line_start = true;
+                    space = false;
+                } else {
+                    break;
+                }
+                ++p;
+            }
+            pos_ = p;
+            at_line_start_ = line_start;
+            leading_space_ = space;
+        }
         if (pos_ >= size_) return;
         char c = text_[pos_];
-        if (is_blank(c)) {
-            // A run of blanks at once (indentation mostly); no splice can start with a blank.
-            const char* s = text_.data();
-            std::uint32_t p = pos_ + 1;
-            while (p < size_ && is_blank(s[p])) ++p;
-            pos_ = p;
-            leading_space_ = true;
-        } else if (is_newline(c)) {
-            ++pos_;
-            at_line_start_ = true;
-            leading_space_ = false;
-        } else if (c == '/' && peek(1) == '/') {
+        if (c == '\\') {
+            std::uint32_t q = skip_splices_at(text_, pos_);
+            if (q == pos_) return;  // a backslash that is not a splice starts a token
+            pos_ = q;
+            saw_splice_ = true;
+            continue;
+        }
+        if (c != '/') return;
+        char c1 = peek(1);
+        if (c1 == '/') {
             // A line comment ends at the newline, which a splice can push to the next line.
             for (;;) {
                 const char* s = text_.data();
@@ -109,7 +128,7 @@ void Lexer::skip_trivia() {
                 ++pos_;  // a backslash that is not a splice
             }
             leading_space_ = true;
-        } else if (c == '/' && peek(1) == '*') {
+        } else if (c1 == '*') {
             std::uint32_t start = pos_;
             advance();
             advance();
