@@ -197,25 +197,31 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
     c->params = r.call.params;
     c->type = r.call.result;
     std::vector<BExpr*> converted;
+    if (!table_call_arguments(args, r.call.params, n, "intrinsic", converted)) return error_expr(range);
+    c->args = to_span(converted);
+    return c;
+}
+
+bool Checker::table_call_arguments(std::span<BExpr*> args, std::span<const ParamType> params, std::string_view callee,
+                                   std::string_view kind, std::vector<BExpr*>& out) {
     for (std::size_t i = 0; i < args.size(); ++i) {
-        const ParamType& p = r.call.params[i];
+        const ParamType& p = params[i];
         if (p.direction != ParamDirection::In) {
             if (!args[i]->assignable) {
                 report(DiagCode::argument_not_lvalue, args[i]->range,
-                       fmt::format("Argument {} of '{}' is written by the intrinsic, so it must be a variable that can "
-                                   "be written.",
-                                   i + 1, n));
-                return error_expr(range);
+                       fmt::format("Argument {} of '{}' is written by the {}, so it must be a variable that can be "
+                                   "written.",
+                                   i + 1, callee, kind));
+                return false;
             }
-            converted.push_back(args[i]);
+            out.push_back(args[i]);
             continue;
         }
         BExpr* cv = convert(args[i], p.type, ConvertWhy::Argument);
-        if (!ok(cv)) return error_expr(range);
-        converted.push_back(cv);
+        if (!ok(cv)) return false;
+        out.push_back(cv);
     }
-    c->args = to_span(converted);
-    return c;
+    return true;
 }
 
 BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, const Type* template_arg, SourceRange range) {
@@ -257,23 +263,7 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
     c->params = r.call.params;
     c->type = r.call.result;
     std::vector<BExpr*> converted;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const ParamType& p = r.call.params[i];
-        if (p.direction != ParamDirection::In) {
-            if (!args[i]->assignable) {
-                report(DiagCode::argument_not_lvalue, args[i]->range,
-                       fmt::format("Argument {} of '{}' is written by the method, so it must be a variable that can be "
-                                   "written.",
-                                   i + 1, n));
-                return error_expr(range);
-            }
-            converted.push_back(args[i]);
-            continue;
-        }
-        BExpr* cv = convert(args[i], p.type, ConvertWhy::Argument);
-        if (!ok(cv)) return error_expr(range);
-        converted.push_back(cv);
-    }
+    if (!table_call_arguments(args, r.call.params, n, "method", converted)) return error_expr(range);
     c->args = to_span(converted);
     return c;
 }

@@ -216,6 +216,9 @@ public:
     std::vector<BExpr*> check_args(std::span<syntax::Expr* const> args);
     BExpr* call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange range);
     BExpr* call_method(BExpr* object, Symbol name, std::span<BExpr*> args, const Type* template_arg, SourceRange range);
+    // The arguments of an intrinsic or method call as the table typed it; false after a report.
+    bool table_call_arguments(std::span<BExpr*> args, std::span<const ParamType> params, std::string_view callee,
+                              std::string_view kind, std::vector<BExpr*>& out);
     BExpr* call_user(OverloadSet* set, std::span<const TemplateValue> explicit_args, bool has_explicit,
                      BExpr* object, std::span<BExpr*> args, SourceRange range, Symbol name);
     BExpr* call_operator(Symbol op_name, BExpr* object, std::span<BExpr*> args, SourceRange range, bool* found);
