@@ -67,23 +67,17 @@ void report_internal_error(support::CompileContext& ctx, support::FileId main, s
                      fmt::format("internal compiler error ({}). Please report it with the shader that caused it", what));
 }
 
-CompileResult compile_impl(std::string_view path, const std::string_view* source, const CompileOptions& options) {
-    CompileResult result;
+// Loads the main source and runs `stages` on it, turning any exception into OSH7000 so nothing
+// leaves the public API; then fills the diagnostics and files every result has.
+template <class Result, class Stages>
+Result run_guarded(std::string_view path, const std::string_view* source, const CompileOptions& options,
+                   Stages&& stages) {
+    Result result;
     support::CompileContext ctx(diag_options(options));
     Loaded l;
     try {
         l = load_main(ctx, path, source);
-        if (l.main) {
-            std::unique_ptr<driver::FrontEnd> fe = driver::run_front_end(ctx, l.main, options, source != nullptr);
-            if (fe->program) {
-                std::vector<Target> targets = options.targets.empty() ? std::vector<Target>{Target::SpirV} : options.targets;
-                reflect::BuildOptions ro;
-                ro.targets = targets;
-                ro.source_name = file_name(path);
-                result.reflection = reflect::build_reflection(*fe->program, fe->layouts, ro);
-                if (!options.syntax_only) driver::generate_code(ctx, *fe, options, targets, result.blobs);
-            }
-        }
+        if (l.main) stages(ctx, l.main, result);
     } catch (const std::bad_alloc&) {
         report_internal_error(ctx, l.main, "out of memory");
     } catch (const std::exception& e) {
@@ -96,27 +90,27 @@ CompileResult compile_impl(std::string_view path, const std::string_view* source
     return result;
 }
 
+CompileResult compile_impl(std::string_view path, const std::string_view* source, const CompileOptions& options) {
+    return run_guarded<CompileResult>(path, source, options, [&](support::CompileContext& ctx, support::FileId main,
+                                                                  CompileResult& result) {
+        std::unique_ptr<driver::FrontEnd> fe = driver::run_front_end(ctx, main, options, source != nullptr);
+        if (!fe->program) return;
+        std::vector<Target> targets = options.targets.empty() ? std::vector<Target>{Target::SpirV} : options.targets;
+        reflect::BuildOptions ro;
+        ro.targets = targets;
+        ro.source_name = file_name(path);
+        result.reflection = reflect::build_reflection(*fe->program, fe->layouts, ro);
+        if (!options.syntax_only) driver::generate_code(ctx, *fe, options, targets, result.blobs);
+    });
+}
+
 PreprocessResult preprocess_impl(std::string_view path, const std::string_view* source,
                                  const CompileOptions& options) {
-    PreprocessResult result;
-    support::CompileContext ctx(diag_options(options));
-    Loaded l;
-    try {
-        l = load_main(ctx, path, source);
-        if (l.main) {
-            pp::PreprocessOutput out = pp::run_preprocessor(ctx, l.main, options, source != nullptr);
-            if (!ctx.diags.has_errors()) result.text = pp::print_preprocessed(ctx.sources, out);
-        }
-    } catch (const std::bad_alloc&) {
-        report_internal_error(ctx, l.main, "out of memory");
-    } catch (const std::exception& e) {
-        report_internal_error(ctx, l.main, e.what());
-    } catch (...) {
-        report_internal_error(ctx, l.main, "unknown failure");
-    }
-    result.diagnostics = driver::export_diagnostics(ctx.diags);
-    result.files = std::move(ctx.files_read);
-    return result;
+    return run_guarded<PreprocessResult>(path, source, options, [&](support::CompileContext& ctx, support::FileId main,
+                                                                    PreprocessResult& result) {
+        pp::PreprocessOutput out = pp::run_preprocessor(ctx, main, options, source != nullptr);
+        if (!ctx.diags.has_errors()) result.text = pp::print_preprocessed(ctx.sources, out);
+    });
 }
 
 bool any_error(const std::vector<Diagnostic>& diags) {
