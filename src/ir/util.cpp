@@ -42,11 +42,17 @@ void UserMap::build(std::span<const Function* const> functions) {
         while (table_[s] && entries_[table_[s] - 1].first != v) s = (s + 1) & mask;
         return table_[s];
     };
+    // The entry of each operand (0: none), in operand order, so pass 2 need not look it up again.
+    std::vector<std::uint32_t> operand_entry(n);
+    std::size_t at = 0;
     for (const Function* f : functions)
         for (const Block* b : f->blocks)
             for (const Instruction* i : b->instructions)
                 for (const Value* op : i->operands) {
-                    if (!op) continue;
+                    if (!op) {
+                        operand_entry[at++] = 0;
+                        continue;
+                    }
                     std::uint32_t& e = entry_of(op);
                     if (!e) {
                         entries_.push_back({op, {}});
@@ -54,6 +60,7 @@ void UserMap::build(std::span<const Function* const> functions) {
                         e = static_cast<std::uint32_t>(entries_.size());
                     }
                     ++counts[e - 1];
+                    operand_entry[at++] = e;
                 }
     // Pass 2: each value's group starts where the previous one ends; fill them in use order.
     std::size_t total = 0;
@@ -63,14 +70,14 @@ void UserMap::build(std::span<const Function* const> functions) {
         total += counts[k];
     }
     uses_.resize(total);
+    at = 0;
     for (const Function* f : functions)
         for (const Block* b : f->blocks)
             for (Instruction* i : b->instructions)
                 for (std::uint32_t k = 0; k < i->operands.size(); ++k) {
-                    const Value* op = i->operands[k];
-                    if (!op) continue;
-                    std::uint32_t e = entry_of(op) - 1;
-                    uses_[next[e]++] = {i, k};
+                    std::uint32_t e = operand_entry[at++];
+                    if (!e) continue;
+                    uses_[next[e - 1]++] = {i, k};
                 }
     for (std::size_t k = 0; k < entries_.size(); ++k)
         entries_[k].second = std::span<const Use>(uses_.data() + (next[k] - counts[k]), counts[k]);
