@@ -9,7 +9,7 @@ DominatorTree DominatorTree::of(const Graph& g) {
     std::uint32_t n = g.size();
     t.root_ = g.root;
     t.idom_.assign(n, kNoBlock);
-    t.children_.assign(n, {});
+    t.child_start_.assign(n + 1, 0);
     t.pre_.assign(n, kNoBlock);
     t.post_.assign(n, kNoBlock);
     t.frontiers_.assign(n, {});
@@ -43,12 +43,19 @@ DominatorTree DominatorTree::of(const Graph& g) {
             }
         }
     }
+    // Children grouped by parent, each group by node number: count, then fill in node order.
     for (std::uint32_t b : rpo)
         if (b != g.root) {
             t.idom_[b] = idom[b];
-            t.children_[idom[b]].push_back(b);
+            ++t.child_start_[idom[b] + 1];
         }
-    for (auto& c : t.children_) std::sort(c.begin(), c.end());
+    for (std::uint32_t k = 0; k < n; ++k) t.child_start_[k + 1] += t.child_start_[k];
+    t.children_.resize(t.child_start_[n]);
+    {
+        std::vector<std::uint32_t> fill(t.child_start_.begin(), t.child_start_.end() - 1);
+        for (std::uint32_t b = 0; b < n; ++b)
+            if (b != g.root && t.idom_[b] != kNoBlock) t.children_[fill[t.idom_[b]]++] = b;
+    }
 
     // Interval numbering of the tree, iteratively.
     std::uint32_t clock = 0;
@@ -56,8 +63,9 @@ DominatorTree DominatorTree::of(const Graph& g) {
     t.pre_[g.root] = clock++;
     while (!stack.empty()) {
         auto& [node, next] = stack.back();
-        if (next < t.children_[node].size()) {
-            std::uint32_t c = t.children_[node][next++];
+        std::span<const std::uint32_t> kids = t.children(node);
+        if (next < kids.size()) {
+            std::uint32_t c = kids[next++];
             t.pre_[c] = clock++;
             stack.push_back({c, 0});
             continue;

@@ -29,14 +29,18 @@ public:
     // Reflexive: every node in the tree dominates itself. False when either is not in the tree.
     bool dominates(std::uint32_t a, std::uint32_t b) const;
     // Children in the dominator tree, by node number.
-    std::span<const std::uint32_t> children(std::uint32_t n) const { return children_[n]; }
+    std::span<const std::uint32_t> children(std::uint32_t n) const {
+        return std::span<const std::uint32_t>(children_.data() + child_start_[n], child_start_[n + 1] - child_start_[n]);
+    }
     // Dominance frontier of each node, sorted by node number.
     const std::vector<std::vector<std::uint32_t>>& frontiers() const { return frontiers_; }
 
 private:
     std::uint32_t root_ = 0;
     std::vector<std::uint32_t> idom_;
-    std::vector<std::vector<std::uint32_t>> children_;
+    // Flat: the children of n are children_[child_start_[n] .. child_start_[n + 1]).
+    std::vector<std::uint32_t> children_;
+    std::vector<std::uint32_t> child_start_;
     std::vector<std::uint32_t> pre_, post_;  // tree DFS numbering, for O(1) dominates()
     std::vector<std::vector<std::uint32_t>> frontiers_;
 };
