@@ -61,15 +61,15 @@ Op unary_op(Opcode o, Num n) {
 Id Emitter::bool_from_uint(Id v, const sema::Type* t) {
     std::uint32_t n = sema::component_count(t);
     Id uint_type = type_vector(type_int(32, false), n);
-    Id zero = n == 1 ? constant_u32(0) : constant_composite(uint_type, std::vector<Id>(n, constant_u32(0)));
+    Id zero = n == 1 ? constant_u32(0) : constant_composite_splat(uint_type, constant_u32(0), n);
     return op_result(Op::OpINotEqual, value_type(t), {v, zero});
 }
 
 Id Emitter::uint_from_bool(Id v, const sema::Type* t) {
     std::uint32_t n = sema::component_count(t);
     Id uint_type = type_vector(type_int(32, false), n);
-    Id zero = n == 1 ? constant_u32(0) : constant_composite(uint_type, std::vector<Id>(n, constant_u32(0)));
-    Id one = n == 1 ? constant_u32(1) : constant_composite(uint_type, std::vector<Id>(n, constant_u32(1)));
+    Id zero = n == 1 ? constant_u32(0) : constant_composite_splat(uint_type, constant_u32(0), n);
+    Id one = n == 1 ? constant_u32(1) : constant_composite_splat(uint_type, constant_u32(1), n);
     return op_result(Op::OpSelect, uint_type, {v, one, zero});
 }
 
@@ -83,7 +83,7 @@ Id Emitter::convert_value(Id v, const sema::Type* from, const sema::Type* to) {
             unsupported("conversions that change a matrix's shape");
             return undef(value_type(to));
         }
-        std::vector<std::uint32_t> columns;
+        Operands columns;
         for (std::uint32_t c = 0; c < mf->rows; ++c) {
             Id col = op_result(Op::OpCompositeExtract, value_type(types().vector(mf->element, mf->cols)), {v, c});
             columns.push_back(convert_value(col, types().vector(mf->element, mf->cols), types().vector(mt->element, mt->cols)));
@@ -169,7 +169,7 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
         }
         const auto* m = t->as<sema::MatrixType>();
         Id column_type = value_type(types().vector(m->element, m->cols));
-        std::vector<std::uint32_t> columns;
+        Operands columns;
         for (std::uint32_t c = 0; c < m->rows; ++c) {
             Id ac = op_result(Op::OpCompositeExtract, column_type, {a, c});
             if (unary) {

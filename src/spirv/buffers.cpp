@@ -49,7 +49,7 @@ bool Emitter::emit_buffer(const ir::Instruction* i) {
     const sema::ScalarType* component = sema::component_type(t);
     Id component_type = type_scalar(component);
     if (o == Opcode::ByteAddressLoad) {
-        std::vector<std::uint32_t> parts;
+        Operands parts;
         for (std::uint32_t k = 0; k < n; ++k) {
             Id w = op_result(Op::OpLoad, uint_type, {word(k)});
             if (component->scalar == sema::ScalarKind::Bool)

@@ -13,8 +13,8 @@ using ir::Opcode;
 using spv::Op;
 
 // The SPIR-V index path for an IR composite path; `t` ends as the element type.
-std::vector<std::uint32_t> spirv_path(sema::TypeContext& types, const sema::Type*& t, std::span<const std::int64_t> path) {
-    std::vector<std::uint32_t> out;
+Operands spirv_path(sema::TypeContext& types, const sema::Type*& t, std::span<const std::int64_t> path) {
+    Operands out;
     for (std::int64_t k : path) {
         const sema::Type* vt = t->value_type();
         auto index = static_cast<std::uint32_t>(k);
@@ -47,7 +47,7 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
     case Opcode::CompositeConstruct: {
         const sema::Type* t = i->type()->value_type();
         Id type = value_type(t);
-        std::vector<std::uint32_t> parts;
+        Operands parts;
         for (const ir::Value* p : i->operands) parts.push_back(value(p));
         const auto* v = t->as<sema::VectorType>();
         const auto* m = t->as<sema::MatrixType>();
@@ -63,7 +63,7 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
         }
         if (flat_vector || (m && parts.size() != m->rows)) {
             // Scalars and vectors in order; a matrix made of scalars gets its rows built first.
-            std::vector<std::uint32_t> scalars;
+            Operands scalars;
             for (std::size_t k = 0; k < parts.size(); ++k) {
                 const sema::Type* pt = i->operands[k]->type()->value_type();
                 std::uint32_t n = sema::component_count(pt);
@@ -87,9 +87,9 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
                 return true;
             }
             Id row_type = value_type(types().vector(m->element, m->cols));
-            std::vector<std::uint32_t> rows;
+            Operands rows;
             for (std::uint32_t r = 0; r < m->rows; ++r) {
-                std::vector<std::uint32_t> row(scalars.begin() + r * m->cols, scalars.begin() + (r + 1) * m->cols);
+                Operands row(scalars.begin() + r * m->cols, scalars.begin() + (r + 1) * m->cols);
                 rows.push_back(op_result(Op::OpCompositeConstruct, row_type, row));
             }
             define(i, op_result(Op::OpCompositeConstruct, type, rows));
@@ -100,7 +100,7 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
     }
     case Opcode::CompositeExtract: {
         const sema::Type* t = i->operands[0]->type();
-        std::vector<std::uint32_t> path = spirv_path(types(), t, i->immediates);
+        Operands path = spirv_path(types(), t, i->immediates);
         Id v = value(i->operands[0]);
         if (path.empty()) {
             define(i, v);
@@ -112,7 +112,7 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
     }
     case Opcode::CompositeInsert: {
         const sema::Type* t = i->operands[0]->type();
-        std::vector<std::uint32_t> path = spirv_path(types(), t, i->immediates);
+        Operands path = spirv_path(types(), t, i->immediates);
         Id element = value(i->operands[1]);
         if (path.empty()) {
             define(i, element);
@@ -146,12 +146,12 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
             return true;
         }
         if (a_count == 1 || b_count == 1) {
-            std::vector<std::uint32_t> parts;
+            Operands parts;
             for (std::int64_t k : i->immediates) parts.push_back(pick(k));
             define(i, op_result(Op::OpCompositeConstruct, type, parts));
             return true;
         }
-        std::vector<std::uint32_t> ops{a, b};
+        Operands ops{a, b};
         for (std::int64_t k : i->immediates) ops.push_back(static_cast<std::uint32_t>(k));
         define(i, op_result(Op::OpVectorShuffle, type, ops));
         return true;
@@ -162,11 +162,11 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
         if (is_matrix(i->type())) {
             const auto* m = i->type()->value_type()->as<sema::MatrixType>();
             Id row = op_result(Op::OpCompositeConstruct, value_type(types().vector(m->element, m->cols)),
-                               std::vector<std::uint32_t>(m->cols, v));
-            define(i, op_result(Op::OpCompositeConstruct, value_type(i->type()), std::vector<std::uint32_t>(m->rows, row)));
+                               repeat(v, m->cols));
+            define(i, op_result(Op::OpCompositeConstruct, value_type(i->type()), repeat(row, m->rows)));
             return true;
         }
-        define(i, n == 1 ? v : op_result(Op::OpCompositeConstruct, value_type(i->type()), std::vector<std::uint32_t>(n, v)));
+        define(i, n == 1 ? v : op_result(Op::OpCompositeConstruct, value_type(i->type()), repeat(v, n)));
         return true;
     }
     case Opcode::MatMul: {

@@ -74,7 +74,7 @@ void Emitter::emit_function(const ir::Function* f) {
 
     // Signature.
     Id result = value_type(f->result_type);
-    std::vector<Id> param_types;
+    Operands param_types;
     for (const ir::Argument* a : f->arguments) {
         if (const auto* p = a->type()->as<sema::PointerType>()) {
             if (sema::is_resource_or_array(p->pointee)) unsupported("functions with resource parameters (inline them first)");
@@ -163,7 +163,7 @@ void Emitter::emit_function(const ir::Function* f) {
             current_ = i;
             if (i->opcode == ir::Opcode::Alloca) continue;
             if (i->opcode == ir::Opcode::Phi) {
-                std::vector<std::uint32_t> ops;
+                Operands ops;
                 Id type = value_type(i->type());
                 for (std::size_t k = 0; k < i->operands.size() && k < i->targets.size(); ++k) {
                     const ir::Block* from = i->targets[k];
@@ -187,7 +187,7 @@ void Emitter::emit_function(const ir::Function* f) {
         current_ = term;
         if (b->structure == ir::StructureKind::Loop && b->merge && b->continue_block) {
             std::uint32_t control = 0;
-            std::vector<std::uint32_t> ops{labels[b->merge], labels[b->continue_block]};
+            Operands ops{labels[b->merge], labels[b->continue_block]};
             if (b->hint == ir::ControlHint::Unroll) {
                 if (b->unroll_count > 0) {
                     control = static_cast<std::uint32_t>(spv::LoopControlMask::PartialCount);
@@ -215,7 +215,7 @@ void Emitter::emit_function(const ir::Function* f) {
             op(spv::Op::OpBranchConditional, {value(term->operands[0]), labels[term->targets[0]], labels[term->targets[1]]});
             break;
         case ir::Opcode::Switch: {
-            std::vector<std::uint32_t> ops{value(term->operands[0]), labels[term->targets[0]]};
+            Operands ops{value(term->operands[0]), labels[term->targets[0]]};
             bool wide = bits_of(term->operands[0]->type()) == 64;
             for (std::size_t k = 0; k < term->immediates.size() && k + 1 < term->targets.size(); ++k) {
                 auto v = static_cast<std::uint64_t>(term->immediates[k]);
@@ -248,7 +248,7 @@ void Emitter::emit_function(const ir::Function* f) {
 
 bool Emitter::emit_instruction(const ir::Instruction* i) {
     if (i->opcode == ir::Opcode::Call) {
-        std::vector<std::uint32_t> ops{function_id(i->callee)};
+        Operands ops{function_id(i->callee)};
         // Copied-through operands: (the place, its temporary, the value type), written back after.
         struct CopyBack {
             const PointerInfo* place;

@@ -13,8 +13,11 @@
 
 #include "ir/cfg.hpp"
 #include "ir/module.hpp"
+#include "ir/small_vec.hpp"
 #include "sema/layout.hpp"
+#include "spirv/pointer_table.hpp"
 #include "spirv/spirv.hpp"
+#include "spirv/word_table.hpp"
 #include "spirv/words.hpp"
 #include "support/arena.hpp"
 #include "support/diagnostics.hpp"
@@ -22,6 +25,13 @@
 namespace oneshader::spirv {
 
 using Id = std::uint32_t;
+// An operand list being gathered: nearly all fit inline, so gathering one allocates nothing.
+using Operands = ir::SmallVec<std::uint32_t, 16>;
+inline Operands repeat(std::uint32_t v, std::size_t n) {
+    Operands out;
+    out.assign(n, v);
+    return out;
+}
 
 // A stage variable the backend splits: an array or matrix input/output becomes one variable per
 // element or row; clip/cull distances and the sample mask are slices of one built-in array. Each
@@ -70,8 +80,8 @@ public:
 
     // --- ids, capabilities, names --------------------------------------------------------------
     Id new_id() { return next_id_++; }
-    void capability(spv::Capability c) { capabilities_.insert(static_cast<std::uint32_t>(c)); }
-    void extension(const char* name) { extensions_.insert(name); }
+    void capability(spv::Capability c) { add_once(capabilities_, static_cast<std::uint32_t>(c)); }
+    void extension(std::string_view name);
     void name(Id id, std::string_view n);
     void member_name(Id id, std::uint32_t member, std::string_view n);
     void decorate(Id id, spv::Decoration d, std::initializer_list<std::uint32_t> extra = {});
@@ -85,7 +95,7 @@ public:
     Id type_float(std::uint32_t bits);
     Id type_vector(Id component, std::uint32_t count);
     Id type_pointer(spv::StorageClass sc, Id pointee);
-    Id type_function(Id result, const std::vector<Id>& params);
+    Id type_function(Id result, std::span<const Id> params);
     Id type_scalar(const sema::ScalarType* s);  // bool is OpTypeBool here
     // The type of a value of `t` in registers and Function/Private/Workgroup memory.
     Id value_type(const sema::Type* t);
@@ -98,7 +108,8 @@ public:
     // Member decorations of one laid-out member: Offset, and MatrixStride/major for matrices.
     void decorate_member_layout(Id structure, std::uint32_t index, std::uint32_t offset, const sema::TypeLayout* l);
     Id type_sampler();
-    Id type_struct(const std::vector<Id>& members) { return type_of(spv::Op::OpTypeStruct, members); }
+    Id type_struct(std::span<const Id> members) { return type_of(spv::Op::OpTypeStruct, members); }
+    Id type_struct(std::initializer_list<Id> members) { return type_of(spv::Op::OpTypeStruct, members); }
     // The scalar SPIR-V type that holds one component of `t` in registers.
     Id component_type_of(const sema::Type* t);
 
@@ -108,7 +119,9 @@ public:
     Id constant_f32(float v);
     Id constant_scalar(const sema::ScalarType* s, std::uint64_t bits);
     Id constant_null(Id type);
-    Id constant_composite(Id type, const std::vector<Id>& parts);
+    Id constant_composite(Id type, std::span<const Id> parts);
+    // A composite of `count` copies of `part`.
+    Id constant_composite_splat(Id type, Id part, std::uint32_t count);
     Id undef(Id type);
     Id constant(const ir::Constant* c);
     Id spec_constant(const ir::SpecConstant* c);
@@ -118,7 +131,7 @@ public:
     // --- globals and the interface (globals.cpp) ------------------------------------------------
     void declare_global(const ir::Global* g);
     const GlobalInfo* global_info(const ir::Global* g) const;
-    std::vector<Id> interface_ids() const;
+    Operands interface_ids() const;
     void decorate_stage_variable(const ir::Global* g, Id var, std::optional<std::uint32_t> location);
     // A built-in input the IR has no global for (WaveGetLaneIndex/WaveGetLaneCount read
     // SubgroupLocalInvocationId/SubgroupSize): declared once per entry point, in the interface.
@@ -152,9 +165,14 @@ public:
     void op(spv::Op o, std::span<const std::uint32_t> operands) { body_->add(o, operands); }
     void op(spv::Op o, std::initializer_list<std::uint32_t> operands) { body_->add(o, operands); }
     // Appends an instruction that yields a value of `type`; returns its id (new unless given).
-    Id op_result(spv::Op o, Id type, std::initializer_list<std::uint32_t> operands, Id result = 0);
-    Id op_result(spv::Op o, Id type, const std::vector<std::uint32_t>& operands, Id result = 0);
-    Id ext_inst(Id type, std::uint32_t glsl_op, const std::vector<Id>& args, Id result = 0);
+    Id op_result(spv::Op o, Id type, std::initializer_list<std::uint32_t> operands, Id result = 0) {
+        return op_result(o, type, std::span<const std::uint32_t>(operands.begin(), operands.size()), result);
+    }
+    Id op_result(spv::Op o, Id type, std::span<const std::uint32_t> operands, Id result = 0);
+    Id ext_inst(Id type, std::uint32_t glsl_op, std::span<const Id> args, Id result = 0);
+    Id ext_inst(Id type, std::uint32_t glsl_op, std::initializer_list<Id> args, Id result = 0) {
+        return ext_inst(type, glsl_op, std::span<const Id>(args.begin(), args.size()), result);
+    }
     // Applies `make` to each column of matrix operands (component-wise matrix arithmetic).
     bool is_matrix(const sema::Type* t) const;
 
@@ -180,15 +198,29 @@ public:
     sema::TypeContext& types() const { return module_.types(); }
     sema::LayoutEngine& layouts() { return layouts_; }
     ir::ShaderStage stage() const { return entry_.stage; }
-    void note_execution_mode(spv::ExecutionMode m) { execution_modes_.insert(static_cast<std::uint32_t>(m)); }
+    void note_execution_mode(spv::ExecutionMode m) { add_once(execution_modes_, static_cast<std::uint32_t>(m)); }
     const ir::Instruction* current() const { return current_; }
     void set_current(const ir::Instruction* i) { current_ = i; }
     void mark_nonuniform(const ir::Value* v) { nonuniform_.insert(v); }
     bool is_nonuniform(const ir::Value* v) const { return nonuniform_.count(v) != 0; }
 
 private:
-    Id type_of(spv::Op o, const std::vector<std::uint32_t>& operands);
-    Id constant_of(spv::Op o, Id type, const std::vector<std::uint32_t>& operands);
+    Id type_of(spv::Op o, std::span<const std::uint32_t> operands);
+    Id type_of(spv::Op o, std::initializer_list<std::uint32_t> operands) {
+        return type_of(o, std::span<const std::uint32_t>(operands.begin(), operands.size()));
+    }
+    Id constant_of(spv::Op o, Id type, std::span<const std::uint32_t> operands);
+    Id constant_of(spv::Op o, Id type, std::initializer_list<std::uint32_t> operands) {
+        return constant_of(o, type, std::span<const std::uint32_t>(operands.begin(), operands.size()));
+    }
+    Id value_type_uncached(const sema::Type* t);
+    Id constant_uncached(const ir::Constant* c);
+    // Capabilities and execution modes are few: a short list, sorted when the module is written.
+    static void add_once(std::vector<std::uint32_t>& list, std::uint32_t v) {
+        for (std::uint32_t x : list)
+            if (x == v) return;
+        list.push_back(v);
+    }
     Id struct_value_type(const sema::StructType* s);
     Id struct_layout_type(const sema::TypeLayout* l);
     void collect(const ir::Function* f, std::vector<const ir::Function*>& order,
@@ -211,13 +243,20 @@ private:
     std::set<std::string> reported_;
 
     Id next_id_ = 1;
-    std::set<std::uint32_t> capabilities_;
-    std::set<std::string> extensions_;
-    std::set<std::uint32_t> execution_modes_;
+    std::vector<std::uint32_t> capabilities_;
+    std::vector<std::string_view> extensions_;  // literals
+    std::vector<std::uint32_t> execution_modes_;
     Id glsl_ = 0;
     InstructionStream names_, annotations_, globals_, functions_;
-    std::map<std::vector<std::uint32_t>, Id> types_by_shape_;
-    std::map<std::vector<std::uint32_t>, Id> constants_by_shape_;
+    WordTable types_by_shape_;      // opcode, operands
+    WordTable constants_by_shape_;  // opcode, type, operands
+    // Scalar types by width (16, 32, 64), asked for on nearly every instruction.
+    Id int_types_[2][3] = {};  // [signed][width]
+    Id float_types_[3] = {};
+    Id bool_type_ = 0;
+    Id void_type_ = 0;
+    PointerTable<Id> value_types_;  // sema type -> value_type()
+    PointerTable<Id> constants_;    // IR constant -> its id
     std::unordered_map<const sema::Type*, Id> struct_values_;           // lookup only
     std::unordered_map<const sema::TypeLayout*, Id> layouts_by_node_;   // lookup only
     std::unordered_map<const ir::SpecConstant*, Id> spec_ids_;          // lookup only

@@ -23,30 +23,30 @@ void Emitter::unsupported(const std::string& what) {
     fail(support::DiagCode::spirv_not_supported_yet, "SPIR-V: " + what + " is not supported yet");
 }
 
+void Emitter::extension(std::string_view name) {
+    for (std::string_view e : extensions_)
+        if (e == name) return;
+    extensions_.push_back(name);
+}
+
 void Emitter::name(Id id, std::string_view n) {
     if (!options_.keep_names || n.empty()) return;
-    Words ops{id};
-    append_string(ops, n);
-    names_.add(spv::Op::OpName, ops);
+    names_.add_with_string(spv::Op::OpName, {id}, n);
 }
 
 void Emitter::member_name(Id id, std::uint32_t member, std::string_view n) {
     if (!options_.keep_names || n.empty()) return;
-    Words ops{id, member};
-    append_string(ops, n);
-    names_.add(spv::Op::OpMemberName, ops);
+    names_.add_with_string(spv::Op::OpMemberName, {id, member}, n);
 }
 
 void Emitter::decorate(Id id, spv::Decoration d, std::initializer_list<std::uint32_t> extra) {
-    Words ops{id, static_cast<std::uint32_t>(d)};
-    ops.insert(ops.end(), extra.begin(), extra.end());
-    annotations_.add(spv::Op::OpDecorate, ops);
+    annotations_.add(spv::Op::OpDecorate, {id, static_cast<std::uint32_t>(d)},
+                     std::span<const std::uint32_t>(extra.begin(), extra.size()));
 }
 
 void Emitter::member_decorate(Id id, std::uint32_t member, spv::Decoration d, std::initializer_list<std::uint32_t> extra) {
-    Words ops{id, member, static_cast<std::uint32_t>(d)};
-    ops.insert(ops.end(), extra.begin(), extra.end());
-    annotations_.add(spv::Op::OpMemberDecorate, ops);
+    annotations_.add(spv::Op::OpMemberDecorate, {id, member, static_cast<std::uint32_t>(d)},
+                     std::span<const std::uint32_t>(extra.begin(), extra.size()));
 }
 
 Id Emitter::glsl_std_450() {
@@ -119,20 +119,14 @@ const PointerInfo* Emitter::pointer(const ir::Value* v) {
     return nullptr;
 }
 
-Id Emitter::op_result(spv::Op o, Id type, std::initializer_list<std::uint32_t> operands, Id result) {
-    return op_result(o, type, std::vector<std::uint32_t>(operands), result);
-}
-
-Id Emitter::op_result(spv::Op o, Id type, const std::vector<std::uint32_t>& operands, Id result) {
+Id Emitter::op_result(spv::Op o, Id type, std::span<const std::uint32_t> operands, Id result) {
     Id id = result ? result : new_id();
-    Words ops{type, id};
-    ops.insert(ops.end(), operands.begin(), operands.end());
-    body_->add(o, ops);
+    body_->add(o, {type, id}, operands);
     return id;
 }
 
-Id Emitter::ext_inst(Id type, std::uint32_t glsl_op, const std::vector<Id>& args, Id result) {
-    std::vector<std::uint32_t> ops{glsl_std_450(), glsl_op};
+Id Emitter::ext_inst(Id type, std::uint32_t glsl_op, std::span<const Id> args, Id result) {
+    Operands ops{glsl_std_450(), glsl_op};
     ops.insert(ops.end(), args.begin(), args.end());
     return op_result(spv::Op::OpExtInst, type, ops, result);
 }
@@ -225,26 +219,18 @@ std::vector<std::uint32_t> Emitter::run() {
     }
     Id main_id = function_ids_[entry_.function];
 
+    // Sorted, so the header does not depend on the order the features were met in.
+    std::sort(capabilities_.begin(), capabilities_.end());
+    std::sort(extensions_.begin(), extensions_.end());
+    std::sort(execution_modes_.begin(), execution_modes_.end());
     InstructionStream head;
     for (std::uint32_t c : capabilities_) head.add(spv::Op::OpCapability, {c});
-    for (const std::string& e : extensions_) {
-        Words ops;
-        append_string(ops, e);
-        head.add(spv::Op::OpExtension, ops);
-    }
-    if (glsl_) {
-        Words ops{glsl_};
-        append_string(ops, "GLSL.std.450");
-        head.add(spv::Op::OpExtInstImport, ops);
-    }
+    for (std::string_view e : extensions_) head.add_with_string(spv::Op::OpExtension, {}, e);
+    if (glsl_) head.add_with_string(spv::Op::OpExtInstImport, {glsl_}, "GLSL.std.450");
     head.add(spv::Op::OpMemoryModel, {static_cast<std::uint32_t>(spv::AddressingModel::Logical),
                                       static_cast<std::uint32_t>(spv::MemoryModel::GLSL450)});
-    {
-        Words ops{static_cast<std::uint32_t>(model), main_id};
-        append_string(ops, entry_.function->name);
-        for (Id id : interface_ids()) ops.push_back(id);
-        head.add(spv::Op::OpEntryPoint, ops);
-    }
+    head.add_with_string(spv::Op::OpEntryPoint, {static_cast<std::uint32_t>(model), main_id}, entry_.function->name,
+                         interface_ids());
     for (std::uint32_t m : execution_modes_) head.add(spv::Op::OpExecutionMode, {main_id, m});
     if (model == spv::ExecutionModel::GLCompute) {
         auto size = [&](std::size_t k) { return std::max<std::uint32_t>(entry_.workgroup_size[k], 1); };
@@ -252,7 +238,9 @@ std::vector<std::uint32_t> Emitter::run() {
                  {main_id, static_cast<std::uint32_t>(spv::ExecutionMode::LocalSize), size(0), size(1), size(2)});
     }
     // Names come after the entry point's own OpName so a dump starts with the entry.
-    std::vector<std::uint32_t> out{spv::MagicNumber, 0x00010500u, 0u, next_id_, 0u};
+    std::vector<std::uint32_t> out;
+    out.reserve(5 + head.size() + names_.size() + annotations_.size() + globals_.size() + functions_.size());
+    out.insert(out.end(), {spv::MagicNumber, 0x00010500u, 0u, next_id_, 0u});
     for (const InstructionStream* s : {&head, &names_, &annotations_, &globals_, &functions_})
         out.insert(out.end(), s->words().begin(), s->words().end());
     return out;

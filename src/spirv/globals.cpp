@@ -257,7 +257,7 @@ void Emitter::declare_stage_split(const ir::Global* g, GlobalInfo& info) {
 Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, GlobalInfo& info) {
     using sema::ResourceKind;
     bool push = g->space() == sema::AddressSpace::PushConstant;
-    std::vector<std::uint32_t> members;
+    Operands members;
     std::vector<std::pair<std::uint32_t, const sema::TypeLayout*>> decorations;  // offset, layout
     std::vector<std::string_view> names;
     std::string type_name;
@@ -299,7 +299,7 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
         type_name = "type.ByteAddressBuffer";
     }
     Id id = new_id();
-    std::vector<std::uint32_t> words{id};
+    Operands words{id};
     words.insert(words.end(), members.begin(), members.end());
     globals_.add(spv::Op::OpTypeStruct, words);
     decorate(id, spv::Decoration::Block);
@@ -377,7 +377,7 @@ void Emitter::declare_global(const ir::Global* g) {
     case ir::GlobalKind::Workgroup: {
         info.pointee = value_type(g->value_type());
         info.variable = new_id();
-        std::vector<std::uint32_t> words{type_pointer(info.storage, info.pointee), info.variable,
+        Operands words{type_pointer(info.storage, info.pointee), info.variable,
                                          static_cast<std::uint32_t>(info.storage)};
         if (g->initializer) words.push_back(constant(g->initializer));
         globals_.add(spv::Op::OpVariable, words);
@@ -438,9 +438,9 @@ Id Emitter::builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_
     return var;
 }
 
-std::vector<Id> Emitter::interface_ids() const {
+Operands Emitter::interface_ids() const {
     // Inputs first, then outputs, then the rest in module order; shared built-in arrays once.
-    std::vector<Id> ids;
+    Operands ids;
     auto add = [&](Id id) {
         if (id && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
     };

@@ -25,7 +25,7 @@ Id Emitter::narrow_texel(Id v4, const sema::Type* component, const sema::Type* w
     (void)component;
     if (n == 4) return result ? op_result(Op::OpCopyObject, value_type(wanted), {v4}, result) : v4;
     if (n == 1) return op_result(Op::OpCompositeExtract, value_type(wanted), {v4, 0u}, result);
-    std::vector<std::uint32_t> ops{v4, v4};
+    Operands ops{v4, v4};
     for (std::uint32_t k = 0; k < n; ++k) ops.push_back(k);
     return op_result(Op::OpVectorShuffle, value_type(wanted), ops, result);
 }
@@ -54,17 +54,17 @@ bool Emitter::emit_image(const ir::Instruction* i) {
 
     // Image operands: a mask, then the operands in mask-bit order.
     std::uint32_t mask = 0;
-    std::vector<std::uint32_t> operands;
+    Operands operands;
     auto add_const_offset = [&](std::span<const std::int64_t> offset) {
         if (offset.empty()) return;
         std::uint32_t n = sema::texture_coordinate_count(r->resource);
-        std::vector<Id> parts;
+        Operands parts;
         for (std::uint32_t k = 0; k < n; ++k) parts.push_back(constant_i32(static_cast<std::int32_t>(k < offset.size() ? offset[k] : 0)));
         Id off = n == 1 ? parts[0] : constant_composite(type_vector(type_int(32, true), n), parts);
         mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::ConstOffset);
         operands.push_back(off);
     };
-    auto with_operands = [&](std::vector<std::uint32_t> ops) {
+    auto with_operands = [&](Operands ops) {
         if (mask) {
             ops.push_back(mask);
             ops.insert(ops.end(), operands.begin(), operands.end());
@@ -182,7 +182,7 @@ bool Emitter::emit_image(const ir::Instruction* i) {
         } else if (wanted == 1) {
             define(i, op_result(Op::OpCompositeExtract, value_type(want), {v, 0u}));
         } else if (wanted < n) {
-            std::vector<std::uint32_t> ops{v, v};
+            Operands ops{v, v};
             for (std::uint32_t k = 0; k < wanted; ++k) ops.push_back(k);
             define(i, op_result(Op::OpVectorShuffle, value_type(want), ops));
         } else {

@@ -160,7 +160,7 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     Id type = value_type(result);
     auto arg = [&](std::size_t k) { return value(i->operands[k]); };
     auto args = [&]() {
-        std::vector<Id> out;
+        Operands out;
         for (std::size_t k = 0; k < i->operands.size(); ++k) out.push_back(arg(k));
         return out;
     };
@@ -387,7 +387,7 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             return true;
         }
         wave(w->capability);
-        std::vector<std::uint32_t> ops{subgroup};
+        Operands ops{subgroup};
         if (w->group >= 0) ops.push_back(static_cast<std::uint32_t>(w->group));
         for (Id a : args()) ops.push_back(a);
         define(i, op_result(wop, type, ops));

@@ -61,7 +61,7 @@ Id Emitter::from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
         return v;
     }
     if (l->kind == sema::LayoutKind::Scalar || l->kind == sema::LayoutKind::Vector) return bool_from_uint(v, t);
-    std::vector<Id> parts;
+    Operands parts;
     if (l->kind == sema::LayoutKind::Array) {
         const auto* a = t->as<sema::ArrayType>();
         for (std::uint32_t k = 0; k < l->length; ++k) {
@@ -79,7 +79,7 @@ Id Emitter::from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
         unsupported("bool matrices");
         return v;
     }
-    std::vector<std::uint32_t> ops(parts.begin(), parts.end());
+    Operands ops(parts.begin(), parts.end());
     return op_result(spv::Op::OpCompositeConstruct, value_type(t), ops);
 }
 
@@ -92,7 +92,7 @@ Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
         return v;
     }
     if (l->kind == sema::LayoutKind::Scalar || l->kind == sema::LayoutKind::Vector) return uint_from_bool(v, t);
-    std::vector<Id> parts;
+    Operands parts;
     if (l->kind == sema::LayoutKind::Array) {
         const auto* a = t->as<sema::ArrayType>();
         for (std::uint32_t k = 0; k < l->length; ++k) {
@@ -110,7 +110,7 @@ Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
         unsupported("bool matrices");
         return v;
     }
-    std::vector<std::uint32_t> ops(parts.begin(), parts.end());
+    Operands ops(parts.begin(), parts.end());
     return op_result(spv::Op::OpCompositeConstruct, layout_type(l), ops);
 }
 
@@ -131,7 +131,7 @@ Id Emitter::load_pointer(const PointerInfo& p, const sema::Type* t) {
                 return op_result(spv::Op::OpLoad, leaf_type, {ptr});
             }
             auto [n, child] = children(types(), type);
-            std::vector<std::uint32_t> parts;
+            Operands parts;
             for (std::uint32_t k = 0; k < n; ++k) parts.push_back(self(self, child));
             return op_result(spv::Op::OpCompositeConstruct, value_type(type), parts);
         };
@@ -278,7 +278,7 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
             direct.id = op_result(spv::Op::OpAccessChain, type_pointer(direct.storage, direct.spirv_pointee),
                                   {leaf.variable, constant_u32(static_cast<std::uint32_t>(leaf.element))});
         cur = direct;
-        std::vector<std::uint32_t> chain;
+        Operands chain;
         const sema::Type* t = leaf.type->value_type();
         for (; k < i->operands.size(); ++k) {
             if (const auto* v = t->as<sema::VectorType>(); v && v->count > 1) {
@@ -294,7 +294,7 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
         cur.pointee = result_ptr ? result_ptr->pointee : t;
         cur.spirv_pointee = value_type(t);
         if (!chain.empty()) {
-            std::vector<std::uint32_t> ops{cur.id};
+            Operands ops{cur.id};
             ops.insert(ops.end(), chain.begin(), chain.end());
             cur.id = op_result(spv::Op::OpAccessChain, type_pointer(cur.storage, cur.spirv_pointee), ops);
         }
@@ -302,7 +302,7 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
         return true;
     }
 
-    std::vector<std::uint32_t> chain;
+    Operands chain;
     const sema::Type* t = cur.pointee;
     const sema::TypeLayout* l = cur.layout;
     bool into_buffer = cur.buffer != nullptr;
@@ -404,7 +404,7 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
     cur.layout = l;
     cur.spirv_pointee = pointee_id;
     if (!chain.empty()) {
-        std::vector<std::uint32_t> ops{cur.id};
+        Operands ops{cur.id};
         ops.insert(ops.end(), chain.begin(), chain.end());
         cur.id = op_result(spv::Op::OpAccessChain, type_pointer(cur.storage, pointee_id), ops);
         if (cur.nonuniform) decorate(cur.id, spv::Decoration::NonUniform);

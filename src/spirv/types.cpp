@@ -25,32 +25,48 @@ bool is_buffer_resource(const sema::ResourceType* r) {
 }
 std::uint32_t spirv_columns(const sema::MatrixType* m) { return m->rows >= 2 && m->cols >= 2 ? m->rows : 0; }
 
-Id Emitter::type_of(spv::Op o, const std::vector<std::uint32_t>& operands) {
-    std::vector<std::uint32_t> key;
-    key.reserve(operands.size() + 1);
-    key.push_back(static_cast<std::uint32_t>(o));
-    key.insert(key.end(), operands.begin(), operands.end());
-    auto it = types_by_shape_.find(key);
-    if (it != types_by_shape_.end()) return it->second;
+Id Emitter::type_of(spv::Op o, std::span<const std::uint32_t> operands) {
+    const std::uint32_t opcode = static_cast<std::uint32_t>(o);
+    Id& slot = types_by_shape_.slot(std::span<const std::uint32_t>(&opcode, 1), operands);
+    if (slot) return slot;
     Id id = new_id();
-    std::vector<std::uint32_t> words{id};
-    words.insert(words.end(), operands.begin(), operands.end());
-    globals_.add(o, words);
-    types_by_shape_.emplace(std::move(key), id);
+    slot = id;
+    globals_.add(o, {id}, operands);
     return id;
 }
 
-Id Emitter::type_void() { return type_of(spv::Op::OpTypeVoid, {}); }
-Id Emitter::type_bool() { return type_of(spv::Op::OpTypeBool, {}); }
+namespace {
+
+// 16, 32, 64 -> 0, 1, 2; anything else has no cached slot.
+int width_index(std::uint32_t bits) { return bits == 16 ? 0 : bits == 32 ? 1 : bits == 64 ? 2 : -1; }
+
+}  // namespace
+
+Id Emitter::type_void() {
+    if (!void_type_) void_type_ = type_of(spv::Op::OpTypeVoid, {});
+    return void_type_;
+}
+Id Emitter::type_bool() {
+    if (!bool_type_) bool_type_ = type_of(spv::Op::OpTypeBool, {});
+    return bool_type_;
+}
 Id Emitter::type_int(std::uint32_t bits, bool is_signed) {
+    int w = width_index(bits);
+    if (w >= 0 && int_types_[is_signed][w]) return int_types_[is_signed][w];
     if (bits == 16) capability(spv::Capability::Int16);
     if (bits == 64) capability(spv::Capability::Int64);
-    return type_of(spv::Op::OpTypeInt, {bits, is_signed ? 1u : 0u});
+    Id id = type_of(spv::Op::OpTypeInt, {bits, is_signed ? 1u : 0u});
+    if (w >= 0) int_types_[is_signed][w] = id;
+    return id;
 }
 Id Emitter::type_float(std::uint32_t bits) {
+    int w = width_index(bits);
+    if (w >= 0 && float_types_[w]) return float_types_[w];
     if (bits == 16) capability(spv::Capability::Float16);
     if (bits == 64) capability(spv::Capability::Float64);
-    return type_of(spv::Op::OpTypeFloat, {bits});
+    Id id = type_of(spv::Op::OpTypeFloat, {bits});
+    if (w >= 0) float_types_[w] = id;
+    return id;
 }
 Id Emitter::type_vector(Id component, std::uint32_t count) {
     return count == 1 ? component : type_of(spv::Op::OpTypeVector, {component, count});
@@ -58,8 +74,8 @@ Id Emitter::type_vector(Id component, std::uint32_t count) {
 Id Emitter::type_pointer(spv::StorageClass sc, Id pointee) {
     return type_of(spv::Op::OpTypePointer, {static_cast<std::uint32_t>(sc), pointee});
 }
-Id Emitter::type_function(Id result, const std::vector<Id>& params) {
-    std::vector<std::uint32_t> ops{result};
+Id Emitter::type_function(Id result, std::span<const Id> params) {
+    Operands ops{result};
     ops.insert(ops.end(), params.begin(), params.end());
     return type_of(spv::Op::OpTypeFunction, ops);
 }
@@ -98,6 +114,15 @@ bool Emitter::is_matrix(const sema::Type* t) const {
 }
 
 Id Emitter::value_type(const sema::Type* t) {
+    // The answer for a type never changes, and its first computation already declared everything
+    // it needed (and reported what it could not do), so later calls may just look it up.
+    if (const Id* known = value_types_.find(t)) return *known;
+    Id id = value_type_uncached(t);
+    value_types_.set(t, id);
+    return id;
+}
+
+Id Emitter::value_type_uncached(const sema::Type* t) {
     t = t->value_type();
     switch (t->kind()) {
     case sema::TypeKind::Void: return type_void();
@@ -145,7 +170,7 @@ Id Emitter::value_type(const sema::Type* t) {
 Id Emitter::struct_value_type(const sema::StructType* s) {
     auto it = struct_values_.find(s);
     if (it != struct_values_.end()) return it->second;
-    std::vector<std::uint32_t> members;
+    Operands members;
     std::vector<std::string_view> names;
     if (s->base) {
         members.push_back(value_type(s->base));
@@ -157,9 +182,7 @@ Id Emitter::struct_value_type(const sema::StructType* s) {
         names.push_back(m.name.str());
     }
     Id id = new_id();
-    std::vector<std::uint32_t> words{id};
-    words.insert(words.end(), members.begin(), members.end());
-    globals_.add(spv::Op::OpTypeStruct, words);
+    globals_.add(spv::Op::OpTypeStruct, {id}, members);
     struct_values_.emplace(s, id);
     name(id, s->name.str());
     for (std::uint32_t i = 0; i < names.size(); ++i) member_name(id, i, names[i]);
@@ -216,12 +239,10 @@ Id Emitter::layout_type(const sema::TypeLayout* l) {
 }
 
 Id Emitter::struct_layout_type(const sema::TypeLayout* l) {
-    std::vector<std::uint32_t> members;
+    Operands members;
     for (const sema::MemberLayout& m : l->members) members.push_back(layout_type(m.type));
     Id id = new_id();
-    std::vector<std::uint32_t> words{id};
-    words.insert(words.end(), members.begin(), members.end());
-    globals_.add(spv::Op::OpTypeStruct, words);
+    globals_.add(spv::Op::OpTypeStruct, {id}, members);
     name(id, l->name);
     for (std::uint32_t i = 0; i < l->members.size(); ++i) {
         const sema::MemberLayout& m = l->members[i];
@@ -280,16 +301,13 @@ Id Emitter::image_type(const sema::ResourceType* r, spv::ImageFormat format) {
 
 // --- constants -----------------------------------------------------------------------------------
 
-Id Emitter::constant_of(spv::Op o, Id type, const std::vector<std::uint32_t>& operands) {
-    std::vector<std::uint32_t> key{static_cast<std::uint32_t>(o), type};
-    key.insert(key.end(), operands.begin(), operands.end());
-    auto it = constants_by_shape_.find(key);
-    if (it != constants_by_shape_.end()) return it->second;
+Id Emitter::constant_of(spv::Op o, Id type, std::span<const std::uint32_t> operands) {
+    const std::uint32_t head[2] = {static_cast<std::uint32_t>(o), type};
+    Id& slot = constants_by_shape_.slot(head, operands);
+    if (slot) return slot;
     Id id = new_id();
-    std::vector<std::uint32_t> words{type, id};
-    words.insert(words.end(), operands.begin(), operands.end());
-    globals_.add(o, words);
-    constants_by_shape_.emplace(std::move(key), id);
+    slot = id;
+    globals_.add(o, {type, id}, operands);
     return id;
 }
 
@@ -318,8 +336,13 @@ Id Emitter::constant_scalar(const sema::ScalarType* s, std::uint64_t bits) {
 }
 
 Id Emitter::constant_null(Id type) { return constant_of(spv::Op::OpConstantNull, type, {}); }
-Id Emitter::constant_composite(Id type, const std::vector<Id>& parts) {
+Id Emitter::constant_composite(Id type, std::span<const Id> parts) {
     return constant_of(spv::Op::OpConstantComposite, type, parts);
+}
+Id Emitter::constant_composite_splat(Id type, Id part, std::uint32_t count) {
+    Operands parts;
+    parts.assign(count, part);
+    return constant_composite(type, parts);
 }
 Id Emitter::undef(Id type) { return constant_of(spv::Op::OpUndef, type, {}); }
 
@@ -329,10 +352,18 @@ Id Emitter::constant_splat(const sema::Type* like, std::uint64_t bits) {
     std::uint32_t n = 1;
     if (const auto* v = like->value_type()->as<sema::VectorType>()) n = v->count;
     if (n == 1) return scalar;
-    return constant_composite(type_vector(type_scalar(s), n), std::vector<Id>(n, scalar));
+    return constant_composite_splat(type_vector(type_scalar(s), n), scalar, n);
 }
 
 Id Emitter::constant(const ir::Constant* c) {
+    // Constants are interned by the module: one object, one id.
+    if (const Id* known = constants_.find(c)) return *known;
+    Id id = constant_uncached(c);
+    constants_.set(c, id);
+    return id;
+}
+
+Id Emitter::constant_uncached(const ir::Constant* c) {
     const sema::Type* t = c->type()->value_type();
     switch (c->constant_kind) {
     case ir::ConstantKind::Scalar: {
@@ -352,7 +383,7 @@ Id Emitter::constant(const ir::Constant* c) {
         return constant(c->elements[0]);
     if (const auto* m = t->as<sema::MatrixType>(); m && m->rows == 1 && !c->elements.empty())
         return constant(c->elements[0]);
-    std::vector<Id> parts;
+    Operands parts;
     for (const ir::Constant* e : c->elements) parts.push_back(constant(e));
     return constant_composite(value_type(t), parts);
 }

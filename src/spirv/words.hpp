@@ -15,6 +15,8 @@ using Words = std::vector<std::uint32_t>;
 
 // Appends `s` to an operand list in SPIR-V's literal-string form.
 void append_string(Words& operands, std::string_view s);
+// The words `s` takes in that form (the nul included).
+inline std::size_t string_words(std::string_view s) { return s.size() / 4 + 1; }
 
 class InstructionStream {
 public:
@@ -22,11 +24,23 @@ public:
     void add(spv::Op op, std::initializer_list<std::uint32_t> operands) {
         add(op, std::span<const std::uint32_t>(operands.begin(), operands.size()));
     }
+    // Operands in two pieces (say a result type and id, then the rest), so callers need not
+    // gather them into a temporary first.
+    void add(spv::Op op, std::initializer_list<std::uint32_t> head, std::span<const std::uint32_t> tail);
+    // head, then `s` as a literal string, then tail.
+    void add_with_string(spv::Op op, std::initializer_list<std::uint32_t> head, std::string_view s,
+                         std::span<const std::uint32_t> tail = {});
     void append(const InstructionStream& other) { words_.insert(words_.end(), other.words_.begin(), other.words_.end()); }
     const Words& words() const { return words_; }
     bool empty() const { return words_.empty(); }
+    std::size_t size() const { return words_.size(); }
+    // Keeps the storage for the next use.
+    void clear() { words_.clear(); }
 
 private:
+    // Room for one instruction of `count` words (its first word included), which the caller fills.
+    std::uint32_t* grow(spv::Op op, std::size_t count);
+
     Words words_;
 };
 
