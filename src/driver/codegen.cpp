@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <memory>
+
 #include "ir/module.hpp"
 #include "ir/verifier.hpp"
 #include "lower/lower.hpp"
@@ -32,6 +34,28 @@ std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
 
 }  // namespace
 
+std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& fe, bool optimize,
+                                               opt::Options oo) {
+    auto lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
+    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, ctx.diags)) return nullptr;
+    if (oo.verify_each_pass) {
+        for (const std::string& problem : ir::verify(*lowered))
+            ctx.diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
+                             "internal compiler error (the lowered IR does not verify): " + problem);
+        if (ctx.diags.has_errors()) return nullptr;
+    }
+    if (!optimize) return lowered;
+    // A failed optimization is rare: rather than copy every body up front to restore it, the
+    // program is lowered again (deterministically; its diagnostics were reported the first time)
+    // and compiled unoptimized.
+    oo.restore_on_failure = false;
+    if (opt::optimize_or_fall_back(*lowered, oo, ctx.diags)) return lowered;
+    support::DiagnosticEngine again(ctx.sources);
+    lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
+    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, again)) return nullptr;
+    return lowered;
+}
+
 void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
                    std::span<const Target> targets, std::vector<ShaderBlob>& blobs) {
     support::SourceRange at({1, 0});
@@ -44,18 +68,12 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     }
     if (ctx.diags.has_errors()) return;
 
-    ir::Module module(ctx.arena, fe.types);
-    if (!lower::lower_program(*fe.program, module, fe.layouts, ctx.diags)) return;
-    if (options.verify_ir) {
-        for (const std::string& problem : ir::verify(module))
-            ctx.diags.report(support::DiagCode::internal_error, at,
-                             "internal compiler error (the lowered IR does not verify): " + problem);
-        if (ctx.diags.has_errors()) return;
-    }
     // One optimization for all entry points: each backend emits only what its entry point reaches.
     opt::Options oo;
     oo.verify_each_pass = options.verify_ir;
-    if (options.optimize) opt::optimize_or_fall_back(module, oo, ctx.diags);
+    std::unique_ptr<ir::Module> lowered = lower_and_optimize(ctx, fe, options.optimize, oo);
+    if (!lowered) return;
+    const ir::Module& module = *lowered;
 
     spirv::Options so;
     so.keep_names = options.keep_names;

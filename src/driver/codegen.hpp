@@ -1,13 +1,22 @@
 #pragma once
 // The back half of a compile: lower the checked program to IR, optimize it once for every entry
 // point, and emit each entry point for each target.
+#include <memory>
 #include <span>
 
 #include "driver/front_end.hpp"
+#include "ir/module.hpp"
 #include "oneshader/oneshader.hpp"
+#include "opt/optimizer.hpp"
 #include "support/context.hpp"
 
 namespace oneshader::driver {
+
+// Lowers the checked program to IR and, when `optimize`, optimizes it with `options`. When the
+// optimizer fails (warning OSH6001), the result is the program lowered again, unoptimized. Null
+// when lowering reported an error.
+std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& front_end, bool optimize,
+                                               opt::Options options);
 
 // Appends one blob per entry point and target to `blobs` (entry points in source order, targets in
 // the order asked). Reports every problem to ctx.diags; adds nothing when it reported an error.

@@ -1,5 +1,6 @@
 #include "ir/util.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace oneshader::ir {
@@ -10,6 +11,11 @@ std::size_t slot_of(const Value* v, std::size_t mask) {
     // Fibonacci hashing of the address; objects are at least 8-byte aligned.
     auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(v)) >> 3;
     return static_cast<std::size_t>((x * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+}
+
+bool is_pointer_source(const Value* v) {
+    const Instruction* i = v->as<Instruction>();
+    return i && (i->opcode == Opcode::Alloca || i->opcode == Opcode::AccessChain);
 }
 
 Value* resolve(Value* v, const Replacements& map) {
@@ -24,14 +30,19 @@ Value* resolve(Value* v, const Replacements& map) {
 
 }  // namespace
 
-void UserMap::build(std::span<const Function* const> functions) {
-    std::size_t n = 0;
+void UserMap::build(std::span<const Function* const> functions, bool pointers_only) {
+    std::size_t n = 0, keyed = 0;
     for (const Function* f : functions)
         for (const Block* b : f->blocks)
-            for (const Instruction* i : b->instructions) n += i->operands.size();
-    if (n == 0) return;
+            for (const Instruction* i : b->instructions) {
+                n += i->operands.size();
+                if (!pointers_only) continue;
+                for (const Value* op : i->operands) keyed += op && is_pointer_source(op) ? 1 : 0;
+            }
+    if (!pointers_only) keyed = n;
+    if (keyed == 0) return;
     std::size_t cap = 16;
-    while (cap < 2 * n) cap *= 2;
+    while (cap < 2 * keyed) cap *= 2;
     const std::size_t mask = cap - 1;
     table_.assign(cap, 0);
     // Pass 1: one entry per used value, in first-use order, with its use count (in `second`'s
@@ -49,7 +60,7 @@ void UserMap::build(std::span<const Function* const> functions) {
         for (const Block* b : f->blocks)
             for (const Instruction* i : b->instructions)
                 for (const Value* op : i->operands) {
-                    if (!op) {
+                    if (!op || (pointers_only && !is_pointer_source(op))) {
                         operand_entry[at++] = 0;
                         continue;
                     }
@@ -102,14 +113,21 @@ std::span<const Use> UserMap::at(const Value* v) const {
 UserMap build_users(const Function& f) {
     UserMap users;
     const Function* one[] = {&f};
-    users.build(one);
+    users.build(one, false);
+    return users;
+}
+
+UserMap build_pointer_users(const Function& f) {
+    UserMap users;
+    const Function* one[] = {&f};
+    users.build(one, true);
     return users;
 }
 
 UserMap build_users(const Module& m) {
     UserMap users;
     std::vector<const Function*> functions(m.functions.begin(), m.functions.end());
-    users.build(functions);
+    users.build(functions, false);
     return users;
 }
 
@@ -127,6 +145,19 @@ std::size_t apply_replacements(Function& f, const Replacements& map) {
                 }
             }
     return changed;
+}
+
+void remove_instructions(std::span<Instruction* const> dead) {
+    std::vector<Block*> touched;
+    for (Instruction* i : dead) {
+        if (!i->block) continue;
+        if (touched.empty() || touched.back() != i->block) touched.push_back(i->block);
+        i->block = nullptr;
+    }
+    // Only which blocks to sweep depends on this order, never what the blocks hold afterwards.
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (Block* b : touched) std::erase_if(b->instructions, [](const Instruction* i) { return i->block == nullptr; });
 }
 
 std::size_t apply_replacements(Module& m, const Replacements& map) {

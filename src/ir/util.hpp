@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ir/module.hpp"
+#include "ir/pointer_map.hpp"
 
 namespace oneshader::ir {
 
@@ -53,7 +54,9 @@ public:
 private:
     friend UserMap build_users(const Function& f);
     friend UserMap build_users(const Module& m);
-    void build(std::span<const Function* const> functions);
+    friend UserMap build_pointer_users(const Function& f);
+    // `pointers_only`: record the uses of allocas and access chains, and of nothing else.
+    void build(std::span<const Function* const> functions, bool pointers_only);
 
     std::vector<Use> uses_;
     std::vector<Entry> entries_;
@@ -62,13 +65,20 @@ private:
 
 UserMap build_users(const Function& f);
 UserMap build_users(const Module& m);
+// The users of the function's variables (allocas) and access chains only: what the passes that
+// follow addresses ask, for a fraction of the cost (other values look as if they had no users).
+UserMap build_pointer_users(const Function& f);
 
 // Maps a value to the value that replaces it.
-using Replacements = std::unordered_map<const Value*, Value*>;
+using Replacements = PointerMap<const Value*, Value*>;
 
 // Rewrites every operand of `f` that the map names, following chains (a->b, b->c makes a->c; a
 // cycle stops where it would repeat). Returns the number of operands changed.
 std::size_t apply_replacements(Function& f, const Replacements& map);
 std::size_t apply_replacements(Module& m, const Replacements& map);
+
+// Unlinks every instruction of `dead` from its block (those in no block are skipped), sweeping
+// each block once: removing them one at a time would rescan a block per instruction.
+void remove_instructions(std::span<Instruction* const> dead);
 
 }  // namespace oneshader::ir

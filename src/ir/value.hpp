@@ -31,6 +31,12 @@ public:
     std::string_view name() const { return name_; }
     void set_name_raw(std::string_view arena_copy) { name_ = arena_copy; }
 
+    // A word for the pass that runs now (a mark, a number), so it needs no side table keyed by
+    // the value. Nothing carries over between passes: a pass sets it on every value it reads it
+    // from before reading it.
+    std::uint32_t scratch() const { return scratch_; }
+    void set_scratch(std::uint32_t v) const { scratch_ = v; }
+
     template <class T>
     T* as() {
         return kind_ == T::kKind ? static_cast<T*>(this) : nullptr;
@@ -50,6 +56,7 @@ protected:
 
 private:
     ValueKind kind_;
+    mutable std::uint32_t scratch_ = 0;  // fills padding: Value stays 32 bytes
     const sema::Type* type_;
     std::string_view name_;
 };

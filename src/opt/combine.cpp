@@ -19,9 +19,9 @@ namespace oneshader::opt {
 
 using namespace ir;
 
-PassResult combine(Module& m, Function& f, const Options&) {
+PassResult combine(Module& m, Function& f, FunctionAnalyses& an, const Options&) {
     if (f.blocks.empty()) return {};
-    Cfg cfg(f);
+    const Cfg& cfg = an.cfg();
     Replacements repl;
     auto resolve = [&](Value* v) {
         for (std::size_t guard = 0; guard <= repl.size(); ++guard) {
@@ -51,7 +51,7 @@ PassResult combine(Module& m, Function& f, const Options&) {
     if (!changed) return {};
     // Phis and unreachable blocks may name values folded after them.
     apply_replacements(f, repl);
-    for (Instruction* i : removed) remove_instruction(i);
+    remove_instructions(removed);
     return {true, {}};
 }
 

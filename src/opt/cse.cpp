@@ -8,7 +8,8 @@
 // push constants, stage inputs and read-only resources, and texel and byte loads, sizes and
 // lengths of read-only resources.
 // Requires: a valid module. Preserves: the CFG and structure.
-#include <unordered_map>
+#include <cstdint>
+#include <vector>
 
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
@@ -83,10 +84,6 @@ bool commutative(const Instruction* i) {
     }
 }
 
-struct Key {
-    const Instruction* i;
-};
-
 bool same(const Instruction* a, const Instruction* b, bool swapped) {
     if (a->opcode != b->opcode || a->type() != b->type() || a->precise != b->precise ||
         a->immediates != b->immediates || a->intrinsic != b->intrinsic || a->operands.size() != b->operands.size())
@@ -95,30 +92,74 @@ bool same(const Instruction* a, const Instruction* b, bool swapped) {
     return a->operands.size() == 2 && a->operands[0] == b->operands[1] && a->operands[1] == b->operands[0];
 }
 
-struct KeyHash {
-    std::size_t operator()(const Key& k) const {
-        // Order-independent over the operands, so both orders of a commutative pair meet.
-        std::size_t h = std::hash<int>()(static_cast<int>(k.i->opcode)) * 31 + std::hash<const void*>()(k.i->type());
-        std::size_t ops = 0;
-        for (const Value* v : k.i->operands) ops += std::hash<const void*>()(v) * 0x9e3779b97f4a7c15ull;
-        for (std::int64_t imm : k.i->immediates) h = h * 131 + std::hash<std::int64_t>()(imm);
-        return h ^ ops ^ std::hash<std::string_view>()(k.i->intrinsic);
+bool equal(const Instruction* a, const Instruction* b) {
+    return same(a, b, false) || (commutative(a) && same(a, b, true));
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001B3ull; }
+
+std::uint64_t hash_of(const Instruction* i) {
+    // Order-independent over the operands, so both orders of a commutative pair meet.
+    std::uint64_t h = mix(0xCBF29CE484222325ull, static_cast<std::uint64_t>(i->opcode));
+    h = mix(h, reinterpret_cast<std::uintptr_t>(i->type()));
+    std::uint64_t ops = 0;
+    for (const Value* v : i->operands) ops += (reinterpret_cast<std::uintptr_t>(v) >> 3) * 0x9E3779B97F4A7C15ull;
+    for (std::int64_t imm : i->immediates) h = mix(h, static_cast<std::uint64_t>(imm));
+    for (char c : i->intrinsic) h = mix(h, static_cast<unsigned char>(c));
+    h = mix(h, ops);
+    h ^= h >> 29;  // the table indexes by the low bits: fold the high ones in
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 32);
+}
+
+// The available expressions: open addressing over the instructions, at most half full. The walk
+// removes entries in the reverse order it added them, and an entry added last never lies inside
+// the probe sequence of an older one (those slots were taken when the older one went in), so a
+// removal only empties its slot. At most one entry equals any instruction: an equal one is
+// replaced, never added.
+class ScopedTable {
+public:
+    explicit ScopedTable(std::size_t n) {
+        std::size_t cap = 16;
+        while (cap < 2 * n) cap *= 2;
+        slots_.assign(cap, nullptr);
+        mask_ = cap - 1;
     }
-};
-struct KeyEq {
-    bool operator()(const Key& a, const Key& b) const {
-        return same(a.i, b.i, false) || (commutative(a.i) && same(a.i, b.i, true));
+    Instruction* find(const Instruction* i) const {
+        for (std::size_t s = hash_of(i) & mask_; slots_[s]; s = (s + 1) & mask_)
+            if (equal(slots_[s], i)) return slots_[s];
+        return nullptr;
     }
+    void add(Instruction* i) {
+        std::size_t s = hash_of(i) & mask_;
+        while (slots_[s]) s = (s + 1) & mask_;
+        slots_[s] = i;
+        added_.push_back(s);
+    }
+    std::size_t mark() const { return added_.size(); }
+    // Removes everything added since `mark`, newest first.
+    void pop_to(std::size_t mark) {
+        while (added_.size() > mark) {
+            slots_[added_.back()] = nullptr;
+            added_.pop_back();
+        }
+    }
+
+private:
+    std::vector<Instruction*> slots_;
+    std::vector<std::size_t> added_;
+    std::size_t mask_ = 0;
 };
 
 }  // namespace
 
-PassResult cse(Module&, Function& f, const Options&) {
+PassResult cse(Module&, Function& f, FunctionAnalyses& an, const Options&) {
     if (f.blocks.empty()) return {};
-    Cfg cfg(f);
-    DominatorTree dom = DominatorTree::dominators(cfg);
-    // Lookup only: which dominating instruction is found never depends on iteration order.
-    std::unordered_multimap<Key, Instruction*, KeyHash, KeyEq> table;
+    const Cfg& cfg = an.cfg();
+    const DominatorTree& dom = an.dominators();
+    std::size_t count = 0;
+    for (const Block* b : f.blocks) count += b->instructions.size();
+    ScopedTable table(count);
     Replacements repl;
     std::vector<Instruction*> removed;
     auto resolve = [&](Value* v) {
@@ -130,14 +171,14 @@ PassResult cse(Module&, Function& f, const Options&) {
         return v;
     };
 
-    // Iterative dominator-tree walk; each frame remembers what its block added to the table.
+    // Iterative dominator-tree walk; each frame remembers where its block's additions begin.
     struct Frame {
         std::uint32_t block;
         std::size_t next_child = 0;
-        std::vector<Instruction*> added;
+        std::size_t mark = 0;
     };
     std::vector<Frame> stack;
-    stack.push_back({cfg.graph().root, 0, {}});
+    stack.push_back({cfg.graph().root, 0, table.mark()});
     bool entered = false;
     while (!stack.empty()) {
         Frame& fr = stack.back();
@@ -145,37 +186,28 @@ PassResult cse(Module&, Function& f, const Options&) {
             for (Instruction* i : cfg.block(fr.block)->instructions) {
                 for (Value*& op : i->operands) op = resolve(op);
                 if (!candidate(i)) continue;
-                auto it = table.find(Key{i});
-                if (it != table.end()) {
-                    repl[i] = it->second;
+                if (Instruction* same_value = table.find(i)) {
+                    repl[i] = same_value;
                     removed.push_back(i);
                 } else {
-                    table.emplace(Key{i}, i);
-                    fr.added.push_back(i);
+                    table.add(i);
                 }
             }
         }
         auto children = dom.children(fr.block);
         if (fr.next_child < children.size()) {
             std::uint32_t c = children[fr.next_child++];
-            stack.push_back({c, 0, {}});
+            stack.push_back({c, 0, table.mark()});
             entered = false;
             continue;
         }
-        for (Instruction* i : fr.added) {
-            auto range = table.equal_range(Key{i});
-            for (auto it = range.first; it != range.second; ++it)
-                if (it->second == i) {
-                    table.erase(it);
-                    break;
-                }
-        }
+        table.pop_to(fr.mark);
         stack.pop_back();
         entered = true;
     }
     if (removed.empty()) return {};
     apply_replacements(f, repl);
-    for (Instruction* i : removed) remove_instruction(i);
+    remove_instructions(removed);
     return {true, {}};
 }
 

@@ -6,7 +6,7 @@
 // texture and buffer writes, intrinsics not known to be pure, terminators) are live, and so is
 // every operand of a live instruction; the rest is removed, phi cycles included.
 // Requires: a valid module. Preserves: the CFG and structure (terminators are never removed).
-#include <unordered_set>
+#include <vector>
 
 #include "ir/builder.hpp"
 #include "ir/util.hpp"
@@ -45,48 +45,47 @@ bool remove_dead_stores(Function& f) {
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca) allocas.push_back(i);
     if (allocas.empty()) return false;  // no variables: no user map to build
-    UserMap users = build_users(f);
+    UserMap users = build_pointer_users(f);
+    std::vector<Instruction*> dead, uses;
     for (Instruction* a : allocas) {
-        std::vector<Instruction*> uses;
+        uses.clear();
         if (!only_stored_through(a, users, uses)) continue;
-        for (Instruction* u : uses)
-            if (u->block) remove_instruction(u);
-        remove_instruction(a);
+        dead.insert(dead.end(), uses.begin(), uses.end());
+        dead.push_back(a);
         changed = true;
     }
+    remove_instructions(dead);
     return changed;
 }
 
 }  // namespace
 
-PassResult dce(Module&, Function& f, const Options&) {
+PassResult dce(Module&, Function& f, FunctionAnalyses&, const Options&) {
     bool changed = remove_dead_stores(f);
-    std::unordered_set<const Instruction*> live;
+    // Liveness in each instruction's scratch word: 1 live, 0 not (yet).
     std::vector<Instruction*> work;
     for (Block* b : f.blocks)
-        for (Instruction* i : b->instructions)
-            if (!removable_when_unused(i)) {
-                live.insert(i);
-                work.push_back(i);
-            }
+        for (Instruction* i : b->instructions) {
+            const bool root = !removable_when_unused(i);
+            i->set_scratch(root ? 1 : 0);
+            if (root) work.push_back(i);
+        }
     while (!work.empty()) {
         Instruction* i = work.back();
         work.pop_back();
         for (Value* op : i->operands)
-            if (Instruction* d = op->as<Instruction>(); d && live.insert(d).second) work.push_back(d);
-    }
-    for (Block* b : f.blocks) {
-        std::vector<Instruction*> keep;
-        keep.reserve(b->instructions.size());
-        for (Instruction* i : b->instructions) {
-            if (live.count(i)) keep.push_back(i);
-            else {
-                i->block = nullptr;
-                changed = true;
+            if (Instruction* d = op->as<Instruction>(); d && d->scratch() == 0) {
+                d->set_scratch(1);
+                work.push_back(d);
             }
-        }
-        b->instructions = std::move(keep);
     }
+    for (Block* b : f.blocks)
+        std::erase_if(b->instructions, [&](Instruction* i) {
+            if (i->scratch() == 1) return false;
+            i->block = nullptr;
+            changed = true;
+            return true;
+        });
     return {changed, {}};
 }
 

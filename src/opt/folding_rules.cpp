@@ -2,6 +2,7 @@
 #include "opt/folding_rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "ir/float_bits.hpp"
@@ -68,18 +69,36 @@ Constant* build(Module& m, const sema::Type* t, std::span<Constant* const> comps
 
 NumType num_of(const Value* v) { return num_type(sema::component_type(v->type())); }
 
+// True when every scalar component of `c` satisfies `pred(type, bits)` (a zero constant's are
+// all 0); false when any part is undef. Walks the constant instead of listing its components:
+// this runs for every operand an identity rule looks at.
+template <class Pred>
+bool each_component(const Constant* c, NumType t, const Pred& pred) {
+    switch (c->constant_kind) {
+    case ConstantKind::Undef:
+        return false;
+    case ConstantKind::Zero:
+        return pred(t, 0);
+    case ConstantKind::Scalar:
+        return pred(t, c->bits);
+    case ConstantKind::Composite:
+        for (const Constant* e : c->elements)
+            if (!each_component(e, t, pred)) return false;
+        return true;
+    }
+    return false;
+}
+
 // True when `v` is a constant whose every component satisfies `pred(type, bits)`.
 template <class Pred>
-bool all_components(Module& m, Value* v, Pred pred) {
+bool all_components(Module&, Value* v, Pred pred) {
     Constant* c = constant_of(v);
     if (!c) return false;
-    NumType t = num_of(c);
+    const sema::ScalarType* st = sema::component_type(c->type());
+    if (!st || sema::component_count(c->type()) == 0) return false;
+    NumType t = num_type(st);
     if (t.cls == NumClass::None) return false;
-    std::vector<Constant*> comps;
-    if (!components(m, c, comps) || comps.empty()) return false;
-    for (const Constant* k : comps)
-        if (!pred(t, k->bits)) return false;
-    return true;
+    return each_component(c, t, pred);
 }
 
 bool is_int(NumType t) { return t.cls == NumClass::SInt || t.cls == NumClass::UInt; }
@@ -552,11 +571,40 @@ constexpr FoldRule kRules[] = {
 
 std::span<const FoldRule> folding_rules() { return kRules; }
 
+namespace {
+
+// The rules of each opcode are one run of kRules: where it starts and how long it is.
+struct RuleRun {
+    std::uint16_t first = 0;
+    std::uint16_t count = 0;
+};
+constexpr std::size_t kOpcodes = 256;  // Opcode is a byte
+constexpr std::array<RuleRun, kOpcodes> kRuleRuns = [] {
+    std::array<RuleRun, kOpcodes> runs{};
+    for (std::size_t k = 0; k < std::size(kRules); ++k) {
+        RuleRun& r = runs[static_cast<std::size_t>(kRules[k].opcode)];
+        if (r.count == 0) r.first = static_cast<std::uint16_t>(k);
+        ++r.count;
+    }
+    return runs;
+}();
+constexpr bool runs_are_contiguous() {
+    for (std::size_t k = 0; k < std::size(kRules); ++k) {
+        const RuleRun& r = kRuleRuns[static_cast<std::size_t>(kRules[k].opcode)];
+        if (k < r.first || k >= std::size_t(r.first) + r.count) return false;
+    }
+    return true;
+}
+static_assert(runs_are_contiguous(), "kRules lists the rules of one opcode next to each other");
+
+}  // namespace
+
 Value* apply_folding_rules(Module& m, Instruction* i, std::string_view* rule) {
+    const RuleRun run = kRuleRuns[static_cast<std::size_t>(i->opcode)];
+    if (run.count == 0) return nullptr;
     // Code that depends on a specialization constant stays as written.
     if (has_spec_constant(i)) return nullptr;
-    for (const FoldRule& r : kRules) {
-        if (r.opcode != i->opcode) continue;
+    for (const FoldRule& r : std::span<const FoldRule>(kRules).subspan(run.first, run.count)) {
         if (r.kind == RuleKind::Identity && i->precise) continue;
         if (Value* v = r.apply(m, i)) {
             if (rule) *rule = r.name;

@@ -20,6 +20,7 @@
 // Fails (rather than emit wrong structure) when a construct that a ret breaks out of is merged
 // into a block that is itself a loop header.
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -84,22 +85,24 @@ private:
     std::vector<std::uint32_t> headers_;
 };
 
+// Moves the allocas of `blocks` (copies, never the entry itself) to the end of the entry
+// block's allocas, in order.
 void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
     Block* entry = f.entry();
+    std::vector<Instruction*> moved;
+    for (Block* b : blocks) {
+        if (b == entry) continue;
+        std::erase_if(b->instructions, [&](Instruction* i) {
+            if (i->opcode != Opcode::Alloca) return false;
+            i->block = entry;
+            moved.push_back(i);
+            return true;
+        });
+    }
+    if (moved.empty()) return;
     std::size_t at = 0;
     while (at < entry->instructions.size() && entry->instructions[at]->opcode == Opcode::Alloca) ++at;
-    for (Block* b : blocks) {
-        std::vector<Instruction*> rest;
-        for (Instruction* i : b->instructions) {
-            if (i->opcode == Opcode::Alloca && b != entry) {
-                i->block = entry;
-                entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at++), i);
-            } else {
-                rest.push_back(i);
-            }
-        }
-        if (b != entry) b->instructions = std::move(rest);
-    }
+    entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at), moved.begin(), moved.end());
 }
 
 Instruction* new_alloca(Module& m, Function& f, const sema::Type* t, std::string_view name) {
@@ -127,7 +130,9 @@ void place_after(Function& f, Block* after, const std::vector<Block*>& blocks) {
     f.blocks.insert(it == f.blocks.end() ? it : it + 1, blocks.begin(), blocks.end());
 }
 
-PassResult inline_one(Module& m, Function& f, Instruction* call) {
+// Inlines `call` (to the function `cons` describes). The call's users are not rewritten here: the
+// call's value goes into `repl`, which the caller applies once for all its calls.
+PassResult inline_one(Module& m, Function& f, Instruction* call, const Constructs& cons, Replacements& repl) {
     Function& g = *call->callee;
     Block* b = call->block;
     if (b->structure == StructureKind::Loop) {
@@ -141,8 +146,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call) {
     remove_instruction(b->terminator());
     remove_instruction(call);
 
-    Constructs cons(g);
-    std::unordered_map<const Value*, Value*> map;
+    Replacements map;
     for (std::size_t k = 0; k < g.arguments.size() && k < call->operands.size(); ++k)
         map[g.arguments[k]] = call->operands[k];
     std::vector<Block*> clones = clone_blocks(m, f, g, map);
@@ -252,11 +256,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call) {
         }
         if (has_value && !result) result = m.undef_constant(call->type());
     }
-    if (has_value) {
-        Replacements repl;
-        repl[call] = result;
-        apply_replacements(f, repl);
-    }
+    if (has_value) repl[call] = result;
     return {true, {}};
 }
 
@@ -311,6 +311,10 @@ PassResult inline_calls(Module& m, const Options& o) {
         }
     }
     bool changed = false;
+    // A callee is complete before any caller is visited (callees first), so its constructs are
+    // worked out once, at its first call.
+    std::vector<std::unique_ptr<Constructs>> constructs(n);
+    Replacements repl;
     for (std::size_t fi : order) {
         Function& f = *m.functions[fi];
         std::vector<Instruction*> calls;
@@ -323,11 +327,16 @@ PassResult inline_calls(Module& m, const Options& o) {
             if (gi == fi || reaches[gi][fi]) continue;  // recursion
             std::size_t grow = instruction_count(*call->callee);
             if (size + grow > o.inline_growth_limit) continue;
-            PassResult r = inline_one(m, f, call);
+            if (!constructs[gi]) constructs[gi] = std::make_unique<Constructs>(*call->callee);
+            PassResult r = inline_one(m, f, call, *constructs[gi], repl);
             if (r.failed()) return r;
             size += grow + 8;
             changed = true;
         }
+        // Later calls may have taken earlier calls' values as arguments: this sweep also
+        // rewrites their inlined copies.
+        apply_replacements(f, repl);
+        repl.clear();
     }
     return {changed, {}};
 }

@@ -9,7 +9,8 @@
 // when that is all they are used for, so those variables are promoted too.
 // Requires: a valid module. Preserves: the CFG and structure; values of other variables.
 #include <algorithm>
-#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
@@ -83,7 +84,7 @@ struct Variable {
 
 }  // namespace
 
-PassResult mem2reg(Module& m, Function& f, const Options&) {
+PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options&) {
     if (f.blocks.empty()) return {};
     bool changed = false;
     // Without a promotable variable there is nothing to do, and no user map to build.
@@ -92,7 +93,7 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
         for (const Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca && promotable_type(i)) any_variable = true;
     if (!any_variable) return {};
-    UserMap users = build_users(f);
+    UserMap users = build_pointer_users(f);
     for (Block* b : f.blocks)
         for (std::size_t k = 0; k < b->instructions.size(); ++k) {
             Instruction* i = b->instructions[k];
@@ -100,9 +101,11 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
                 changed = true;
         }
     // Rewritten chains change the users; otherwise the map still holds.
-    if (changed) users = build_users(f);
+    if (changed) users = build_pointer_users(f);
+    // Each instruction's scratch word: its variable's number + 1 for a promoted alloca, else 0.
+    for (Block* b : f.blocks)
+        for (Instruction* i : b->instructions) i->set_scratch(0);
     std::vector<Variable> vars;
-    std::unordered_map<const Value*, std::uint32_t> var_of;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions) {
             if (i->opcode != Opcode::Alloca || !promotable_type(i)) continue;
@@ -111,69 +114,87 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
                 for (const Use& u : it->second)
                     if (u.operand != 0 || (u.user->opcode != Opcode::Load && u.user->opcode != Opcode::Store)) ok = false;
             if (!ok) continue;
-            var_of.emplace(i, static_cast<std::uint32_t>(vars.size()));
             vars.push_back({i, i->type()->as<sema::PointerType>()->pointee->value_type()});
+            i->set_scratch(static_cast<std::uint32_t>(vars.size()));
         }
     if (vars.empty()) return {changed, {}};
 
-    Cfg cfg(f);
-    DominatorTree dom = DominatorTree::dominators(cfg);
+    const Cfg& cfg = an.cfg();
+    const DominatorTree& dom = an.dominators();
     const std::uint32_t nb = cfg.size();
     const std::uint32_t nv = static_cast<std::uint32_t>(vars.size());
     auto var_index = [&](const Instruction* i) -> std::int64_t {
         if ((i->opcode != Opcode::Load && i->opcode != Opcode::Store) || i->operands.empty()) return -1;
-        auto it = var_of.find(i->operands[0]);
-        return it == var_of.end() ? std::int64_t(-1) : std::int64_t(it->second);
+        const Instruction* a = i->operands[0]->as<Instruction>();
+        return a && a->scratch() ? std::int64_t(a->scratch()) - 1 : std::int64_t(-1);
     };
 
-    // Per variable: blocks that store, blocks that read before any store.
-    std::vector<std::vector<std::uint8_t>> defs(nv, std::vector<std::uint8_t>(nb, 0)), upward(nv, std::vector<std::uint8_t>(nb, 0));
-    for (std::uint32_t b = 0; b < nb; ++b) {
-        if (!cfg.reachable(b)) continue;
-        for (Instruction* i : cfg.block(b)->instructions) {
-            std::int64_t v = var_index(i);
-            if (v < 0) continue;
-            if (i->opcode == Opcode::Store) defs[v][b] = 1;
-            else if (!defs[v][b]) upward[v][b] = 1;
+    // Per variable, as (variable, block) pairs: blocks that store it, and blocks that read it
+    // before any store. stored_in[v] is the last block (+ 1) seen storing v.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> def_pairs, up_pairs;
+    {
+        std::vector<std::uint32_t> stored_in(nv, 0);
+        for (std::uint32_t b = 0; b < nb; ++b) {
+            if (!cfg.reachable(b)) continue;
+            for (Instruction* i : cfg.block(b)->instructions) {
+                std::int64_t v = var_index(i);
+                if (v < 0) continue;
+                if (i->opcode == Opcode::Store) {
+                    if (stored_in[v] != b + 1) def_pairs.push_back({static_cast<std::uint32_t>(v), b});
+                    stored_in[v] = b + 1;
+                } else if (stored_in[v] != b + 1) {
+                    up_pairs.push_back({static_cast<std::uint32_t>(v), b});
+                }
+            }
         }
     }
+    // Grouped by variable, blocks ascending within each (the scan went in block order).
+    auto group = [nv](std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs, std::vector<std::uint32_t>& start) {
+        std::stable_sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        start.assign(nv + 1, 0);
+        for (const auto& pr : pairs) ++start[pr.first + 1];
+        for (std::uint32_t v = 0; v < nv; ++v) start[v + 1] += start[v];
+    };
+    std::vector<std::uint32_t> def_start, up_start;
+    group(def_pairs, def_start);
+    group(up_pairs, up_start);
 
-    // Phi placement on the iterated dominance frontier, pruned by liveness.
+    // Phi placement on the iterated dominance frontier, pruned by liveness. The marks hold the
+    // variable's number + 1 for the variable being placed, so they never need clearing.
     std::vector<std::vector<std::pair<std::uint32_t, Instruction*>>> block_phis(nb);  // (var, phi)
+    std::vector<std::uint32_t> defined(nb, 0), live(nb, 0), has_phi(nb, 0), queued(nb, 0);
+    std::vector<std::uint32_t> work;
     for (std::uint32_t v = 0; v < nv; ++v) {
-        std::vector<std::uint8_t> live(nb, 0);
-        std::vector<std::uint32_t> work;
-        for (std::uint32_t b = 0; b < nb; ++b)
-            if (upward[v][b]) {
-                live[b] = 1;
-                work.push_back(b);
-            }
+        const std::uint32_t mark = v + 1;
+        for (std::uint32_t k = def_start[v]; k < def_start[v + 1]; ++k) defined[def_pairs[k].second] = mark;
+        for (std::uint32_t k = up_start[v]; k < up_start[v + 1]; ++k) {
+            live[up_pairs[k].second] = mark;
+            work.push_back(up_pairs[k].second);
+        }
         while (!work.empty()) {
             std::uint32_t b = work.back();
             work.pop_back();
             for (std::uint32_t p : cfg.preds(b))
-                if (cfg.reachable(p) && !live[p] && !defs[v][p]) {
-                    live[p] = 1;
+                if (cfg.reachable(p) && live[p] != mark && defined[p] != mark) {
+                    live[p] = mark;
                     work.push_back(p);
                 }
         }
-        std::vector<std::uint8_t> has_phi(nb, 0), queued(nb, 0);
-        for (std::uint32_t b = 0; b < nb; ++b)
-            if (defs[v][b]) {
-                queued[b] = 1;
-                work.push_back(b);
-            }
+        for (std::uint32_t k = def_start[v]; k < def_start[v + 1]; ++k) {
+            queued[def_pairs[k].second] = mark;
+            work.push_back(def_pairs[k].second);
+        }
         while (!work.empty()) {
             std::uint32_t b = work.back();
             work.pop_back();
             for (std::uint32_t y : dom.frontiers()[b]) {
-                if (has_phi[y] || !live[y]) continue;
-                has_phi[y] = 1;
+                if (has_phi[y] == mark || live[y] != mark) continue;
+                has_phi[y] = mark;
                 Instruction* phi = m.make_instruction(Opcode::Phi, vars[v].type);
                 m.set_name(phi, vars[v].alloca->name());
                 block_phis[y].push_back({v, phi});
-                if (!queued[y]) {
-                    queued[y] = 1;
+                if (queued[y] != mark) {
+                    queued[y] = mark;
                     work.push_back(y);
                 }
             }
@@ -183,12 +204,16 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
         auto& list = block_phis[b];
         std::sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
         Block* blk = cfg.block(b);
+        if (list.empty()) continue;
         std::size_t at = 0;
         while (at < blk->instructions.size() && blk->instructions[at]->opcode == Opcode::Phi) ++at;
+        std::vector<Instruction*> phis;
+        phis.reserve(list.size());
         for (auto& [v, phi] : list) {
             phi->block = blk;
-            blk->instructions.insert(blk->instructions.begin() + static_cast<std::ptrdiff_t>(at++), phi);
+            phis.push_back(phi);
         }
+        blk->instructions.insert(blk->instructions.begin() + static_cast<std::ptrdiff_t>(at), phis.begin(), phis.end());
     }
 
     // Renaming along the dominator tree (iteratively: deep CFGs must not overflow the stack).
@@ -196,16 +221,19 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
     std::vector<Value*> current(nv);
     for (std::uint32_t v = 0; v < nv; ++v) current[v] = m.undef_constant(vars[v].type);
     std::vector<Instruction*> dead;
+    // What each block changed in `current`, to undo when the walk leaves it: one stack of
+    // (variable, old value) for the whole walk, each frame remembering where its part begins.
+    std::vector<std::pair<std::uint32_t, Value*>> saved;
     struct Frame {
         std::uint32_t block;
         std::size_t next_child;
-        std::vector<std::pair<std::uint32_t, Value*>> saved;
+        std::size_t saved_from;
     };
     std::vector<Frame> stack;
     auto enter = [&](std::uint32_t b) {
-        Frame fr{b, 0, {}};
+        Frame fr{b, 0, saved.size()};
         auto set = [&](std::uint32_t v, Value* val) {
-            fr.saved.push_back({v, current[v]});
+            saved.push_back({v, current[v]});
             current[v] = val;
         };
         for (auto& [v, phi] : block_phis[b]) set(v, phi);
@@ -218,7 +246,7 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
         }
         for (std::uint32_t s : cfg.succs(b))
             for (auto& [v, phi] : block_phis[s]) Builder::add_incoming(phi, current[v], cfg.block(b));
-        stack.push_back(std::move(fr));
+        stack.push_back(fr);
     };
     enter(cfg.graph().root);
     while (!stack.empty()) {
@@ -228,7 +256,10 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
             enter(children[fr.next_child++]);
             continue;
         }
-        for (auto it = fr.saved.rbegin(); it != fr.saved.rend(); ++it) current[it->first] = it->second;
+        while (saved.size() > fr.saved_from) {
+            current[saved.back().first] = saved.back().second;
+            saved.pop_back();
+        }
         stack.pop_back();
     }
     // Unreachable predecessors of phi blocks, and memory operations in unreachable blocks.
@@ -245,8 +276,8 @@ PassResult mem2reg(Module& m, Function& f, const Options&) {
         }
     }
     apply_replacements(f, repl);
-    for (Instruction* i : dead) remove_instruction(i);
-    for (const Variable& v : vars) remove_instruction(v.alloca);
+    for (const Variable& v : vars) dead.push_back(v.alloca);
+    remove_instructions(dead);
     return {true, {}};
 }
 

@@ -10,12 +10,6 @@ namespace oneshader::opt {
 
 using namespace ir;
 
-std::unordered_map<const Block*, std::uint32_t> block_positions(const Function& f) {
-    std::unordered_map<const Block*, std::uint32_t> pos;
-    for (std::uint32_t k = 0; k < f.blocks.size(); ++k) pos.emplace(f.blocks[k], k);
-    return pos;
-}
-
 Block* new_block_after(Module& m, Function& f, Block* after) {
     Block* nb = m.add_block(&f);  // appended; move it into place
     if (after) {
@@ -49,7 +43,7 @@ Block* split_block(Module& m, Function& f, Block* b, std::size_t from) {
 }
 
 std::vector<Block*> clone_blocks(Module& m, Function& into, const Function& from,
-                                 const std::unordered_map<const Value*, Value*>& map) {
+                                 const Replacements& map) {
     std::vector<Block*> out;
     out.reserve(from.blocks.size());
     std::size_t count = 0;

@@ -8,11 +8,9 @@
 
 #include "ir/cfg.hpp"
 #include "ir/module.hpp"
+#include "ir/util.hpp"
 
 namespace oneshader::opt {
-
-// Position of each block of `f` (lookup only).
-std::unordered_map<const ir::Block*, std::uint32_t> block_positions(const ir::Function& f);
 
 // Moves instructions [from, end) of `b` (its terminator included) into a new block placed right
 // after `b` in layout order; `b` then ends in `br new`. A selection marker moves with the
@@ -28,7 +26,7 @@ ir::Block* new_block_after(ir::Module& m, ir::Function& f, ir::Block* after);
 // instance) are replaced. Other values (constants, globals, other functions' arguments when
 // cloning a function into itself) stay as they are.
 std::vector<ir::Block*> clone_blocks(ir::Module& m, ir::Function& into, const ir::Function& from,
-                                     const std::unordered_map<const ir::Value*, ir::Value*>& map);
+                                     const ir::Replacements& map);
 
 // In each phi of `block`, the incoming block `from` becomes `to`.
 void rename_phi_incoming(ir::Block* block, const ir::Block* from, ir::Block* to);
@@ -37,8 +35,8 @@ void remove_phi_incoming(ir::Block* block, const ir::Block* from);
 
 // Blocks that a reachable header names as merge or continue block.
 struct StructureRoles {
-    std::unordered_set<const ir::Block*> merges;
-    std::unordered_set<const ir::Block*> continues;
+    ir::PointerSet<const ir::Block*> merges;
+    ir::PointerSet<const ir::Block*> continues;
     bool named(const ir::Block* b) const { return merges.count(b) || continues.count(b); }
 };
 StructureRoles structure_roles(const ir::Function& f, const ir::Cfg& cfg);

@@ -30,6 +30,11 @@ struct Options {
     // The per-function fixed point gives up after this many rounds (each round runs every
     // function pass once).
     std::uint32_t max_rounds = 16;
+    // On failure, put back every function body as it was before optimize() (at the price of a
+    // copy of each body taken before the first pass that changes it). Off, a failure leaves the
+    // module half optimized: for callers that can build it again (the compile driver lowers the
+    // program a second time), which then pay nothing for the copies.
+    bool restore_on_failure = true;
     // Fault injection for tests: the pass of this name fails after running, as a broken pass
     // would. Empty in production.
     std::string fail_pass_for_testing;
@@ -44,7 +49,8 @@ struct OptimizeResult {
 };
 
 // Optimizes `m` in place. On failure the module is put back as it was before the call (every
-// function gets its unoptimized body back), so the caller can go on with it; never throws.
+// function gets its unoptimized body back), so the caller can go on with it, unless
+// Options::restore_on_failure is off; never throws.
 OptimizeResult optimize(ir::Module& m, const Options& options = {});
 
 // optimize(), and on failure warning OSH6001 (opt_pass_failed) naming the pass: the compile goes

@@ -36,13 +36,13 @@ constexpr std::string_view kAfterDce[] = {"dce"};
 // - simplify_cfg last: branches folded to constants by combine become plain branches, and the
 //   blocks that leaves unreachable go; the next round folds what the merged blocks expose.
 constexpr PassInfo kPasses[] = {
-    {"inline", PassScope::Module, inline_calls, nullptr, {}},
-    {"sroa", PassScope::Function, nullptr, sroa, kAfterInline},
-    {"mem2reg", PassScope::Function, nullptr, mem2reg, kAfterSroa},
-    {"combine", PassScope::Function, nullptr, combine, kAfterMem2reg},
-    {"cse", PassScope::Function, nullptr, cse, kAfterCombine},
-    {"dce", PassScope::Function, nullptr, dce, kAfterCse},
-    {"simplify_cfg", PassScope::Function, nullptr, simplify_cfg, kAfterDce},
+    {"inline", PassScope::Module, inline_calls, nullptr, {}, false},
+    {"sroa", PassScope::Function, nullptr, sroa, kAfterInline, true},
+    {"mem2reg", PassScope::Function, nullptr, mem2reg, kAfterSroa, true},
+    {"combine", PassScope::Function, nullptr, combine, kAfterMem2reg, true},
+    {"cse", PassScope::Function, nullptr, cse, kAfterCombine, true},
+    {"dce", PassScope::Function, nullptr, dce, kAfterCse, true},
+    {"simplify_cfg", PassScope::Function, nullptr, simplify_cfg, kAfterDce, false},
 };
 
 std::string verifier_message(const std::vector<std::string>& problems) {
@@ -57,20 +57,24 @@ std::string verifier_message(const std::vector<std::string>& problems) {
 // that are inlined and then dropped, mostly) are never copied.
 class Snapshot {
 public:
-    explicit Snapshot(ir::Module& m) : module_(m), functions_(m.functions) {}
+    Snapshot(ir::Module& m, bool enabled) : module_(m), enabled_(enabled) {
+        if (enabled_) functions_ = m.functions;
+    }
     // Keeps the body of `f` as it is now, unless it is kept already.
     void keep(ir::Function* f) {
-        if (!kept_.insert(f).second) return;
-        std::unordered_map<const ir::Value*, ir::Value*> map;
+        if (!enabled_ || !kept_.insert(f).second) return;
+        ir::Replacements map;
         bodies_.push_back({f, clone_blocks(module_, *f, *f, map)});
     }
     void restore() const {
+        if (!enabled_) return;
         module_.functions = functions_;
         for (const auto& [f, blocks] : bodies_) f->blocks = blocks;
     }
 
 private:
     ir::Module& module_;
+    bool enabled_;
     std::vector<ir::Function*> functions_;
     std::unordered_set<const ir::Function*> kept_;
     std::vector<std::pair<ir::Function*, std::vector<ir::Block*>>> bodies_;
@@ -90,8 +94,9 @@ public:
     Manager(ir::Module& m, const Options& o) : m_(m), o_(o) {}
 
     // Runs one pass (on one function for function passes); false when it failed.
-    bool run(const PassInfo& p, ir::Function* f, bool& changed) {
-        PassResult r = p.scope == PassScope::Module ? p.module_fn(m_, o_) : p.function_fn(m_, *f, o_);
+    bool run(const PassInfo& p, ir::Function* f, FunctionAnalyses* an, bool& changed) {
+        PassResult r = p.scope == PassScope::Module ? p.module_fn(m_, o_) : p.function_fn(m_, *f, *an, o_);
+        if (an && r.changed && !p.preserves_cfg) an->invalidate();
         if (!r.failed() && !o_.fail_pass_for_testing.empty() && o_.fail_pass_for_testing == p.name)
             r = PassResult::fail("failure injected for testing");
         if (!r.failed() && o_.verify_each_pass) {
@@ -200,7 +205,7 @@ std::vector<std::string_view> pass_names() {
 }
 
 OptimizeResult optimize(ir::Module& m, const Options& options) {
-    Snapshot snapshot(m);
+    Snapshot snapshot(m, options.restore_on_failure);
     Manager mgr(m, options);
     auto fail = [&] {
         snapshot.restore();
@@ -212,17 +217,18 @@ OptimizeResult optimize(ir::Module& m, const Options& options) {
         for (ir::Function* f : m.functions)
             if (module_pass_may_change(p, *f)) snapshot.keep(f);
         bool changed = false;
-        if (!mgr.run(p, nullptr, changed)) return fail();
+        if (!mgr.run(p, nullptr, nullptr, changed)) return fail();
     }
     drop_dead_functions(m);
     for (ir::Function* f : m.functions) {
         snapshot.keep(f);  // the function passes change only the function they run on
+        FunctionAnalyses an(*f);
         for (std::uint32_t round = 0; round < options.max_rounds; ++round) {
             ++mgr.result.rounds;
             bool changed = false;
             for (const PassInfo& p : kPasses) {
                 if (p.scope != PassScope::Function) continue;
-                if (!mgr.run(p, f, changed)) return fail();
+                if (!mgr.run(p, f, &an, changed)) return fail();
             }
             if (!changed) break;
         }
@@ -243,10 +249,12 @@ OptimizeResult run_pass(ir::Module& m, std::string_view name, const Options& opt
     bool changed = false;
     if (!mgr.verify_input()) return mgr.result;
     if (p->scope == PassScope::Module) {
-        mgr.run(*p, nullptr, changed);
+        mgr.run(*p, nullptr, nullptr, changed);
     } else {
-        for (ir::Function* f : m.functions)
-            if (!mgr.run(*p, f, changed)) break;
+        for (ir::Function* f : m.functions) {
+            FunctionAnalyses an(*f);
+            if (!mgr.run(*p, f, &an, changed)) break;
+        }
     }
     return mgr.result;
 }

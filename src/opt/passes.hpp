@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "ir/module.hpp"
+#include "opt/analyses.hpp"
 #include "opt/optimizer.hpp"
 
 namespace oneshader::opt {
@@ -22,7 +23,7 @@ struct PassResult {
 enum class PassScope { Module, Function };
 
 using ModulePassFn = PassResult (*)(ir::Module&, const Options&);
-using FunctionPassFn = PassResult (*)(ir::Module&, ir::Function&, const Options&);
+using FunctionPassFn = PassResult (*)(ir::Module&, ir::Function&, FunctionAnalyses&, const Options&);
 
 struct PassInfo {
     std::string_view name;
@@ -31,6 +32,9 @@ struct PassInfo {
     FunctionPassFn function_fn;  // Function scope
     // Passes that must come earlier in the table (checked by pass_table_problems()).
     std::span<const std::string_view> after;
+    // A function pass that never changes the blocks or where their terminators go: the CFG and
+    // dominators it was given stay valid for the next pass.
+    bool preserves_cfg = false;
 };
 
 std::span<const PassInfo> pass_table();
@@ -39,11 +43,11 @@ std::vector<std::string> pass_table_problems();
 
 // --- the passes ---------------------------------------------------------------------------------
 PassResult inline_calls(ir::Module& m, const Options& o);                      // inline.cpp
-PassResult sroa(ir::Module& m, ir::Function& f, const Options& o);            // sroa.cpp
-PassResult mem2reg(ir::Module& m, ir::Function& f, const Options& o);         // mem2reg.cpp
-PassResult combine(ir::Module& m, ir::Function& f, const Options& o);         // combine.cpp
-PassResult cse(ir::Module& m, ir::Function& f, const Options& o);             // cse.cpp
-PassResult dce(ir::Module& m, ir::Function& f, const Options& o);             // dce.cpp
-PassResult simplify_cfg(ir::Module& m, ir::Function& f, const Options& o);    // simplify_cfg.cpp
+PassResult sroa(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);            // sroa.cpp
+PassResult mem2reg(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);         // mem2reg.cpp
+PassResult combine(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);         // combine.cpp
+PassResult cse(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);             // cse.cpp
+PassResult dce(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);             // dce.cpp
+PassResult simplify_cfg(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);    // simplify_cfg.cpp
 
 }  // namespace oneshader::opt

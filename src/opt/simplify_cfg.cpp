@@ -16,8 +16,6 @@
 // Requires: a valid module. Preserves: structure (markers stay valid), the values of every
 // reachable instruction.
 #include <algorithm>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
@@ -84,17 +82,16 @@ bool fold_constant_branches(Module& m, Function& f) {
     return changed;
 }
 
-bool remove_unreachable(Function& f) {
-    Cfg cfg(f);
+bool remove_unreachable(Function& f, const Cfg& cfg) {
     StructureRoles roles = structure_roles(f, cfg);
     // Each kept continue block's header, to branch back to.
-    std::unordered_map<const Block*, Block*> header_of_continue;
+    PointerMap<const Block*, Block*> header_of_continue;
     for (std::uint32_t k = 0; k < f.blocks.size(); ++k)
         if (cfg.reachable(k) && f.blocks[k]->structure == StructureKind::Loop && f.blocks[k]->continue_block)
             header_of_continue.emplace(f.blocks[k]->continue_block, f.blocks[k]);
     bool changed = false;
     std::vector<Block*> kept;
-    std::unordered_set<const Block*> removed;
+    std::vector<const Block*> removed;
     for (std::uint32_t k = 0; k < f.blocks.size(); ++k) {
         Block* b = f.blocks[k];
         if (cfg.reachable(k)) {
@@ -105,7 +102,7 @@ bool remove_unreachable(Function& f) {
             kept.push_back(b);
             continue;
         }
-        removed.insert(b);
+        removed.push_back(b);
         changed = true;
     }
     // Phis of reachable blocks lose the entries of removed predecessors.
@@ -115,8 +112,8 @@ bool remove_unreachable(Function& f) {
         std::uint32_t k = cfg.index(b);
         if (cfg.reachable(k)) continue;
         // A kept block: reduce it to its role.
-        auto hc = header_of_continue.find(b);
-        Block* back = hc != header_of_continue.end() ? hc->second : nullptr;
+        const auto* hc = header_of_continue.find(b);
+        Block* back = hc ? hc->second : nullptr;
         Instruction* t = b->terminator();
         bool already = b->structure == StructureKind::None && b->instructions.size() == 1 && t &&
                        ((back && t->opcode == Opcode::Branch && t->targets[0] == back) ||
@@ -156,18 +153,20 @@ bool remove_unreachable(Function& f) {
 // start) merges in the same order a rebuild after every merge would. Only an absorbed block that
 // itself names a merge or continue block (a marker without a structure) changes the roles; then
 // the sweep starts over with a fresh CFG.
-bool merge_straight_lines(Function& f) {
+bool merge_straight_lines(Function& f, FunctionAnalyses& an) {
     bool changed = false;
+    // Phis of absorbed blocks become their one value: replaced in one sweep at the end, since
+    // nothing here reads operands.
+    Replacements repl;
     for (bool again = true; again;) {
         again = false;
-        Cfg cfg(f);
+        const Cfg& cfg = an.cfg();
         StructureRoles roles = structure_roles(f, cfg);
         // Roles named by any header, reachable or not, are kept as they are.
         for (const Block* b : f.blocks) {
             if (b->merge) roles.merges.insert(b->merge);
             if (b->continue_block) roles.continues.insert(b->continue_block);
         }
-        std::unordered_map<const Block*, std::uint32_t> pos = block_positions(f);
         std::vector<Block*> blocks = f.blocks;  // positions as in cfg
         std::vector<std::uint8_t> gone(blocks.size(), 0);
         auto compact = [&] {
@@ -186,20 +185,22 @@ bool merge_straight_lines(Function& f) {
                 continue;
             }
             Block* b = t->targets[0];
-            auto bp = pos.find(b);
-            std::uint32_t bk = bp == pos.end() ? kNoBlock : bp->second;
+            std::uint32_t bk = cfg.index(b);
             if (bk == kNoBlock || bk == 0 || b == a || gone[bk] || cfg.preds(bk).size() != 1 ||
                 b->structure != StructureKind::None || roles.named(b)) {
                 ++k;
                 continue;
             }
             // b's phis have one entry: their value.
-            Replacements repl;
             std::vector<Instruction*> rest;
             for (Instruction* i : b->instructions) {
                 if (i->opcode == Opcode::Phi) {
                     if (i->operands.size() != 1) {  // malformed; leave it to the verifier
-                        if (any) compact();
+                        if (any) {
+                            compact();
+                            an.invalidate();
+                        }
+                        apply_replacements(f, repl);
                         return changed;
                     }
                     repl[i] = i->operands[0];
@@ -217,24 +218,31 @@ bool merge_straight_lines(Function& f) {
             for (Block* s : successors(a)) rename_phi_incoming(s, b, a);
             gone[bk] = 1;
             any = true;
-            apply_replacements(f, repl);
             changed = true;
             // A marker on a block without a structure named a role: the roles change.
             if (b->merge || b->continue_block) again = true;
             // a may absorb its new successor: look at it again.
         }
-        if (any) compact();
+        if (any) {
+            compact();
+            an.invalidate();
+        }
     }
+    apply_replacements(f, repl);
     return changed;
 }
 
 }  // namespace
 
-PassResult simplify_cfg(Module& m, Function& f, const Options&) {
+PassResult simplify_cfg(Module& m, Function& f, FunctionAnalyses& an, const Options&) {
     if (f.blocks.empty()) return {};
     bool changed = fold_constant_branches(m, f);
-    changed = remove_unreachable(f) || changed;
-    changed = merge_straight_lines(f) || changed;
+    if (changed) an.invalidate();
+    if (remove_unreachable(f, an.cfg())) {
+        an.invalidate();
+        changed = true;
+    }
+    changed = merge_straight_lines(f, an) || changed;
     return {changed, {}};
 }
 

@@ -47,15 +47,16 @@ bool splittable(const Instruction* a, std::uint32_t n, const UserMap& users) {
 
 }  // namespace
 
-PassResult sroa(Module& m, Function& f, const Options&) {
+PassResult sroa(Module& m, Function& f, FunctionAnalyses&, const Options&) {
     std::vector<Instruction*> allocas;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca) allocas.push_back(i);
     if (allocas.empty()) return {};  // no variables: no user map to build
-    UserMap users = build_users(f);
+    UserMap users = build_pointer_users(f);
     Builder b(m);
     Replacements repl;
+    std::vector<Instruction*> dead;
     bool changed = false;
     for (Instruction* a : allocas) {
         const auto* pt = a->type()->as<sema::PointerType>();
@@ -78,7 +79,7 @@ PassResult sroa(Module& m, Function& f, const Options&) {
                 std::size_t k = static_cast<std::size_t>(*constant_int_value(i->operands[1]));
                 if (i->operands.size() == 2) {
                     repl[i] = parts[k];
-                    remove_instruction(i);
+                    dead.push_back(i);
                 } else {
                     i->operands.erase(i->operands.begin() + 1);
                     i->operands[0] = parts[k];
@@ -89,19 +90,20 @@ PassResult sroa(Module& m, Function& f, const Options&) {
                 for (Instruction* p : parts) values.push_back(b.load(p));
                 Instruction* whole = b.construct(i->type(), values);
                 repl[i] = whole;
-                remove_instruction(i);
+                dead.push_back(i);
             } else {  // Store
                 b.set_insert_before(i);
                 for (std::uint32_t k = 0; k < n; ++k) {
                     Instruction* e = b.extract(i->operands[1], {std::int64_t(k)});
                     b.store(parts[k], e);
                 }
-                remove_instruction(i);
+                dead.push_back(i);
             }
         }
-        remove_instruction(a);
+        dead.push_back(a);
         changed = true;
     }
+    remove_instructions(dead);
     apply_replacements(f, repl);
     return {changed, {}};
 }
