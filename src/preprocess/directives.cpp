@@ -360,8 +360,8 @@ void Preprocessor::handle_line(const Token& hash, const Token& name, bool gnu_ma
     const support::SourceFile& sf = ctx.sources.file(f.file);
     support::SourceLoc last = line.empty() ? name.loc : line.back().loc;
     std::uint32_t line_index = ctx.sources.line(last);  // 1-based: the index of the next line
-    std::uint32_t next_start = line_index < sf.line_starts.size() ? sf.line_starts[line_index]
-                                                                  : static_cast<std::uint32_t>(sf.text.size());
+    const std::vector<std::uint32_t>& starts = ctx.sources.line_starts(f.file);
+    std::uint32_t next_start = line_index < starts.size() ? starts[line_index] : static_cast<std::uint32_t>(sf.text.size());
     ctx.sources.add_line_directive(f.file, next_start, number, file_name);
     (void)hash;
 }

@@ -90,7 +90,7 @@ private:
             file_ = 0;
             return sources_.presumed(loc);
         }
-        const std::vector<std::uint32_t>& starts = f.line_starts;
+        const std::vector<std::uint32_t>& starts = sources_.line_starts(loc.file);
         if (loc.file != file_ || loc.offset < begin_) {
             index_ = static_cast<std::uint32_t>(std::upper_bound(starts.begin(), starts.end(), loc.offset) - starts.begin()) - 1;
         } else {

@@ -10,6 +10,12 @@ FileId SourceManager::add(std::string path, std::string text, SourceLoc included
     f.path = std::move(path);
     f.text = std::move(text);
     f.included_from = included_from;
+    files_.push_back(std::move(f));
+    return static_cast<FileId>(files_.size());
+}
+
+void SourceManager::compute_line_starts(const SourceFile& f) {
+    f.line_starts.clear();
     f.line_starts.push_back(0);
     const std::string& t = f.text;
     for (std::uint32_t i = 0; i < t.size(); ++i) {
@@ -21,13 +27,13 @@ FileId SourceManager::add(std::string path, std::string text, SourceLoc included
             f.line_starts.push_back(i + 1);
         }
     }
-    files_.push_back(std::move(f));
-    return static_cast<FileId>(files_.size());
+    f.line_starts_ready = true;
 }
 
 std::uint32_t SourceManager::line_index(const SourceFile& f, std::uint32_t offset) const {
-    auto it = std::upper_bound(f.line_starts.begin(), f.line_starts.end(), offset);
-    return static_cast<std::uint32_t>(it - f.line_starts.begin()) - 1;
+    const std::vector<std::uint32_t>& starts = line_starts_of(f);
+    auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+    return static_cast<std::uint32_t>(it - starts.begin()) - 1;
 }
 
 std::uint32_t SourceManager::line(SourceLoc loc) const {
@@ -38,7 +44,7 @@ std::uint32_t SourceManager::line(SourceLoc loc) const {
 std::uint32_t SourceManager::column(SourceLoc loc) const {
     if (!loc.valid()) return 0;
     const SourceFile& f = file(loc.file);
-    return loc.offset - f.line_starts[line_index(f, loc.offset)] + 1;
+    return loc.offset - line_starts_of(f)[line_index(f, loc.offset)] + 1;
 }
 
 PresumedLoc SourceManager::presumed(SourceLoc loc) const {
@@ -87,8 +93,9 @@ std::string_view SourceManager::line_text(SourceLoc loc) const {
     if (!loc.valid()) return {};
     const SourceFile& f = file(loc.file);
     std::uint32_t li = line_index(f, loc.offset);
-    std::uint32_t begin = f.line_starts[li];
-    std::uint32_t end = li + 1 < f.line_starts.size() ? f.line_starts[li + 1] : static_cast<std::uint32_t>(f.text.size());
+    const std::vector<std::uint32_t>& starts = line_starts_of(f);
+    std::uint32_t begin = starts[li];
+    std::uint32_t end = li + 1 < starts.size() ? starts[li + 1] : static_cast<std::uint32_t>(f.text.size());
     while (end > begin && (f.text[end - 1] == '\n' || f.text[end - 1] == '\r')) --end;
     return std::string_view(f.text).substr(begin, end - begin);
 }

@@ -37,7 +37,10 @@ struct SourceFile {
     std::string path;  // as shown in diagnostics and CompileResult::files
     std::string text;
     SourceLoc included_from;  // the #include directive, invalid for the main file
-    std::vector<std::uint32_t> line_starts;
+    // Filled on first use (SourceManager::line_starts): most compiles never ask for a line
+    // number, so scanning every text for line breaks up front would be wasted.
+    mutable std::vector<std::uint32_t> line_starts;
+    mutable bool line_starts_ready = false;
 
     struct LineDirective {
         std::uint32_t offset;      // start of the line after the directive
@@ -68,7 +71,15 @@ public:
     // The text of the physical line containing loc, without its line break.
     std::string_view line_text(SourceLoc loc) const;
 
+    // The offset of each line's first character, computed on first use.
+    const std::vector<std::uint32_t>& line_starts(FileId id) const { return line_starts_of(file(id)); }
+
 private:
+    const std::vector<std::uint32_t>& line_starts_of(const SourceFile& f) const {
+        if (!f.line_starts_ready) compute_line_starts(f);
+        return f.line_starts;
+    }
+    static void compute_line_starts(const SourceFile& f);
     std::uint32_t line_index(const SourceFile& f, std::uint32_t offset) const;
     // A deque keeps each file (and the characters of short, inline-stored texts) in place as
     // files are added: tokens point into these texts.
