@@ -187,7 +187,9 @@ Macro* Preprocessor::parse_definition(std::span<const Token> line, const Token& 
 }
 
 void Preprocessor::handle_define(const Token& directive) {
-    std::vector<Token> line;
+    // The buffer is reused from one #define to the next: a definition never nests another.
+    std::vector<Token>& line = define_line_;
+    line.clear();
     read_line(line);
     Macro* m = parse_definition(line, directive);
     if (!m) return;

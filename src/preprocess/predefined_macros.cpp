@@ -56,6 +56,23 @@ void Preprocessor::run_builtin_text(std::string name, std::string text) {
     }
 }
 
+void Preprocessor::define_number_macro(support::Symbol name, support::SourceLoc name_loc, std::string_view value,
+                                       support::SourceLoc value_loc) {
+    // What #define NAME VALUE makes of a line whose value is one pp-number.
+    std::span<syntax::Token> body = ctx.arena.make_array<syntax::Token>(1);
+    body[0].kind = syntax::TokenKind::Number;
+    body[0].loc = body[0].spelling = value_loc;
+    body[0].text = value;
+    std::span<std::int16_t> param_of = ctx.arena.make_array<std::int16_t>(1);
+    param_of[0] = -1;
+    auto* m = ctx.arena.make<Macro>();
+    m->name = name;
+    m->loc = name_loc;
+    m->body = body;
+    m->param_of = param_of;
+    macros.define(m);
+}
+
 void Preprocessor::define_predefined() {
     const std::pair<support::Symbol, BuiltinMacro> builtins[] = {
         {line_sym_, BuiltinMacro::Line}, {file_sym_, BuiltinMacro::File}, {counter_sym_, BuiltinMacro::Counter}};
@@ -66,26 +83,49 @@ void Preprocessor::define_predefined() {
         macros.define(m);
     }
 
-    std::string text =
-        "#define __hlsl_dx_compiler 1\n"
-        "#define __HLSL_VERSION 2021\n"
-        "#define __SHADER_STAGE_PIXEL 0\n"
-        "#define __SHADER_STAGE_VERTEX 1\n"
-        "#define __SHADER_STAGE_GEOMETRY 2\n"
-        "#define __SHADER_STAGE_HULL 3\n"
-        "#define __SHADER_STAGE_DOMAIN 4\n"
-        "#define __SHADER_STAGE_COMPUTE 5\n"
-        "#define __SHADER_STAGE_LIBRARY 6\n"
-        "#define __SHADER_STAGE_MESH 13\n"
-        "#define __SHADER_STAGE_AMPLIFICATION 14\n"
-        "#define __spirv__ 1\n";
+    // Every built-in definition is `#define NAME NUMBER`: the text is still added as the
+    // "<built-in>" file (diagnostics point into it), but the macros are made directly instead of
+    // lexing it and running the #define machinery, which every compile would pay for.
+    std::string text;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> lines;  // (name offset, value offset)
+    auto define_line = [&](std::string_view name, std::string_view value) {
+        text += "#define ";
+        auto name_at = static_cast<std::uint32_t>(text.size());
+        text += name;
+        text += ' ';
+        auto value_at = static_cast<std::uint32_t>(text.size());
+        text += value;
+        text += '\n';
+        lines.emplace_back(name_at, value_at);
+    };
+    lines.reserve(16);
+    text.reserve(512);
+    define_line("__hlsl_dx_compiler", "1");
+    define_line("__HLSL_VERSION", "2021");
+    define_line("__SHADER_STAGE_PIXEL", "0");
+    define_line("__SHADER_STAGE_VERTEX", "1");
+    define_line("__SHADER_STAGE_GEOMETRY", "2");
+    define_line("__SHADER_STAGE_HULL", "3");
+    define_line("__SHADER_STAGE_DOMAIN", "4");
+    define_line("__SHADER_STAGE_COMPUTE", "5");
+    define_line("__SHADER_STAGE_LIBRARY", "6");
+    define_line("__SHADER_STAGE_MESH", "13");
+    define_line("__SHADER_STAGE_AMPLIFICATION", "14");
+    define_line("__spirv__", "1");
     if (options_.profile) {
-        text += fmt::format("#define __SHADER_TARGET_STAGE {}\n#define __SHADER_TARGET_MAJOR {}\n"
-                            "#define __SHADER_TARGET_MINOR {}\n",
-                            dxil_stage_kind(options_.profile->stage), options_.profile->major, options_.profile->minor);
+        define_line("__SHADER_TARGET_STAGE", fmt::format("{}", dxil_stage_kind(options_.profile->stage)));
+        define_line("__SHADER_TARGET_MAJOR", fmt::format("{}", options_.profile->major));
+        define_line("__SHADER_TARGET_MINOR", fmt::format("{}", options_.profile->minor));
     }
-    if (options_.enable_16bit_types) text += "#define __HLSL_ENABLE_16_BIT 1\n";
-    run_builtin_text("<built-in>", std::move(text));
+    if (options_.enable_16bit_types) define_line("__HLSL_ENABLE_16_BIT", "1");
+    support::FileId id = ctx.sources.add("<built-in>", std::move(text));
+    std::string_view stored = ctx.sources.text(id);
+    for (auto [name_at, value_at] : lines) {
+        std::string_view name = stored.substr(name_at, value_at - 1 - name_at);
+        std::string_view value = stored.substr(value_at, stored.find('\n', value_at) - value_at);
+        define_number_macro(ctx.interner.intern(name), support::SourceLoc{id, name_at}, value,
+                            support::SourceLoc{id, value_at});
+    }
 
     if (options_.defines.empty()) return;
     std::string defines;

@@ -122,6 +122,8 @@ private:
     // Predefined macros and -D defines (predefined_macros.cpp).
     void define_predefined();
     void run_builtin_text(std::string name, std::string text);
+    void define_number_macro(support::Symbol name, support::SourceLoc name_loc, std::string_view value,
+                             support::SourceLoc value_loc);
 
     const CompileOptions& options_;
     bool from_text_;
@@ -131,6 +133,7 @@ private:
     std::unordered_set<std::string> once_files_;
     std::unordered_map<std::string, support::Symbol> guarded_files_;
     PreprocessOutput out_;
+    std::vector<syntax::Token> define_line_;  // handle_define's scratch
     std::uint64_t steps_ = 0;
     std::uint32_t counter_ = 0;
     bool stopped_ = false;
