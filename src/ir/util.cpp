@@ -30,19 +30,14 @@ Value* resolve(Value* v, const Replacements& map) {
 
 }  // namespace
 
-void UserMap::build(std::span<const Function* const> functions, bool pointers_only) {
-    std::size_t n = 0, keyed = 0;
+void UserMap::build(std::span<const Function* const> functions) {
+    std::size_t n = 0;
     for (const Function* f : functions)
         for (const Block* b : f->blocks)
-            for (const Instruction* i : b->instructions) {
-                n += i->operands.size();
-                if (!pointers_only) continue;
-                for (const Value* op : i->operands) keyed += op && is_pointer_source(op) ? 1 : 0;
-            }
-    if (!pointers_only) keyed = n;
-    if (keyed == 0) return;
+            for (const Instruction* i : b->instructions) n += i->operands.size();
+    if (n == 0) return;
     std::size_t cap = 16;
-    while (cap < 2 * keyed) cap *= 2;
+    while (cap < 2 * n) cap *= 2;
     const std::size_t mask = cap - 1;
     table_.assign(cap, 0);
     // Pass 1: one entry per used value, in first-use order, with its use count (in `second`'s
@@ -60,7 +55,7 @@ void UserMap::build(std::span<const Function* const> functions, bool pointers_on
         for (const Block* b : f->blocks)
             for (const Instruction* i : b->instructions)
                 for (const Value* op : i->operands) {
-                    if (!op || (pointers_only && !is_pointer_source(op))) {
+                    if (!op) {
                         operand_entry[at++] = 0;
                         continue;
                     }
@@ -94,6 +89,47 @@ void UserMap::build(std::span<const Function* const> functions, bool pointers_on
         entries_[k].second = std::span<const Use>(uses_.data() + (next[k] - counts[k]), counts[k]);
 }
 
+void UserMap::build_pointers(const Function& f) {
+    // The keys are instructions of f: size the table by how many allocas and chains there are.
+    std::size_t sources = 0;
+    for (const Block* b : f.blocks)
+        for (const Instruction* i : b->instructions) sources += is_pointer_source(i) ? 1 : 0;
+    if (sources == 0) return;
+    std::size_t cap = 16;
+    while (cap < 2 * sources) cap *= 2;
+    const std::size_t mask = cap - 1;
+    table_.assign(cap, 0);
+    // One sweep over the operands collects (entry, use) in use order; a stable counting sort by
+    // entry then groups them, each group still in use order.
+    std::vector<std::pair<std::uint32_t, Use>> found;
+    std::vector<std::uint32_t> counts;
+    for (const Block* b : f.blocks)
+        for (Instruction* i : b->instructions)
+            for (std::uint32_t k = 0; k < i->operands.size(); ++k) {
+                const Value* op = i->operands[k];
+                if (!op || !is_pointer_source(op)) continue;
+                std::size_t s = slot_of(op, mask);
+                while (table_[s] && entries_[table_[s] - 1].first != op) s = (s + 1) & mask;
+                if (!table_[s]) {
+                    entries_.push_back({op, {}});
+                    counts.push_back(0);
+                    table_[s] = static_cast<std::uint32_t>(entries_.size());
+                }
+                ++counts[table_[s] - 1];
+                found.push_back({table_[s] - 1, Use{i, k}});
+            }
+    std::vector<std::uint32_t> next(entries_.size());
+    std::size_t total = 0;
+    for (std::size_t k = 0; k < entries_.size(); ++k) {
+        next[k] = static_cast<std::uint32_t>(total);
+        total += counts[k];
+    }
+    uses_.resize(total);
+    for (const auto& [e, use] : found) uses_[next[e]++] = use;
+    for (std::size_t k = 0; k < entries_.size(); ++k)
+        entries_[k].second = std::span<const Use>(uses_.data() + (next[k] - counts[k]), counts[k]);
+}
+
 UserMap::const_iterator UserMap::find(const Value* v) const {
     if (table_.empty()) return nullptr;
     const std::size_t mask = table_.size() - 1;
@@ -113,21 +149,20 @@ std::span<const Use> UserMap::at(const Value* v) const {
 UserMap build_users(const Function& f) {
     UserMap users;
     const Function* one[] = {&f};
-    users.build(one, false);
+    users.build(one);
     return users;
 }
 
 UserMap build_pointer_users(const Function& f) {
     UserMap users;
-    const Function* one[] = {&f};
-    users.build(one, true);
+    users.build_pointers(f);
     return users;
 }
 
 UserMap build_users(const Module& m) {
     UserMap users;
     std::vector<const Function*> functions(m.functions.begin(), m.functions.end());
-    users.build(functions, false);
+    users.build(functions);
     return users;
 }
 
@@ -137,7 +172,7 @@ std::size_t apply_replacements(Function& f, const Replacements& map) {
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             for (Value*& op : i->operands) {
-                if (!op) continue;
+                if (!op || !op->is<Instruction>()) continue;
                 Value* r = resolve(op, map);
                 if (r != op) {
                     op = r;

@@ -55,8 +55,8 @@ private:
     friend UserMap build_users(const Function& f);
     friend UserMap build_users(const Module& m);
     friend UserMap build_pointer_users(const Function& f);
-    // `pointers_only`: record the uses of allocas and access chains, and of nothing else.
-    void build(std::span<const Function* const> functions, bool pointers_only);
+    void build(std::span<const Function* const> functions);
+    void build_pointers(const Function& f);
 
     std::vector<Use> uses_;
     std::vector<Entry> entries_;
@@ -69,10 +69,11 @@ UserMap build_users(const Module& m);
 // follow addresses ask, for a fraction of the cost (other values look as if they had no users).
 UserMap build_pointer_users(const Function& f);
 
-// Maps a value to the value that replaces it.
+// Maps a value to the value that replaces it. apply_replacements() only replaces instructions
+// (the values a pass can remove); a clone map may name other values, arguments for instance.
 using Replacements = PointerMap<const Value*, Value*>;
 
-// Rewrites every operand of `f` that the map names, following chains (a->b, b->c makes a->c; a
+// Rewrites every instruction operand of `f` that the map names, following chains (a->b, b->c makes a->c; a
 // cycle stops where it would repeat). Returns the number of operands changed.
 std::size_t apply_replacements(Function& f, const Replacements& map);
 std::size_t apply_replacements(Module& m, const Replacements& map);

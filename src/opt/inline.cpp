@@ -40,20 +40,24 @@ namespace {
 // The structured constructs of a function, for deciding how its rets leave.
 class Constructs {
 public:
-    explicit Constructs(const Function& g) : cfg_(g), dom_(DominatorTree::dominators(cfg_)) {
-        const std::uint32_t n = cfg_.size();
-        depth_.assign(n, 0);
-        for (std::uint32_t b : cfg_.rpo())
-            depth_[b] = dom_.idom(b) == kNoBlock ? 0 : depth_[dom_.idom(b)] + 1;
-        for (std::uint32_t h = 0; h < n; ++h) {
+    // The dominator tree is only built when a construct is asked about: most callees have no
+    // structured control flow at all.
+    explicit Constructs(const Function& g) : cfg_(g) {
+        for (std::uint32_t h = 0; h < cfg_.size(); ++h) {
             const Block* hb = cfg_.block(h);
             if (hb->structure == StructureKind::None || !cfg_.reachable(h)) continue;
             headers_.push_back(h);
         }
+        if (headers_.empty()) return;
+        dom_ = DominatorTree::dominators(cfg_);
+        depth_.assign(cfg_.size(), 0);
+        for (std::uint32_t b : cfg_.rpo())
+            depth_[b] = dom_.idom(b) == kNoBlock ? 0 : depth_[dom_.idom(b)] + 1;
     }
 
     const Cfg& cfg() const { return cfg_; }
 
+    // Only asked with a header, so never before the tree exists.
     bool inside(std::uint32_t h, std::uint32_t x) const {
         if (!dom_.dominates(h, x)) return false;
         std::uint32_t mg = cfg_.index(cfg_.block(h)->merge);

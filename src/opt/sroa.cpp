@@ -51,8 +51,11 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses&, const Options&) {
     std::vector<Instruction*> allocas;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
-            if (i->opcode == Opcode::Alloca) allocas.push_back(i);
-    if (allocas.empty()) return {};  // no variables: no user map to build
+            if (i->opcode == Opcode::Alloca) {
+                const auto* pt = i->type()->as<sema::PointerType>();
+                if (pt && part_count(pt->pointee) != 0) allocas.push_back(i);
+            }
+    if (allocas.empty()) return {};  // no aggregate variables: no user map to build
     UserMap users = build_pointer_users(f);
     Builder b(m);
     Replacements repl;
