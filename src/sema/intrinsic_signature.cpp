@@ -170,12 +170,12 @@ bool parse_shape(std::string_view w, Pattern& p) {
 }
 
 // One type word (no direction, no name). False when it is not understood.
-bool parse_type(TypeContext& types, std::string_view w, Placeholders placeholders, Pattern& p) {
-    for (const auto& [word, type] : placeholders) {
+bool parse_type(std::string_view w, std::span<const std::string_view> placeholder_words, Pattern& p) {
+    for (std::string_view word : placeholder_words) {
         if (word == w) {
-            p.kind = PatternKind::Concrete;
-            p.type = type;
-            return type != nullptr;
+            p.kind = PatternKind::Placeholder;
+            p.word = w;
+            return true;
         }
     }
     if (w == "T") {
@@ -215,21 +215,49 @@ bool parse_type(TypeContext& types, std::string_view w, Placeholders placeholder
         p.component = s->kind;
         return true;
     }
+    p.kind = PatternKind::Concrete;
     if (w == "void") {
-        p.kind = PatternKind::Concrete;
-        p.type = types.void_type();
+        p.concrete.form = ConcreteType::Form::Void;
         return true;
     }
     if (w == "SamplerState" || w == "SamplerComparisonState") {
-        p.kind = PatternKind::Concrete;
-        p.type = types.resource(w == "SamplerState" ? ResourceKind::SamplerState : ResourceKind::SamplerComparisonState);
+        p.concrete.form = w == "SamplerState" ? ConcreteType::Form::SamplerState
+                                              : ConcreteType::Form::SamplerComparisonState;
         return true;
     }
-    auto numeric = lookup_numeric_spelling(types, w);
+    auto numeric = lookup_numeric_shape(w);
     if (!numeric) return false;
-    p.kind = PatternKind::Concrete;
-    p.type = numeric->type;
+    p.concrete.scalar = numeric->kind;
+    if (numeric->is_matrix()) {
+        p.concrete.form = ConcreteType::Form::Matrix;
+        p.concrete.rows = numeric->rows;
+        p.concrete.cols = numeric->cols;
+    } else if (numeric->is_vector()) {
+        p.concrete.form = ConcreteType::Form::Vector;
+        p.concrete.cols = numeric->cols;
+    } else {
+        p.concrete.form = ConcreteType::Form::Scalar;
+    }
     return true;
+}
+
+const Type* concrete_type(TypeContext& types, const ConcreteType& c) {
+    switch (c.form) {
+        case ConcreteType::Form::Scalar: return types.scalar(c.scalar);
+        case ConcreteType::Form::Vector: return types.vector(c.scalar, c.cols);
+        case ConcreteType::Form::Matrix: return types.matrix(c.scalar, c.rows, c.cols);
+        case ConcreteType::Form::Void: return types.void_type();
+        case ConcreteType::Form::SamplerState: return types.resource(ResourceKind::SamplerState);
+        case ConcreteType::Form::SamplerComparisonState: return types.resource(ResourceKind::SamplerComparisonState);
+    }
+    return nullptr;
+}
+
+// The type a Placeholder pattern stands for in this call; null when the call has none.
+const Type* placeholder_type(const Pattern& p, Placeholders placeholders) {
+    for (const auto& [word, type] : placeholders)
+        if (word == p.word) return type;
+    return nullptr;
 }
 
 // Splits at top-level commas (commas inside <> belong to T<class,shape>).
@@ -252,10 +280,11 @@ std::vector<std::string_view> split_params(std::string_view s) {
 
 }  // namespace
 
-Signature parse_signature(TypeContext& types, std::string_view result, std::string_view params,
-                          Placeholders placeholders) {
+Signature parse_signature(std::string_view result, std::string_view params,
+                          std::span<const std::string_view> placeholder_words) {
     Signature sig;
-    if (!parse_type(types, trim(result), placeholders, sig.result)) sig.valid = false;
+    if (!parse_type(trim(result), placeholder_words, sig.result)) sig.valid = false;
+    sig.has_placeholders = sig.result.kind == PatternKind::Placeholder;
     for (std::string_view text : split_params(params)) {
         if (text == "...") {
             sig.variadic = true;
@@ -283,9 +312,25 @@ Signature parse_signature(TypeContext& types, std::string_view result, std::stri
         }
         std::string_view type_text = split == std::string_view::npos ? text : text.substr(0, split);
         if (split != std::string_view::npos) p.name = trim(text.substr(split + 1));
-        if (!parse_type(types, type_text, placeholders, p)) sig.valid = false;
+        if (!parse_type(type_text, placeholder_words, p)) sig.valid = false;
+        if (p.kind == PatternKind::Placeholder) sig.has_placeholders = true;
         sig.params.push_back(p);
     }
+    return sig;
+}
+
+Signature parse_signature(TypeContext& types, std::string_view result, std::string_view params,
+                          Placeholders placeholders) {
+    (void)types;
+    std::vector<std::string_view> words;
+    for (const auto& [word, type] : placeholders) words.push_back(word);
+    Signature sig = parse_signature(result, params, words);
+    auto resolves = [&](const Pattern& p) {
+        return p.kind != PatternKind::Placeholder || placeholder_type(p, placeholders) != nullptr;
+    };
+    if (!resolves(sig.result)) sig.valid = false;
+    for (const Pattern& p : sig.params)
+        if (!resolves(p)) sig.valid = false;
     return sig;
 }
 
@@ -405,14 +450,24 @@ std::string_view class_words(TypeClass c) {
 
 }  // namespace
 
-Match match_signature(TypeContext& types, const Signature& sig, std::span<const CallArg> args) {
+Match match_signature(TypeContext& types, const Signature& sig, std::span<const CallArg> args,
+                      Placeholders placeholders, bool explain) {
     Match m;
-    if (!sig.valid) {
-        m.why = "the table entry does not parse";
+    // A placeholder the call has no type for makes the row unusable, as a bad table entry does.
+    auto resolves = [&](const Pattern& p) {
+        return p.kind != PatternKind::Placeholder || placeholder_type(p, placeholders) != nullptr;
+    };
+    bool usable = sig.valid;
+    if (usable && sig.has_placeholders) {
+        usable = resolves(sig.result);
+        for (const Pattern& p : sig.params) usable = usable && resolves(p);
+    }
+    if (!usable) {
+        if (explain) m.why = "the table entry does not parse";
         return m;
     }
     if (args.size() < sig.params.size() || (!sig.variadic && args.size() > sig.params.size())) {
-        m.why = "takes " + std::to_string(sig.params.size()) + (sig.variadic ? " or more" : "") + " argument" +
+        if (explain) m.why = "takes " + std::to_string(sig.params.size()) + (sig.variadic ? " or more" : "") + " argument" +
                 (sig.params.size() == 1 ? "" : "s");
         return m;
     }
@@ -435,7 +490,7 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
             const Type* a = args[i].type;
             const ScalarType* c = a ? component_type(a) : nullptr;
             if (!c) {
-                m.why = "argument " + std::to_string(i + 1) + " is not a scalar, vector or matrix";
+                if (explain) m.why = "argument " + std::to_string(i + 1) + " is not a scalar, vector or matrix";
                 return m;
             }
             if (p.direction != ParamDirection::In && !fixed) fixed = a->value_type();
@@ -447,7 +502,7 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
                 shape = s;
                 have_shape = true;
             } else if (s.kind != shape.kind) {
-                m.why = "the arguments mix vectors and matrices";
+                if (explain) m.why = "the arguments mix vectors and matrices";
                 return m;
             } else {
                 shape.rows = std::min(shape.rows, s.rows);
@@ -461,17 +516,17 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
         bool narrowed = false;
         auto k = adapt_to_class(comp, decl->cls, narrowed);
         if (!k) {
-            m.why = "needs " + std::string(class_words(decl->cls)) + " type, not '" + std::string(scalar_kind_name(comp)) + "'";
+            if (explain) m.why = "needs " + std::string(class_words(decl->cls)) + " type, not '" + std::string(scalar_kind_name(comp)) + "'";
             return m;
         }
         auto s = adapt_to_shape(shape, *decl);
         if (!s) {
-            m.why = "the argument has the wrong shape";
+            if (explain) m.why = "the argument has the wrong shape";
             return m;
         }
         t = make_type(types, *k, *s);
         if (fixed && t != fixed) {
-            m.why = "needs " + std::string(class_words(decl->cls)) + " lvalue, not '" + type_name(fixed) + "'";
+            if (explain) m.why = "needs " + std::string(class_words(decl->cls)) + " lvalue, not '" + type_name(fixed) + "'";
             return m;
         }
         m.narrowed_double = narrowed;
@@ -479,7 +534,8 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
 
     auto resolve = [&](const Pattern& p, const Type* arg) -> const Type* {
         switch (p.kind) {
-            case PatternKind::Concrete: return p.type;
+            case PatternKind::Concrete: return concrete_type(types, p.concrete);
+            case PatternKind::Placeholder: return placeholder_type(p, placeholders);
             case PatternKind::TemplateDecl:
             case PatternKind::Template: return t;
             case PatternKind::WithShapeOfT: return t ? make_type(types, p.component, shape_of(t)) : nullptr;
@@ -500,6 +556,8 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
         return nullptr;
     };
 
+    m.params.reserve(args.size());
+    m.ranks.reserve(args.size());
     for (std::size_t i = 0; i < args.size(); ++i) {
         const CallArg& a = args[i];
         if (i >= sig.params.size()) {  // variadic tail: taken as it is
@@ -510,12 +568,12 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
         const Pattern& p = sig.params[i];
         const Type* pt = resolve(p, a.type);
         if (!pt || !a.type) {
-            m.why = "argument " + std::to_string(i + 1) + " has no type";
+            if (explain) m.why = "argument " + std::to_string(i + 1) + " has no type";
             return m;
         }
         ConversionRank r = ConversionRank::Exact;
         if (p.direction != ParamDirection::In && !a.is_lvalue) {
-            m.why = "argument " + std::to_string(i + 1) + " is an output and needs an lvalue";
+            if (explain) m.why = "argument " + std::to_string(i + 1) + " is an output and needs an lvalue";
             return m;
         }
         if (p.ref) {
@@ -526,7 +584,7 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
                 r = std::max(r, conversion_rank(pt, a.type));
         }
         if (r == ConversionRank::None) {
-            m.why = "argument " + std::to_string(i + 1) + " is '" + type_name(a.type) + "', which does not convert to '" +
+            if (explain) m.why = "argument " + std::to_string(i + 1) + " is '" + type_name(a.type) + "', which does not convert to '" +
                     type_name(pt) + "'";
             return m;
         }
@@ -543,26 +601,7 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
 }
 
 Selection select_best(std::span<const std::vector<ConversionRank>> candidates) {
-    Selection sel;
-    auto beats = [](const std::vector<ConversionRank>& a, const std::vector<ConversionRank>& b) {
-        bool better = false;
-        for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
-            if (a[i] > b[i]) return false;
-            if (a[i] < b[i]) better = true;
-        }
-        return better;
-    };
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-        bool beaten = false;
-        for (std::size_t j = 0; j < candidates.size() && !beaten; ++j)
-            if (j != i && beats(candidates[j], candidates[i])) beaten = true;
-        if (!beaten) sel.tied.push_back(i);
-    }
-    if (sel.tied.size() == 1) {
-        sel.best = int(sel.tied[0]);
-        sel.tied.clear();
-    }
-    return sel;
+    return select_best_of(candidates.size(), [&](std::size_t i) { return std::span<const ConversionRank>(candidates[i]); });
 }
 
 std::string describe_args(std::span<const CallArg> args) {

@@ -56,7 +56,8 @@ enum class TypeClass : std::uint8_t {
 enum class ShapeRule : std::uint8_t { Any, ScalarOrVector, Scalar, Vector, Square, Matrix };
 
 enum class PatternKind : std::uint8_t {
-    Concrete,      // `type`
+    Concrete,      // `concrete`
+    Placeholder,   // `word`, a type the caller supplies per call (resource methods)
     TemplateDecl,  // T<class,shape>
     Template,      // T
     WithShapeOfT,  // <component>@T
@@ -66,11 +67,22 @@ enum class PatternKind : std::uint8_t {
     AnySampler,    // sampler
 };
 
+// A concrete type of the signature language as a description, so that a signature parsed once
+// serves every compile; matching builds the Type in the compile's TypeContext.
+struct ConcreteType {
+    enum class Form : std::uint8_t { Scalar, Vector, Matrix, Void, SamplerState, SamplerComparisonState };
+    Form form = Form::Void;
+    ScalarKind scalar = ScalarKind::Float;
+    std::uint8_t rows = 1;  // matrices
+    std::uint8_t cols = 1;  // vector size or matrix columns
+};
+
 struct Pattern {
     PatternKind kind = PatternKind::Concrete;
     ParamDirection direction = ParamDirection::In;
     bool ref = false;
-    const Type* type = nullptr;  // Concrete
+    ConcreteType concrete;  // Concrete
+    std::string_view word;  // Placeholder
     TypeClass cls = TypeClass::Any;
     ShapeRule shape = ShapeRule::Any;
     std::uint8_t size = 0;  // ShapeRule::Vector: 1..4
@@ -83,11 +95,19 @@ struct Signature {
     std::vector<Pattern> params;
     bool variadic = false;
     bool valid = true;  // false when the text did not parse (a table bug; tests catch it)
+    bool has_placeholders = false;
 };
 
 // Placeholder words and the types they stand for in one call (resource methods).
 using Placeholders = std::span<const std::pair<std::string_view, const Type*>>;
 
+// Parses a signature on its own, so the tables can be parsed once for all compiles. The words
+// in `placeholder_words` become Placeholder patterns; any other unknown word makes it invalid.
+// The strings the signature keeps point into `result` and `params`.
+Signature parse_signature(std::string_view result, std::string_view params,
+                          std::span<const std::string_view> placeholder_words = {});
+// The same for one call: valid only when each placeholder word it uses has a type in
+// `placeholders`.
 Signature parse_signature(TypeContext& types, std::string_view result, std::string_view params,
                           Placeholders placeholders = {});
 
@@ -97,10 +117,14 @@ struct Match {
     std::vector<ParamType> params;       // the type each argument converts to, and its direction
     std::vector<ConversionRank> ranks;   // per argument
     bool narrowed_double = false;        // a double argument became float (OSH0361)
-    std::string why;                     // when not viable: a short reason, for notes
+    std::string why;                     // when not viable and asked for: a short reason, for notes
 };
 
-Match match_signature(TypeContext& types, const Signature& sig, std::span<const CallArg> args);
+// Types one call against one signature; placeholders give the Placeholder words their types.
+// With `explain` false a failed match leaves `why` empty (building the reason is only worth it
+// when a diagnostic will show it).
+Match match_signature(TypeContext& types, const Signature& sig, std::span<const CallArg> args,
+                      Placeholders placeholders = {}, bool explain = true);
 
 // Picks the best of several viable candidates: the one whose every argument ranks at least as
 // well as in each other candidate. `best` is its index; when none is best, `tied` lists the
@@ -109,6 +133,36 @@ struct Selection {
     int best = -1;
     std::vector<std::size_t> tied;
 };
+// `ranks_of(i)` gives candidate i's ranks as a span.
+template <class RanksOf>
+Selection select_best_of(std::size_t n, RanksOf ranks_of) {
+    Selection sel;
+    auto beats = [](std::span<const ConversionRank> a, std::span<const ConversionRank> b) {
+        bool better = false;
+        for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+            if (a[i] > b[i]) return false;
+            if (a[i] < b[i]) better = true;
+        }
+        return better;
+    };
+    int only = -1;
+    std::size_t unbeaten = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        bool beaten = false;
+        for (std::size_t j = 0; j < n && !beaten; ++j)
+            if (j != i && beats(ranks_of(j), ranks_of(i))) beaten = true;
+        if (beaten) continue;
+        // The list of ties is only built when there is more than one.
+        if (++unbeaten == 1) {
+            only = int(i);
+            continue;
+        }
+        if (unbeaten == 2) sel.tied.push_back(std::size_t(only));
+        sel.tied.push_back(i);
+    }
+    if (unbeaten == 1) sel.best = only;
+    return sel;
+}
 Selection select_best(std::span<const std::vector<ConversionRank>> candidates);
 
 // `float`, `T<float,any>`: for diagnostics that list candidates.

@@ -65,7 +65,7 @@ public:
     IntrinsicResult method(IntrinsicQuery& q, const ResourceType* object, std::string_view name,
                            std::span<const IntrinsicArg> args, const Type* template_arg) const override {
         IntrinsicResult r;
-        if (!object || find_methods(object->resource, name).empty()) return r;
+        if (!object || !has_method(object->resource, name)) return r;
         r.status = IntrinsicStatus::Rejected;
         std::vector<CallArg> cargs = to_call_args(args);
         auto resolved = resolve_method_call(q.types, object, name, cargs, template_arg, CallSite{q.diags, q.range, std::nullopt});

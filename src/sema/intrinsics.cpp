@@ -4,6 +4,7 @@
 
 #include "sema/types_print.hpp"
 #include "sema/types_query.hpp"
+#include "support/interner.hpp"
 
 namespace oneshader::sema {
 namespace {
@@ -45,31 +46,31 @@ std::optional<MulShape> mul_shape_word(std::string_view w) {
 
 // mul's nine forms: the operand shapes pick the row; the component type is the more precise of
 // the two (literals take their default type); sizes must agree as in a matrix product.
-Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args) {
+Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args, bool explain) {
     Match m;
     if (args.size() != 2) {
-        m.why = "takes 2 arguments";
+        if (explain) m.why = "takes 2 arguments";
         return m;
     }
     const Type* a = args[0].type;
     const Type* b = args[1].type;
     if (!a || !b || (!is_numeric(a) && !is_bool(a)) || (!is_numeric(b) && !is_bool(b))) {
-        m.why = "needs scalars, vectors or matrices";
+        if (explain) m.why = "needs scalars, vectors or matrices";
         return m;
     }
     std::size_t comma = row.params.find(',');
     auto want_a = mul_shape_word(row.params.substr(0, comma));
     auto want_b = mul_shape_word(row.params.substr(comma + 2));
     if (mul_shape_of(a) != want_a || mul_shape_of(b) != want_b) {
-        m.why = "the operand shapes differ";
+        if (explain) m.why = "the operand shapes differ";
         return m;
     }
     // The component: the template rules of a numeric T over both operands.
-    Signature sig = parse_signature(types, "T", "T<numeric,any> a, T b");
+    static const Signature sig = parse_signature("T", "T<numeric,any> a, T b");
     CallArg scalars[2] = {{component_type(a), false}, {component_type(b), false}};
-    Match c = match_signature(types, sig, scalars);
+    Match c = match_signature(types, sig, scalars, {}, explain);
     if (!c.viable) {
-        m.why = c.why;
+        if (explain) m.why = c.why;
         return m;
     }
     const ScalarType* k = c.result->as<ScalarType>();
@@ -95,14 +96,14 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
                 result = pa;
             } else if (vb) {
                 if (vb->count != va->count) {
-                    m.why = "the vectors have different sizes";
+                    if (explain) m.why = "the vectors have different sizes";
                     return m;
                 }
                 pb = pa;
                 result = k;
             } else {
                 if (mb->rows != va->count) {
-                    m.why = "the vector's size is not the matrix's row count";
+                    if (explain) m.why = "the vector's size is not the matrix's row count";
                     return m;
                 }
                 pb = types.matrix(k, mb->rows, mb->cols);
@@ -116,14 +117,14 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
                 result = pa;
             } else if (vb) {
                 if (vb->count != ma->cols) {
-                    m.why = "the vector's size is not the matrix's column count";
+                    if (explain) m.why = "the vector's size is not the matrix's column count";
                     return m;
                 }
                 pb = types.vector(k, vb->count);
                 result = ma->rows == 1 ? static_cast<const Type*>(k) : types.vector(k, ma->rows);
             } else {
                 if (mb->rows != ma->cols) {
-                    m.why = "the first matrix's columns are not the second's rows";
+                    if (explain) m.why = "the first matrix's columns are not the second's rows";
                     return m;
                 }
                 pb = types.matrix(k, mb->rows, mb->cols);
@@ -138,9 +139,20 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
     return m;
 }
 
-Match match_row(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args) {
-    if (row.id == Intrinsic::Mul) return match_mul(types, row, args);
-    return match_signature(types, parse_signature(types, row.result, row.params), args);
+// Every row's signature, parsed once for all compiles (the table is immutable).
+const std::vector<Signature>& parsed_signatures() {
+    static const std::vector<Signature> parsed = [] {
+        std::vector<Signature> out;
+        out.reserve(std::size(kTable));
+        for (const IntrinsicInfo& row : kTable) out.push_back(parse_signature(row.result, row.params));
+        return out;
+    }();
+    return parsed;
+}
+
+Match match_row(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args, bool explain) {
+    if (row.id == Intrinsic::Mul) return match_mul(types, row, args, explain);
+    return match_signature(types, parsed_signatures()[std::size_t(&row - kTable)], args, {}, explain);
 }
 
 bool is_interlocked(std::string_view name) { return name.starts_with("Interlocked"); }
@@ -149,15 +161,50 @@ bool is_interlocked(std::string_view name) { return name.starts_with("Interlocke
 
 std::span<const IntrinsicInfo> intrinsic_table() { return kTable; }
 
-std::span<const IntrinsicInfo> find_intrinsic(std::string_view name) {
-    const std::size_t n = std::size(kTable);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (kTable[i].name != name) continue;
-        std::size_t j = i + 1;
-        while (j < n && kTable[j].name == name) ++j;
-        return std::span<const IntrinsicInfo>(kTable + i, j - i);
+namespace {
+
+// Name to family, for every family: an open-addressing table built once. Every call of every
+// compile asks it, so a scan of the whole table per call would add up.
+class FamilyIndex {
+public:
+    FamilyIndex() {
+        std::size_t families = 0;
+        for (std::size_t i = 0; i < std::size(kTable); ++i)
+            if (i == 0 || kTable[i].name != kTable[i - 1].name) ++families;
+        std::size_t size = 16;
+        while (size < families * 2) size *= 2;
+        slots_.assign(size, Slot{});
+        for (std::size_t i = 0; i < std::size(kTable);) {
+            std::size_t j = i + 1;
+            while (j < std::size(kTable) && kTable[j].name == kTable[i].name) ++j;
+            std::size_t k = support::Interner::hash_of(kTable[i].name) & (size - 1);
+            while (slots_[k].count) k = (k + 1) & (size - 1);
+            slots_[k] = Slot{std::uint16_t(i), std::uint16_t(j - i)};
+            i = j;
+        }
     }
-    return {};
+    std::span<const IntrinsicInfo> find(std::string_view name) const {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t k = support::Interner::hash_of(name) & mask;; k = (k + 1) & mask) {
+            const Slot& s = slots_[k];
+            if (!s.count) return {};
+            if (kTable[s.first].name == name) return std::span<const IntrinsicInfo>(kTable + s.first, s.count);
+        }
+    }
+
+private:
+    struct Slot {
+        std::uint16_t first = 0;
+        std::uint16_t count = 0;  // 0 for an empty slot
+    };
+    std::vector<Slot> slots_;
+};
+
+}  // namespace
+
+std::span<const IntrinsicInfo> find_intrinsic(std::string_view name) {
+    static const FamilyIndex index;
+    return index.find(name);
 }
 
 std::string intrinsic_signature_text(const IntrinsicInfo& info) {
@@ -224,10 +271,11 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
                           "internal error: '" + std::string(name) + "' is not an intrinsic");
         return std::nullopt;
     }
-    const std::string quoted = "'" + std::string(name) + "'";
+    // Built only for messages: most calls resolve without one.
+    auto quoted = [&] { return "'" + std::string(name) + "'"; };
     if (rows[0].flags & kPartitioned) {
         site.diags.report(DiagCode::unsupported_construct, site.range,
-                          "The intrinsic " + quoted +
+                          "The intrinsic " + quoted() +
                               " is not supported: it needs partitioned subgroup operations, which no target offers "
                               "portably (SPIR-V has only a vendor extension; MSL and WGSL have none). Build the groups "
                               "with WaveActiveBallot and WaveReadLaneFirst in a loop instead.");
@@ -239,14 +287,14 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
                                 "in HLSL, or sample a noise texture."
                               : "no target has debug output or a way to stop the whole dispatch. Remove the call, or "
                                 "keep it behind an #ifdef that is off when compiling with OneShader.";
-        site.diags.report(DiagCode::intrinsic_refused, site.range, quoted + " is not supported: " + why);
+        site.diags.report(DiagCode::intrinsic_refused, site.range, quoted() + " is not supported: " + why);
         return std::nullopt;
     }
     if (is_interlocked(name) && !args.empty() && args[0].type) {
         const ScalarType* c = component_type(args[0].type);
         if (c && is_float_kind(c->scalar)) {
             site.diags.report(DiagCode::atomic_on_float, site.range,
-                              quoted + " works on int, uint, int64_t and uint64_t, but the first argument is '" +
+                              quoted() + " works on int, uint, int64_t and uint64_t, but the first argument is '" +
                                   type_name(args[0].type) +
                                   "'. Float atomics are not supported; reinterpret the data as uint with "
                                   "asuint()/asfloat().");
@@ -254,25 +302,27 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
         }
     }
 
+    // First without reasons; they are built only when no overload fits and a message needs them.
     std::vector<Match> matches;
-    std::vector<std::size_t> viable;
     matches.reserve(rows.size());
+    std::size_t viable_count = 0;
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        matches.push_back(match_row(types, rows[i], args));
-        if (matches.back().viable) viable.push_back(i);
+        matches.push_back(match_row(types, rows[i], args, false));
+        if (matches.back().viable) ++viable_count;
     }
 
-    if (viable.empty()) {
+    if (viable_count == 0) {
+        for (std::size_t i = 0; i < rows.size(); ++i) matches[i] = match_row(types, rows[i], args, true);
         // An output argument that is not an lvalue gets its own message when it is the only problem.
         for (const Match& m : matches) {
             if (m.why.find("needs an lvalue") != std::string::npos) {
                 site.diags.report(DiagCode::intrinsic_out_not_lvalue, site.range,
-                                  "In the call to " + quoted + ", " + m.why.substr(0, m.why.find(" is an output")) +
+                                  "In the call to " + quoted() + ", " + m.why.substr(0, m.why.find(" is an output")) +
                                       " is an out parameter: pass a variable, a member or an element, not a value.");
                 return std::nullopt;
             }
         }
-        std::string msg = "No overload of " + quoted + " takes (" + describe_args(args) + ")";
+        std::string msg = "No overload of " + quoted() + " takes (" + describe_args(args) + ")";
         if (rows.size() == 1) {
             msg += ": " + intrinsic_signature_text(rows[0]) + " " + matches[0].why + ".";
             site.diags.report(DiagCode::intrinsic_no_match, site.range, msg);
@@ -285,9 +335,19 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
         return std::nullopt;
     }
 
-    std::vector<std::vector<ConversionRank>> ranks;
-    for (std::size_t i : viable) ranks.push_back(matches[i].ranks);
-    Selection sel = select_best(ranks);
+    // The viable matches in row order, as indexes into matches.
+    std::size_t viable_storage[16];
+    std::vector<std::size_t> viable_heap;
+    std::size_t* viable = viable_storage;
+    if (viable_count > std::size(viable_storage)) {
+        viable_heap.resize(viable_count);
+        viable = viable_heap.data();
+    }
+    for (std::size_t i = 0, n = 0; i < matches.size(); ++i)
+        if (matches[i].viable) viable[n++] = i;
+    Selection sel = select_best_of(viable_count, [&](std::size_t k) {
+        return std::span<const ConversionRank>(matches[viable[k]].ranks);
+    });
     if (sel.best < 0) {
         site.diags.report(DiagCode::call_ambiguous, site.range,
                           "The call " + std::string(name) + "(" + describe_args(args) +
@@ -302,9 +362,9 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
     Match& m = matches[viable[std::size_t(sel.best)]];
     if (m.narrowed_double) {
         site.diags.report(DiagCode::double_narrowed_to_float, site.range,
-                          quoted + " has no double version: the argument is converted to float, so the result has "
-                                   "float precision. Use +, -, *, /, min, max, abs, clamp or fma to keep double "
-                                   "precision.");
+                          quoted() + " has no double version: the argument is converted to float, so the result has "
+                                     "float precision. Use +, -, *, /, min, max, abs, clamp or fma to keep double "
+                                     "precision.");
     }
     if (site.stage && !check_intrinsic_stage(row, *site.stage, site.diags, site.range)) return std::nullopt;
 

@@ -60,15 +60,75 @@ std::string kinds_text(std::uint32_t kinds) {
     return out;
 }
 
+constexpr std::array<std::string_view, 9> kPlaceholderWords = {"E",        "E4",     "EScalar",   "Coord", "Grad",
+                                                                 "Offset",   "LoadCoord", "Location", "Tpl"};
+
+// What every compile needs of a row and would otherwise recompute per call: its parsed
+// signature and whether it takes a template argument. Built once; the table is immutable.
+struct ParsedMethod {
+    Signature sig;
+    bool templated = false;
+};
+
+const std::vector<ParsedMethod>& parsed_methods() {
+    static const std::vector<ParsedMethod> parsed = [] {
+        std::vector<ParsedMethod> out;
+        out.reserve(std::size(kMethods));
+        for (const MethodInfo& m : kMethods) {
+            ParsedMethod p;
+            p.sig = parse_signature(m.result, m.params, kPlaceholderWords);
+            p.templated = m.result == "Tpl" || m.params.find("Tpl") != std::string_view::npos;
+            out.push_back(std::move(p));
+        }
+        return out;
+    }();
+    return parsed;
+}
+
+const ParsedMethod& parsed_method(const MethodInfo* m) { return parsed_methods()[std::size_t(m - kMethods)]; }
+
+// Runs of rows with the same name, found by binary search over the names sorted once.
+struct NameRun {
+    std::string_view name;
+    std::uint16_t first;  // index into kMethods
+};
+
+const std::vector<NameRun>& rows_by_name() {
+    static const std::vector<NameRun> runs = [] {
+        std::vector<NameRun> out;
+        for (std::size_t i = 0; i < std::size(kMethods); ++i) out.push_back({kMethods[i].name, std::uint16_t(i)});
+        std::stable_sort(out.begin(), out.end(), [](const NameRun& a, const NameRun& b) { return a.name < b.name; });
+        return out;
+    }();
+    return runs;
+}
+
+// Calls `f(row)` for the rows of `name` a resource of `kind` has, in table order.
+template <class F>
+void for_each_method(ResourceKind kind, std::string_view name, F f) {
+    const std::vector<NameRun>& runs = rows_by_name();
+    auto it = std::lower_bound(runs.begin(), runs.end(), name,
+                               [](const NameRun& r, std::string_view n) { return r.name < n; });
+    for (; it != runs.end() && it->name == name; ++it) {
+        const MethodInfo& m = kMethods[it->first];
+        if (m.kinds & kind_bit(kind)) f(&m);
+    }
+}
+
 }  // namespace
 
 std::span<const MethodInfo> method_table() { return kMethods; }
 
 std::vector<const MethodInfo*> find_methods(ResourceKind kind, std::string_view name) {
     std::vector<const MethodInfo*> out;
-    for (const MethodInfo& m : kMethods)
-        if (m.name == name && (m.kinds & kind_bit(kind))) out.push_back(&m);
+    for_each_method(kind, name, [&](const MethodInfo* m) { out.push_back(m); });
     return out;
+}
+
+bool has_method(ResourceKind kind, std::string_view name) {
+    bool found = false;
+    for_each_method(kind, name, [&](const MethodInfo*) { found = true; });
+    return found;
 }
 
 std::vector<std::string_view> method_names(ResourceKind kind) {
@@ -105,10 +165,11 @@ std::optional<ResolvedMethodCall> resolve_method_call(TypeContext& types, const 
                                                       std::string_view name, std::span<const CallArg> args,
                                                       const Type* template_arg, const CallSite& site) {
     using support::DiagCode;
-    const std::string object_name = type_name(object);
+    // Built only for messages: most calls resolve without one.
+    auto object_name = [&] { return type_name(object); };
     std::vector<const MethodInfo*> rows = find_methods(object->resource, name);
     if (rows.empty()) {
-        std::string msg = "'" + std::string(name) + "' is not a method of '" + object_name + "'.";
+        std::string msg = "'" + std::string(name) + "' is not a method of '" + object_name() + "'.";
         std::uint32_t elsewhere = 0;
         for (const MethodInfo& m : kMethods)
             if (m.name == name) elsewhere |= m.kinds;
@@ -130,35 +191,38 @@ std::optional<ResolvedMethodCall> resolve_method_call(TypeContext& types, const 
         return std::nullopt;
     }
 
-    const std::array<std::string_view, 9> words = {"E", "E4", "EScalar", "Coord", "Grad", "Offset", "LoadCoord", "Location", "Tpl"};
-    std::vector<std::pair<std::string_view, const Type*>> placeholders;
-    for (std::string_view w : words)
-        placeholders.emplace_back(w, w == "Tpl" ? template_arg : method_placeholder(types, object, w));
+    std::array<std::pair<std::string_view, const Type*>, kPlaceholderWords.size()> placeholders;
+    for (std::size_t i = 0; i < kPlaceholderWords.size(); ++i) {
+        std::string_view w = kPlaceholderWords[i];
+        placeholders[i] = {w, w == "Tpl" ? template_arg : method_placeholder(types, object, w)};
+    }
 
     std::vector<const MethodInfo*> candidates;
     std::vector<Match> matches;
+    candidates.reserve(rows.size());
+    matches.reserve(rows.size());
+    // First without reasons; they are built only when no form fits and a message needs them.
     for (const MethodInfo* row : rows) {
-        const bool templated = row->result == "Tpl" || row->params.find("Tpl") != std::string_view::npos;
-        if (templated != (template_arg != nullptr)) continue;
+        const ParsedMethod& parsed = parsed_method(row);
+        if (parsed.templated != (template_arg != nullptr)) continue;
         candidates.push_back(row);
-        matches.push_back(match_signature(types, parse_signature(types, row->result, row->params, placeholders), args));
+        matches.push_back(match_signature(types, parsed.sig, args, placeholders, false));
     }
     if (candidates.empty()) {
         site.diags.report(DiagCode::method_no_match, site.range,
-                          template_arg ? "'" + object_name + "." + std::string(name) + "' takes no template argument."
-                                       : "'" + object_name + "." + std::string(name) + "' needs a template argument.");
+                          template_arg ? "'" + object_name() + "." + std::string(name) + "' takes no template argument."
+                                       : "'" + object_name() + "." + std::string(name) + "' needs a template argument.");
         return std::nullopt;
     }
 
     std::vector<std::size_t> viable;
-    std::vector<std::vector<ConversionRank>> ranks;
-    for (std::size_t i = 0; i < matches.size(); ++i) {
-        if (!matches[i].viable) continue;
-        viable.push_back(i);
-        ranks.push_back(matches[i].ranks);
-    }
+    viable.reserve(matches.size());
+    for (std::size_t i = 0; i < matches.size(); ++i)
+        if (matches[i].viable) viable.push_back(i);
     if (viable.empty()) {
-        std::string msg = "No form of '" + object_name + "." + std::string(name) + "' takes (" + describe_args(args) + ")";
+        for (std::size_t i = 0; i < candidates.size(); ++i)
+            matches[i] = match_signature(types, parsed_method(candidates[i]).sig, args, placeholders, true);
+        std::string msg = "No form of '" + object_name() + "." + std::string(name) + "' takes (" + describe_args(args) + ")";
         if (candidates.size() == 1) {
             site.diags.report(DiagCode::method_no_match, site.range,
                               msg + ": " + method_signature_text(*candidates[0]) + " " + matches[0].why + ".");
@@ -169,10 +233,12 @@ std::optional<ResolvedMethodCall> resolve_method_call(TypeContext& types, const 
         }
         return std::nullopt;
     }
-    Selection sel = select_best(ranks);
+    Selection sel = select_best_of(viable.size(), [&](std::size_t k) {
+        return std::span<const ConversionRank>(matches[viable[k]].ranks);
+    });
     if (sel.best < 0) {
         site.diags.report(DiagCode::call_ambiguous, site.range,
-                          "The call " + object_name + "." + std::string(name) + "(" + describe_args(args) +
+                          "The call " + object_name() + "." + std::string(name) + "(" + describe_args(args) +
                               ") is ambiguous: several forms match equally well. Cast the arguments to the types of "
                               "the one you mean.");
         for (std::size_t t : sel.tied)

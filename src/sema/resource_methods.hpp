@@ -70,6 +70,8 @@ struct MethodInfo {
 std::span<const MethodInfo> method_table();
 // The forms of `name` that a resource of `kind` has, in table order.
 std::vector<const MethodInfo*> find_methods(ResourceKind kind, std::string_view name);
+// Whether find_methods would find any, without building the list.
+bool has_method(ResourceKind kind, std::string_view name);
 // Every method name a resource of `kind` has, sorted, without repeats.
 std::vector<std::string_view> method_names(ResourceKind kind);
 // `E Sample(SamplerState s, Coord location)`.

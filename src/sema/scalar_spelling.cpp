@@ -48,22 +48,28 @@ std::optional<ScalarSpelling> lookup_scalar_name(std::string_view name) {
     return std::nullopt;
 }
 
-std::optional<NumericSpelling> lookup_numeric_spelling(TypeContext& types, std::string_view name) {
-    if (name == "vector") return NumericSpelling{types.vector(ScalarKind::Float, 4), false};
-    if (name == "matrix") return NumericSpelling{types.matrix(ScalarKind::Float, 4, 4), false};
+std::optional<NumericShape> lookup_numeric_shape(std::string_view name) {
+    if (name == "vector") return NumericShape{ScalarKind::Float, 0, 4, false};
+    if (name == "matrix") return NumericShape{ScalarKind::Float, 4, 4, false};
     for (const ScalarName& s : kScalarNames) {
         if (!name.starts_with(s.name)) continue;
         std::string_view rest = name.substr(s.name.size());
-        const Type* t = nullptr;
-        if (rest.empty())
-            t = types.scalar(s.kind);
-        else if (rest.size() == 1 && is_dimension(rest[0]))
-            t = types.vector(s.kind, std::uint32_t(rest[0] - '0'));
-        else if (rest.size() == 3 && is_dimension(rest[0]) && rest[1] == 'x' && is_dimension(rest[2]))
-            t = types.matrix(s.kind, std::uint32_t(rest[0] - '0'), std::uint32_t(rest[2] - '0'));
-        if (t) return NumericSpelling{t, s.needs_16bit};
+        if (rest.empty()) return NumericShape{s.kind, 0, 0, s.needs_16bit};
+        if (rest.size() == 1 && is_dimension(rest[0]))
+            return NumericShape{s.kind, 0, std::uint8_t(rest[0] - '0'), s.needs_16bit};
+        if (rest.size() == 3 && is_dimension(rest[0]) && rest[1] == 'x' && is_dimension(rest[2]))
+            return NumericShape{s.kind, std::uint8_t(rest[0] - '0'), std::uint8_t(rest[2] - '0'), s.needs_16bit};
     }
     return std::nullopt;
+}
+
+std::optional<NumericSpelling> lookup_numeric_spelling(TypeContext& types, std::string_view name) {
+    auto shape = lookup_numeric_shape(name);
+    if (!shape) return std::nullopt;
+    const Type* t = shape->is_matrix()   ? static_cast<const Type*>(types.matrix(shape->kind, shape->rows, shape->cols))
+                    : shape->is_vector() ? static_cast<const Type*>(types.vector(shape->kind, shape->cols))
+                                         : static_cast<const Type*>(types.scalar(shape->kind));
+    return NumericSpelling{t, shape->needs_16bit_types};
 }
 
 }  // namespace oneshader::sema

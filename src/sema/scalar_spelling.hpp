@@ -3,6 +3,7 @@
 // their vector shorthand (`float4`, `float16_t2`) and matrix shorthand (`uint2x3`), plus bare
 // `vector` and `matrix` (float4 and float4x4). The template forms `vector<T, N>` and
 // `matrix<T, R, C>` are built by the caller from the scalar it looks up here.
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -22,8 +23,22 @@ struct NumericSpelling {
     bool needs_16bit_types;
 };
 
+// A numeric spelling as a description, without a compile's TypeContext: `float3` is Float with
+// rows 1, cols 3. rows and cols are 0 for a scalar; rows is 0 for a vector.
+struct NumericShape {
+    ScalarKind kind;
+    std::uint8_t rows;
+    std::uint8_t cols;
+    bool needs_16bit_types;
+    bool is_vector() const { return rows == 0 && cols != 0; }
+    bool is_matrix() const { return rows != 0; }
+};
+
 // The scalar a scalar name stands for: "dword" is UInt, "float16_t" is Half, "float64_t" Double.
 std::optional<ScalarSpelling> lookup_scalar_name(std::string_view name);
+
+// Any built-in numeric spelling as a description; nullopt when `name` is not one.
+std::optional<NumericShape> lookup_numeric_shape(std::string_view name);
 
 // Any built-in numeric spelling; nullopt when `name` is not one (it may still be a user type).
 std::optional<NumericSpelling> lookup_numeric_spelling(TypeContext& types, std::string_view name);
