@@ -134,9 +134,27 @@ void place_after(Function& f, Block* after, const std::vector<Block*>& blocks) {
     f.blocks.insert(it == f.blocks.end() ? it : it + 1, blocks.begin(), blocks.end());
 }
 
-// Inlines `call` (to the function `cons` describes). The call's users are not rewritten here: the
-// call's value goes into `repl`, which the caller applies once for all its calls.
-PassResult inline_one(Module& m, Function& f, Instruction* call, const Constructs& cons, Replacements& repl) {
+// The callee's own blocks, moved into `f`, with its arguments replaced by the call's operands: for
+// a callee with this one call in the module, which is dropped after inlining anyway, so copying
+// its body would be wasted work. The callee is left without blocks.
+std::vector<Block*> take_blocks(Function& f, Function& g, const Instruction* call) {
+    std::vector<Block*> blocks = std::move(g.blocks);
+    g.blocks.clear();
+    for (Block* b : blocks) {
+        b->function = &f;
+        for (Instruction* i : b->instructions)
+            for (Value*& op : i->operands)
+                if (const Argument* a = op ? op->as<Argument>() : nullptr; a && a->function == &g)
+                    op = a->index < call->operands.size() ? call->operands[a->index] : op;
+    }
+    return blocks;
+}
+
+// Inlines `call` (to the function `cons` describes), copying the callee's body, or moving it when
+// `steal` (see take_blocks). The call's users are not rewritten here: the call's value goes into
+// `repl`, which the caller applies once for all its calls.
+PassResult inline_one(Module& m, Function& f, Instruction* call, const Constructs& cons, bool steal,
+                      Replacements& repl) {
     Function& g = *call->callee;
     Block* b = call->block;
     if (b->structure == StructureKind::Loop) {
@@ -150,10 +168,15 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Construct
     remove_instruction(b->terminator());
     remove_instruction(call);
 
-    Replacements map;
-    for (std::size_t k = 0; k < g.arguments.size() && k < call->operands.size(); ++k)
-        map[g.arguments[k]] = call->operands[k];
-    std::vector<Block*> clones = clone_blocks(m, f, g, map);
+    std::vector<Block*> clones;
+    if (steal) {
+        clones = take_blocks(f, g, call);
+    } else {
+        Replacements map;
+        for (std::size_t k = 0; k < g.arguments.size() && k < call->operands.size(); ++k)
+            map[g.arguments[k]] = call->operands[k];
+        clones = clone_blocks(m, f, g, map);
+    }
     hoist_allocas(f, clones);
 
     const Cfg& gcfg = cons.cfg();
@@ -270,14 +293,16 @@ PassResult inline_calls(Module& m, const Options& o) {
     const std::size_t n = m.functions.size();
     std::unordered_map<const Function*, std::size_t> index;
     for (std::size_t k = 0; k < n; ++k) index.emplace(m.functions[k], k);
-    // Direct callees of each function, in order of first appearance.
+    // Direct callees of each function, in order of first appearance, and the calls to each.
     std::vector<std::vector<std::size_t>> callees(n);
+    std::vector<std::size_t> calls_to(n, 0);
     for (std::size_t k = 0; k < n; ++k)
         for (const Block* b : m.functions[k]->blocks)
             for (const Instruction* i : b->instructions)
                 if (i->opcode == Opcode::Call && i->callee) {
                     auto it = index.find(i->callee);
                     if (it == index.end()) return PassResult::fail("inline: a call to a function of another module");
+                    ++calls_to[it->second];
                     if (std::find(callees[k].begin(), callees[k].end(), it->second) == callees[k].end())
                         callees[k].push_back(it->second);
                 }
@@ -318,6 +343,8 @@ PassResult inline_calls(Module& m, const Options& o) {
     // A callee is complete before any caller is visited (callees first), so its constructs are
     // worked out once, at its first call.
     std::vector<std::unique_ptr<Constructs>> constructs(n);
+    PointerSet<const Function*> entry_functions, stolen;
+    for (const EntryPoint* ep : m.entry_points) entry_functions.insert(ep->function);
     Replacements repl;
     for (std::size_t fi : order) {
         Function& f = *m.functions[fi];
@@ -332,7 +359,12 @@ PassResult inline_calls(Module& m, const Options& o) {
             std::size_t grow = instruction_count(*call->callee);
             if (size + grow > o.inline_growth_limit) continue;
             if (!constructs[gi]) constructs[gi] = std::make_unique<Constructs>(*call->callee);
-            PassResult r = inline_one(m, f, call, *constructs[gi], repl);
+            // The one call of a function no entry point starts at: its body moves, and the
+            // function leaves the module. A module without entry points (an IR fixture) keeps
+            // every function as it was.
+            const bool steal = !m.entry_points.empty() && calls_to[gi] == 1 && !entry_functions.count(call->callee);
+            if (steal) stolen.insert(call->callee);
+            PassResult r = inline_one(m, f, call, *constructs[gi], steal, repl);
             if (r.failed()) return r;
             size += grow + 8;
             changed = true;
@@ -342,6 +374,8 @@ PassResult inline_calls(Module& m, const Options& o) {
         apply_replacements(f, repl);
         repl.clear();
     }
+    if (!stolen.empty())
+        std::erase_if(m.functions, [&](const Function* g) { return stolen.contains(g); });
     return {changed, {}};
 }
 

@@ -80,12 +80,14 @@ private:
     std::vector<std::pair<ir::Function*, std::vector<ir::Block*>>> bodies_;
 };
 
-// Inlining changes only the functions that call; any other module pass may change any function.
-bool module_pass_may_change(const PassInfo& p, const ir::Function& f) {
+// Inlining changes the functions that call, and moves the body out of a function called once;
+// any other module pass may change any function.
+bool module_pass_may_change(const PassInfo& p, const ir::Function& f, const ir::Module& m) {
     if (p.name != "inline") return true;
-    for (const ir::Block* b : f.blocks)
-        for (const ir::Instruction* i : b->instructions)
-            if (i->opcode == ir::Opcode::Call) return true;
+    for (const ir::Function* g : m.functions)
+        for (const ir::Block* b : g->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (i->opcode == ir::Opcode::Call && (g == &f || i->callee == &f)) return true;
     return false;
 }
 
@@ -214,8 +216,9 @@ OptimizeResult optimize(ir::Module& m, const Options& options) {
     if (!mgr.verify_input()) return fail();
     for (const PassInfo& p : kPasses) {
         if (p.scope != PassScope::Module) continue;
-        for (ir::Function* f : m.functions)
-            if (module_pass_may_change(p, *f)) snapshot.keep(f);
+        if (options.restore_on_failure)
+            for (ir::Function* f : m.functions)
+                if (module_pass_may_change(p, *f, m)) snapshot.keep(f);
         bool changed = false;
         if (!mgr.run(p, nullptr, nullptr, changed)) return fail();
     }
