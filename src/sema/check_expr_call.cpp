@@ -298,7 +298,7 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
             int depth = 0;
             for (const StructType* s = st; s && depth < 64; s = s->base, ++depth)
                 if (StructInfo* i = info_of(s))
-                    for (Symbol n : i->scope->order) names.push_back(n.str());
+                    for (const ScopeEntry& n : i->scope->in_order()) names.push_back(n.name.str());
             report(DiagCode::no_such_member, SourceRange(m->member_loc),
                    fmt::format("The struct '{}' has no member function '{}'.{}", st->name.str(), m->member.str(),
                                did_you_mean(m->member.str(), names)));

@@ -144,7 +144,7 @@ BExpr* Checker::member_of(BExpr* base, Symbol member, SourceRange range, SourceR
         for (const StructType* s = st; s && depth < 64; s = s->base, ++depth) {
             for (const StructMember& m : s->members) names.push_back(m.name.str());
             if (StructInfo* info = info_of(s))
-                for (Symbol n : info->scope->order) names.push_back(n.str());
+                for (const ScopeEntry& n : info->scope->in_order()) names.push_back(n.name.str());
         }
         std::string hint = did_you_mean(name, names);
         if (hint.empty()) hint = " Check the struct's declaration for the member's name.";

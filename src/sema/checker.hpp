@@ -49,13 +49,25 @@ struct Entity {
 
 enum class ScopeKind : std::uint8_t { Global, Namespace, Struct, Function, Block, Template };
 
+struct ScopeEntry {
+    Symbol name;
+    Entity entity;
+};
+
+// Lives in the arena and owns nothing the arena must destroy: most scopes are blocks with a few
+// names, so the entries are a flat array searched in order, and only a scope that grows past a
+// handful of names gets an open-addressing index into it.
 struct Scope {
     ScopeKind kind = ScopeKind::Block;
     Scope* parent = nullptr;
     Symbol name;                  // namespaces and structs
     StructInfo* owner = nullptr;  // Struct scopes
-    std::unordered_map<Symbol, Entity, support::SymbolHash> entries;  // looked up, never iterated
-    std::vector<Symbol> order;    // insertion order, for suggestions
+    ScopeEntry* entries = nullptr;  // in declaration order (suggestions list them so)
+    std::uint32_t count = 0;
+    std::uint32_t capacity = 0;
+    std::uint32_t* slots = nullptr;  // entry index + 1, 0 for empty; null while the scope is small
+    std::uint32_t slot_mask = 0;
+    std::span<const ScopeEntry> in_order() const { return {entries, count}; }
 };
 
 struct StructInfo {

@@ -204,7 +204,7 @@ void Checker::define_out_of_line(const syntax::FunctionDecl* d) {
         }
     }
     std::vector<std::string_view> names;
-    for (Symbol n : owner->scope->order) names.push_back(n.str());
+    for (const ScopeEntry& n : owner->scope->in_order()) names.push_back(n.name.str());
     report(DiagCode::no_such_member, SourceRange(d->loc),
            fmt::format("The struct '{}' declares no member function '{}' with these parameters. Declare it in the "
                        "struct first.{}",

@@ -2,6 +2,7 @@
 // (with bases) and namespace scopes, qualified `A::B::c` lookup, and the names shown in
 // "Did you mean" suggestions.
 #include <algorithm>
+#include <cstring>
 
 #include "sema/checker.hpp"
 
@@ -14,15 +15,67 @@ Scope* Checker::new_scope(ScopeKind kind, Scope* parent) {
     return s;
 }
 
+namespace {
+
+constexpr std::uint32_t kLinearScopeSize = 8;  // up to this many names a scan beats hashing
+
+ScopeEntry* find_entry(const Scope* s, Symbol name) {
+    if (!s->slots) {
+        for (std::uint32_t i = 0; i < s->count; ++i)
+            if (s->entries[i].name == name) return &s->entries[i];
+        return nullptr;
+    }
+    for (std::uint32_t k = name.hash() & s->slot_mask;; k = (k + 1) & s->slot_mask) {
+        std::uint32_t v = s->slots[k];
+        if (v == 0) return nullptr;
+        if (s->entries[v - 1].name == name) return &s->entries[v - 1];
+    }
+}
+
+void index_entry(Scope* s, std::uint32_t i) {
+    std::uint32_t k = s->entries[i].name.hash() & s->slot_mask;
+    while (s->slots[k]) k = (k + 1) & s->slot_mask;
+    s->slots[k] = i + 1;
+}
+
+// Rebuilds the index at a size that keeps it at most half full.
+void reindex(support::Arena& arena, Scope* s) {
+    std::uint32_t size = 32;
+    while (size < 2 * s->capacity) size *= 2;
+    s->slots = arena.make_array<std::uint32_t>(size).data();
+    s->slot_mask = size - 1;
+    for (std::uint32_t i = 0; i < s->count; ++i) index_entry(s, i);
+}
+
+void add_entry(support::Arena& arena, Scope* s, Symbol name, const Entity& e) {
+    if (s->count == s->capacity) {
+        // Grown in the arena; the old array is simply left behind.
+        std::uint32_t cap = s->capacity ? s->capacity * 2 : 4;
+        auto* grown = static_cast<ScopeEntry*>(arena.allocate(sizeof(ScopeEntry) * cap, alignof(ScopeEntry)));
+        if (s->count) std::memcpy(static_cast<void*>(grown), s->entries, sizeof(ScopeEntry) * s->count);
+        s->entries = grown;
+        s->capacity = cap;
+        if (s->slots || cap > kLinearScopeSize) {
+            s->entries[s->count++] = ScopeEntry{name, e};
+            reindex(arena, s);
+            return;
+        }
+    }
+    s->entries[s->count] = ScopeEntry{name, e};
+    if (s->slots) index_entry(s, s->count);
+    ++s->count;
+}
+
+}  // namespace
+
 bool Checker::declare(Scope* s, Symbol name, const Entity& e, SourceRange where) {
     if (name.empty()) return true;
-    auto it = s->entries.find(name);
-    if (it == s->entries.end()) {
-        s->entries.emplace(name, e);
-        s->order.push_back(name);
+    ScopeEntry* found = find_entry(s, name);
+    if (!found) {
+        add_entry(arena, s, name, e);
         return true;
     }
-    Entity& old = it->second;
+    Entity& old = found->entity;
     if (old.kind == EntityKind::Overloads && e.kind == EntityKind::Overloads) {
         for (Function* f : e.overloads->functions) old.overloads->functions.push_back(f);
         for (FunctionTemplate* t : e.overloads->templates) old.overloads->templates.push_back(t);
@@ -36,8 +89,8 @@ bool Checker::declare(Scope* s, Symbol name, const Entity& e, SourceRange where)
 }
 
 const Entity* Checker::find_local(const Scope* s, Symbol name) const {
-    auto it = s->entries.find(name);
-    return it == s->entries.end() ? nullptr : &it->second;
+    const ScopeEntry* e = find_entry(s, name);
+    return e ? &e->entity : nullptr;
 }
 
 StructInfo* Checker::info_of(const StructType* s) const {
@@ -97,7 +150,7 @@ const Entity* Checker::lookup_qualified(const syntax::QualifiedName& q, SourceRa
             if (report_missing) {
                 std::vector<std::string_view> names;
                 if (s)
-                    for (Symbol n : s->order) names.push_back(n.str());
+                    for (const ScopeEntry& n : s->in_order()) names.push_back(n.name.str());
                 report(DiagCode::undeclared_name, where,
                        fmt::format("'{}' is not declared{}.{}", part.str(),
                                    s && s->name ? fmt::format(" in '{}'", s->name.str()) : std::string(),
@@ -124,10 +177,10 @@ void Checker::visible_names(std::vector<std::string_view>& out) const {
         if (s->kind == ScopeKind::Struct && s->owner) {
             int depth = 0;
             for (const StructInfo* i = s->owner; i && depth < 64; i = i->base, ++depth)
-                for (Symbol n : i->scope->order) out.push_back(n.str());
+                for (const ScopeEntry& n : i->scope->in_order()) out.push_back(n.name.str());
             continue;
         }
-        for (Symbol n : s->order) out.push_back(n.str());
+        for (const ScopeEntry& n : s->in_order()) out.push_back(n.name.str());
     }
 }
 
