@@ -14,9 +14,11 @@
 #include <vector>
 
 #include "sema/bound.hpp"
+#include "sema/scalar_spelling.hpp"
 #include "sema/sema.hpp"
 #include "sema/types_print.hpp"
 #include "support/context.hpp"
+#include "support/symbol_map.hpp"
 #include "syntax/ast.hpp"
 
 namespace oneshader::sema {
@@ -291,6 +293,9 @@ public:
     Scope* scope = nullptr;
     FunctionState* fn = nullptr;
     std::unordered_map<const StructType*, StructInfo*> struct_infos;  // looked up, never iterated
+    // Built-in numeric spellings already looked up (a null type: not one), since the same few
+    // names are resolved over and over.
+    support::SymbolMap<NumericSpelling> numeric_spellings;
     std::uint32_t template_depth = 0;
     std::uint32_t template_instances = 0;
     std::uint32_t check_depth = 0;  // nested body checks (templates instantiated from bodies)

@@ -76,7 +76,12 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
 
     if (plain && !user_type && !ts->has_template_args && name == "void") t = types.void_type();
     if (!t && plain && !user_type && !ts->has_template_args) {
-        if (auto num = lookup_numeric_spelling(types, name)) {
+        NumericSpelling* cached = numeric_spellings.find(ts->name.parts[0]);
+        if (!cached) {
+            auto found = lookup_numeric_spelling(types, name);
+            cached = &numeric_spellings.insert(ts->name.parts[0], found ? *found : NumericSpelling{nullptr, false});
+        }
+        if (const NumericSpelling* num = cached->type ? cached : nullptr) {
             if (num->needs_16bit_types && !types.options().enable_16bit_types)
                 report(DiagCode::needs_16bit_types, where,
                        fmt::format("The type '{}' needs 16-bit types enabled. Compile with -enable-16bit-types "
