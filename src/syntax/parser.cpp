@@ -122,7 +122,7 @@ Parser::NameInfo& Parser::info(Symbol s) {
         }
         slot.key = s.id();
         slot.info = NameInfo{};
-        slot.info.cls = classify_name(s.str());
+        slot.info.cls = classify_name(s.str(), s.hash());
         ++name_count_;
         return slot.info;
     }

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
+#include <string>
+#include <vector>
 
+#include "support/interner.hpp"
 #include "syntax/ast.hpp"
 
 namespace oneshader::syntax {
@@ -75,7 +79,7 @@ struct Entry {
 constexpr std::size_t kTableSize = kKeywords.size() + kModifierSpellings.size() + kScalarTypes.size() +
                                    kTemplateObjectTypes.size() + kPlainObjectTypes.size();
 
-// Every fixed spelling in one table sorted at compile time, so a lookup is a binary search.
+// Every fixed spelling in one table, built at compile time.
 constexpr std::array<Entry, kTableSize> make_table() {
     std::array<Entry, kTableSize> t{};
     std::size_t n = 0;
@@ -94,37 +98,62 @@ constexpr std::array<Entry, kTableSize> make_table() {
 
 constexpr std::array<Entry, kTableSize> kTable = make_table();
 
-const Entry* find(std::string_view s) {
-    auto it = std::lower_bound(kTable.begin(), kTable.end(), s,
-                               [](const Entry& e, std::string_view v) { return e.spelling < v; });
-    return it != kTable.end() && it->spelling == s ? &*it : nullptr;
-}
-
-bool is_scalar(std::string_view s) {
-    const Entry* e = find(s);
-    return e && e->cls.builtin_type && !e->cls.builtin_template &&
-           std::find(kScalarTypes.begin(), kScalarTypes.end(), s) != kScalarTypes.end();
-}
-
-// `float4`, `min16float3`, `float16_t2x2`, `bool1x4`: a scalar spelling and 1-4 or 1-4x1-4.
-bool is_vector_or_matrix(std::string_view s) {
-    auto dim = [](char c) { return c >= '1' && c <= '4'; };
-    if (s.size() < 2 || !dim(s.back())) return false;
-    if (is_scalar(s.substr(0, s.size() - 1))) return true;
-    return s.size() >= 4 && s[s.size() - 2] == 'x' && dim(s[s.size() - 3]) && is_scalar(s.substr(0, s.size() - 3));
-}
-
 }  // namespace
 
 std::string_view modifier_spelling(int index) {
     return index >= 0 && index < kModifierCount ? kModifierSpellings[static_cast<std::size_t>(index)] : "";
 }
 
-NameClass classify_name(std::string_view s) {
+namespace {
+
+// Every spelling with a fixed meaning, vector and matrix shorthands included, hashed once for all
+// compiles: the parser classifies each distinct identifier of every compile, so this is one probe
+// instead of a search.
+class SpellingIndex {
+public:
+    SpellingIndex() {
+        std::vector<Entry> all(kTable.begin(), kTable.end());
+        const char dims[] = {'1', '2', '3', '4'};
+        for (std::string_view scalar : kScalarTypes) {
+            for (char r : dims) {
+                std::string v(scalar);
+                v += r;
+                spellings_.push_back(v);
+                for (char c : dims) spellings_.push_back(v + 'x' + c);
+            }
+        }
+        for (const std::string& v : spellings_) all.push_back({v, NameClass{Keyword::None, 0, false, true, false}});
+        std::size_t size = 64;
+        while (size < all.size() * 2) size *= 2;
+        slots_.resize(size);
+        for (const Entry& e : all) {
+            std::size_t i = support::Interner::hash_of(e.spelling) & (size - 1);
+            while (!slots_[i].spelling.empty()) i = (i + 1) & (size - 1);
+            slots_[i] = e;
+        }
+    }
+    NameClass find(std::string_view s, std::uint32_t hash) const {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+            const Entry& e = slots_[i];
+            if (e.spelling.empty()) return {};
+            if (e.spelling == s) return e.cls;
+        }
+    }
+
+private:
+    std::deque<std::string> spellings_;  // the shorthands the slots point into; a deque keeps them in place
+    std::vector<Entry> slots_;
+};
+
+}  // namespace
+
+NameClass classify_name(std::string_view s) { return classify_name(s, support::Interner::hash_of(s)); }
+
+NameClass classify_name(std::string_view s, std::uint32_t hash) {
     if (s.empty()) return {};
-    if (const Entry* e = find(s)) return e->cls;
-    if (is_vector_or_matrix(s)) return NameClass{Keyword::None, 0, false, true, false};
-    return {};
+    static const SpellingIndex index;
+    return index.find(s, hash);
 }
 
 }  // namespace oneshader::syntax

@@ -31,5 +31,7 @@ struct NameClass {
 };
 
 NameClass classify_name(std::string_view spelling);
+// The same for a caller that has the interner's hash of the spelling at hand.
+NameClass classify_name(std::string_view spelling, std::uint32_t hash);
 
 }  // namespace oneshader::syntax
