@@ -68,6 +68,8 @@ public:
 
     // The next fully expanded token; Eof at the end of the input or once the preprocessor stopped.
     syntax::Token next();
+    // No expansion is being rescanned: the next token comes straight from the input.
+    bool idle() const { return s_.contexts.size() == context_base_; }
 
 private:
     syntax::Token next_unexpanded(bool in_args);

@@ -139,6 +139,28 @@ void Preprocessor::emit_checked(const Token& t) {
     out_.tokens.push_back(out);
 }
 
+bool Preprocessor::lex_plain_token() {
+    // Most tokens are neither directives nor macro names and need nothing but a place in the
+    // output: they are lexed straight into it. Anything else goes back as the lookahead for the
+    // general path (the expander), which sees it exactly as if it had lexed it itself.
+    if (files_.empty() || skipping() || out_.tokens.size() >= options_.limits.max_output_tokens) return false;
+    FileFrame& f = *files_.back();
+    if (f.has_lookahead) return false;
+    Token& t = out_.tokens.emplace_back();
+    f.lexer.next(t);
+    const bool special = t.kind == TokenKind::Eof || t.kind == TokenKind::Unknown ||
+                         (t.kind == TokenKind::Hash && t.has(syntax::AtLineStart)) ||
+                         (t.kind == TokenKind::Identifier && macros.find(t.ident));
+    if (special) [[unlikely]] {
+        f.lookahead = t;
+        f.has_lookahead = true;
+        out_.tokens.pop_back();
+        return false;
+    }
+    if (f.guard == GuardState::AfterGuard || f.guard == GuardState::Start) f.guard = GuardState::NotGuarded;
+    return true;
+}
+
 PreprocessOutput Preprocessor::run(support::FileId main_file) {
     out_.tokens.reserve(ctx.sources.text(main_file).size() / 3 + 16);
     define_predefined();
@@ -147,6 +169,8 @@ PreprocessOutput Preprocessor::run(support::FileId main_file) {
     {
         Expander expander(*this, *this, 0);
         for (;;) {
+            if (stopped_) break;
+            if (expander.idle() && lex_plain_token()) continue;
             Token t = expander.next();
             if (t.is(TokenKind::Eof) || stopped_) break;
             emit(t);

@@ -175,9 +175,8 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
     t.text = arena_.copy(clean);
 }
 
-Token Lexer::next() {
+void Lexer::next(Token& t) {
     skip_trivia();
-    Token t;
     t.flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
     at_line_start_ = false;
     leading_space_ = false;
@@ -186,7 +185,7 @@ Token Lexer::next() {
     if (pos_ >= size_) {
         t.kind = TokenKind::Eof;
         t.loc = t.spelling = support::SourceLoc{file_, size_};
-        return t;
+        return;
     }
     char c = text_[pos_];
     if (is_ident_start(c)) {
@@ -201,7 +200,6 @@ Token Lexer::next() {
     finish(t, begin);
     if (t.kind == TokenKind::Identifier)
         t.ident = saw_splice_ ? interner_.intern(t.text) : interner_.intern_hashed(t.text, ident_hash_);
-    return t;
 }
 
 void Lexer::lex_identifier(Token& t) {

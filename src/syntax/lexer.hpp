@@ -25,7 +25,14 @@ public:
     Lexer(support::CompileContext& ctx, support::FileId file);
 
     // The next token; Eof (at the end of the text) forever after the last one.
-    Token next();
+    Token next() {
+        Token t;
+        next(t);
+        return t;
+    }
+    // The same into `t`, which must be default-constructed: the preprocessor lexes straight into
+    // its output this way instead of copying each token out.
+    void next(Token& t);
 
     // For `#include`: when the rest of the line starts with `<`, the header name up to `>` as one
     // String token whose text keeps the brackets; otherwise the same as next().
