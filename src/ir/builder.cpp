@@ -15,8 +15,14 @@ void Builder::set_insert_before(Instruction* i) {
 Instruction* Builder::insert(Instruction* i) {
     if (!block_) return i;
     auto& list = block_->instructions;
-    auto at = before_ ? std::find(list.begin(), list.end(), before_) : list.end();
-    list.insert(at, i);
+    if (before_) {
+        list.insert(std::find(list.begin(), list.end(), before_), i);
+    } else {
+        // Blocks being built grow one instruction at a time: start with room for a few rather
+        // than reallocating at 1, 2 and 4.
+        if (list.capacity() == 0) list.reserve(8);
+        list.push_back(i);
+    }
     i->block = block_;
     return i;
 }
@@ -122,8 +128,7 @@ Instruction* Builder::store(Value* pointer, Value* value) {
 }
 
 Instruction* Builder::access_chain(Value* base, std::span<Value* const> indices) {
-    std::vector<Value*> ops;
-    ops.push_back(base);
+    SmallVec<Value*, 8> ops{base};
     ops.insert(ops.end(), indices.begin(), indices.end());
     const sema::Type* result = nullptr;
     if (const auto* p = base->type()->as<sema::PointerType>()) {
@@ -185,8 +190,8 @@ Instruction* Builder::cond_br(Value* cond, Block* if_true, Block* if_false) {
 
 Instruction* Builder::switch_(Value* selector, Block* default_target, std::span<const SwitchCase> cases) {
     Value* ops[] = {selector};
-    std::vector<std::int64_t> values;
-    std::vector<Block*> targets{default_target};
+    SmallVec<std::int64_t, 8> values;
+    SmallVec<Block*, 8> targets{default_target};
     for (const SwitchCase& c : cases) {
         values.push_back(c.value);
         targets.push_back(c.target);

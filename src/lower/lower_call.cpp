@@ -16,7 +16,7 @@ bool Lowerer::resource_arg(const Place& p, ResourceArg& out, const BExpr* at) {
     }
     // Walk the access chains back to the global: constant indices become part of the copy's key,
     // run-time ones its extra arguments.
-    std::vector<ir::Value*> indices;
+    ValueList indices;
     ir::Value* v = p.ptr;
     while (auto* i = v->as<ir::Instruction>()) {
         if (i->opcode != ir::Opcode::AccessChain) break;
@@ -52,7 +52,7 @@ void Lowerer::copy_back(const OutArg& a) { store(a.target, b_.load(a.temp)); }
 ir::Value* Lowerer::call(const sema::BCall* e) {
     const sema::Function* f = e->callee;
     if (!f) return nullptr;
-    std::vector<ir::Value*> args;
+    ValueList args;
     std::vector<ResourceArg> resources;
     std::vector<OutArg> outs;
     std::optional<OutArg> object;

@@ -100,8 +100,8 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         return ptr;
     };
 
-    std::vector<ir::Value*> args;
-    std::vector<ir::Instruction*> temps;
+    ValueList args;
+    InstructionList temps;
     for (std::uint32_t k = 0; k < f->params.size(); ++k) {
         const sema::Variable* p = f->params[k];
         ir::Instruction* temp = new_alloca(concrete(p->type), p->name.str());

@@ -296,7 +296,7 @@ ir::Value* Lowerer::conditional(const sema::BConditional* e) {
 
 ir::Value* Lowerer::construct(const sema::BConstruct* e) {
     const Type* t = concrete(e->type);
-    std::vector<ir::Value*> parts;
+    ValueList parts;
     for (const BExpr* p : e->parts) parts.push_back(rvalue(p));
     // A vector from scalars and vectors of its component type is one construct; anything else
     // goes through the flat scalar list, which is HLSL's own definition of construction.
@@ -309,14 +309,14 @@ ir::Value* Lowerer::construct(const sema::BConstruct* e) {
             total += sema::component_count(pt);
         }
         if (direct && total == v->count) {
-            std::vector<ir::Constant*> constants;
+            ConstantList constants;
             for (ir::Value* p : parts)
                 if (auto* c = p->as<ir::Constant>(); c && c->is_scalar()) constants.push_back(c);
             if (constants.size() == parts.size()) return m_.composite_constant(t, constants);
             return b_.construct(t, parts);
         }
     }
-    std::vector<ir::Value*> scalars;
+    ValueList scalars;
     for (ir::Value* p : parts) flatten(p, scalars);
     std::size_t next = 0;
     return build(t, scalars, next);
@@ -354,7 +354,8 @@ ir::Value* Lowerer::splat_to(ir::Value* s, const Type* to) {
     if (const auto* v = to->as<sema::VectorType>()) return b_.splat(s, v->count);
     if (const auto* mt = to->as<sema::MatrixType>()) {
         ir::Value* row = b_.splat(s, mt->cols);
-        std::vector<ir::Value*> rows(mt->rows, row);
+        ValueList rows;
+        rows.assign(std::size_t{mt->rows}, row);
         return b_.construct(to, rows);
     }
     return s;
@@ -383,9 +384,9 @@ ir::Value* Lowerer::convert(ir::Value* v, const Type* to) {
         const auto* fv = from->as<sema::VectorType>();
         const auto* tv = to->as<sema::VectorType>();
         if (fv && tv && tv->count < fv->count) {
-            std::vector<std::int64_t> comps;
+            IndexList comps;
             for (std::uint32_t i = 0; i < tv->count; ++i) comps.push_back(i);
-            ir::Value* s = comps.size() == 1 ? b_.construct(types_.vector(fv->element, 1), std::vector<ir::Value*>{b_.extract(v, {0})})
+            ir::Value* s = comps.size() == 1 ? b_.construct(types_.vector(fv->element, 1), ValueList{b_.extract(v, {0})})
                                              : b_.swizzle(v, comps);
             return convert_components(s, tc);
         }
@@ -393,12 +394,12 @@ ir::Value* Lowerer::convert(ir::Value* v, const Type* to) {
         const auto* tm = to->as<sema::MatrixType>();
         if (fm && tm && tm->rows <= fm->rows && tm->cols <= fm->cols) {
             // Truncation keeps the top-left corner.
-            std::vector<ir::Value*> rows;
+            ValueList rows;
             const Type* row_t = types_.vector(fm->element, tm->cols);
             for (std::uint32_t r = 0; r < tm->rows; ++r) {
                 ir::Value* row = b_.extract(v, {r});
                 if (tm->cols < fm->cols) {
-                    std::vector<ir::Value*> comps;
+                    ValueList comps;
                     for (std::uint32_t c = 0; c < tm->cols; ++c) comps.push_back(b_.extract(row, {c}));
                     row = b_.construct(row_t, comps);
                 }
@@ -418,7 +419,7 @@ ir::Value* Lowerer::convert(ir::Value* v, const Type* to) {
         }
     }
     // Everything else follows HLSL's flat rule: scalars in order, converted slot by slot.
-    std::vector<ir::Value*> scalars;
+    ValueList scalars;
     flatten(v, scalars);
     std::size_t next = 0;
     return build(to, scalars, next);
@@ -430,13 +431,16 @@ ir::Value* Lowerer::one_of(const Type* t) {
     ir::Constant* one = const_scalar(s, sema::ConstValue::of_int(1));
     if (t->is<sema::ScalarType>()) return one;
     if (const auto* v = t->as<sema::VectorType>()) {
-        std::vector<ir::Constant*> parts(v->count, one);
+        ConstantList parts;
+        parts.assign(std::size_t{v->count}, one);
         return m_.composite_constant(t, parts);
     }
     if (const auto* mt = t->as<sema::MatrixType>()) {
-        std::vector<ir::Constant*> parts(mt->cols, one);
+        ConstantList parts;
+        parts.assign(std::size_t{mt->cols}, one);
         ir::Constant* row = m_.composite_constant(types_.vector(s, mt->cols), parts);
-        std::vector<ir::Constant*> rows(mt->rows, row);
+        ConstantList rows;
+        rows.assign(std::size_t{mt->rows}, row);
         return m_.composite_constant(t, rows);
     }
     return m_.undef_constant(t);

@@ -155,7 +155,7 @@ void Lowerer::lower_body(const PendingBody& p) {
                 continue;
             }
             const ResourceArg& ra = p.resources[r++];
-            std::vector<ir::Value*> indices;
+            ValueList indices;
             for (const auto& i : ra.indices) {
                 if (i) indices.push_back(int_c(static_cast<std::int32_t>(*i)));
                 else indices.push_back(p.out->arguments[arg++]);

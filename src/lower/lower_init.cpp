@@ -34,13 +34,13 @@ sema::ConstValue convert_const(const sema::ConstValue& v, const sema::ScalarType
 ir::Value* Lowerer::init_list(const sema::BInitList* e) {
     const Type* t = concrete(e->type);
     if (ir::Constant* c = constant_of(e, t)) return c;
-    std::vector<ir::Value*> scalars;
+    ValueList scalars;
     for (const BExpr* el : e->elements) flatten(rvalue(el), scalars);
     std::size_t next = 0;
     return build(t, scalars, next);
 }
 
-void Lowerer::flatten(ir::Value* v, std::vector<ir::Value*>& out, int depth) {
+void Lowerer::flatten(ir::Value* v, ValueList& out, int depth) {
     if (!v || depth > kMaxDepth) return;
     const Type* t = v->type();
     if (auto* c = v->as<ir::Constant>(); c && !t->is<sema::ScalarType>()) {
@@ -88,14 +88,14 @@ const Type* Lowerer::ir_member_type(const sema::StructType* s, std::size_t i) co
     return i < s->members.size() ? s->members[i].type : nullptr;
 }
 
-ir::Value* Lowerer::build(const Type* t, const std::vector<ir::Value*>& scalars, std::size_t& next, int depth) {
+ir::Value* Lowerer::build(const Type* t, const ValueList& scalars, std::size_t& next, int depth) {
     t = concrete(t);
     if (depth > kMaxDepth) return m_.undef_constant(t);
     if (const auto* s = t->as<sema::ScalarType>()) {
         if (next >= scalars.size()) return m_.undef_constant(t);
         return convert_components(scalars[next++], s);
     }
-    std::vector<ir::Value*> parts;
+    ValueList parts;
     if (const auto* v = t->as<sema::VectorType>()) {
         for (std::uint32_t i = 0; i < v->count; ++i) parts.push_back(build(v->element, scalars, next, depth + 1));
     } else if (const auto* mt = t->as<sema::MatrixType>()) {
@@ -118,7 +118,7 @@ ir::Value* Lowerer::build(const Type* t, const std::vector<ir::Value*>& scalars,
         return m_.undef_constant(t);
     }
     // Parts that are all constants make a constant.
-    std::vector<ir::Constant*> constants;
+    ConstantList constants;
     for (ir::Value* p : parts)
         if (auto* c = p->as<ir::Constant>()) constants.push_back(c);
     if (constants.size() == parts.size()) return m_.composite_constant(t, constants);
@@ -138,16 +138,16 @@ ir::Constant* Lowerer::constant_of(const BExpr* e, const Type* t) {
     t = concrete(t);
     std::uint32_t n = sema::flattened_scalar_count(t);
     if (n == 0 || n > 65536) return nullptr;
-    std::vector<sema::ConstValue> values;
+    ConstValueList values;
     if (!const_scalars(e, values, 0) || values.size() != n) return nullptr;
     std::size_t next = 0;
     return build_constant(t, values, next);
 }
 
-ir::Constant* Lowerer::build_constant(const Type* t, const std::vector<sema::ConstValue>& scalars, std::size_t& next) {
+ir::Constant* Lowerer::build_constant(const Type* t, const ConstValueList& scalars, std::size_t& next) {
     t = concrete(t);
     if (const auto* s = t->as<sema::ScalarType>()) return next < scalars.size() ? const_scalar(s, scalars[next++]) : nullptr;
-    std::vector<ir::Constant*> parts;
+    ConstantList parts;
     auto add = [&](const Type* et) {
         ir::Constant* c = build_constant(et, scalars, next);
         if (c) parts.push_back(c);
@@ -175,7 +175,7 @@ ir::Constant* Lowerer::build_constant(const Type* t, const std::vector<sema::Con
     return m_.composite_constant(t, parts);
 }
 
-bool Lowerer::const_scalars(const BExpr* e, std::vector<sema::ConstValue>& out, int depth) {
+bool Lowerer::const_scalars(const BExpr* e, ConstValueList& out, int depth) {
     if (!e || !e->type || depth > kMaxDepth) return false;
     switch (e->kind) {
     case sema::BExprKind::Literal: out.push_back(static_cast<const sema::BLiteral*>(e)->value); return true;

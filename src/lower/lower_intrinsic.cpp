@@ -85,7 +85,7 @@ ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
         return nullptr;
     default: break;
     }
-    std::vector<ir::Value*> args;
+    ValueList args;
     std::vector<OutArg> outs;
     for (std::size_t k = 0; k < e->args.size(); ++k) {
         sema::ParamDirection dir = k < e->params.size() ? e->params[k].direction : sema::ParamDirection::In;
@@ -130,7 +130,7 @@ ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view 
     auto id = static_cast<sema::Intrinsic>(e->id);
     if (e->args.size() < 2) return nullptr;
     Place dest = place(e->args[0]);
-    std::vector<ir::Value*> ops;
+    ValueList ops;
     if (dest.kind == Place::Kind::Pointer && dest.count == 0) {
         ops.push_back(dest.ptr);
     } else if (dest.kind == Place::Kind::Texel && dest.count == 0) {

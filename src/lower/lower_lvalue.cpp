@@ -124,7 +124,7 @@ Place Lowerer::resource_index_place(const sema::BResourceIndex* e) {
     }
     if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource)) {
         // `Tex[p]` reads mip level 0 (sample 0 of a multisampled texture); a typed buffer has none.
-        std::vector<ir::Value*> ops{res.ptr, index};
+        ValueList ops{res.ptr, index};
         if (!sema::is_typed_buffer(r->resource)) ops.push_back(int_c(0));
         return value_place(b_.texture(ir::Opcode::TextureLoad, concrete(t), ops), t);
     }
@@ -241,7 +241,7 @@ ir::Value* Lowerer::load_buffer_root(ir::Value* ptr, const Type* t) {
     // member, each through an access chain that enters T.
     const auto* s = t->as<sema::StructType>();
     if (!s) return b_.load(access(ptr, {int_c(0)}));
-    std::vector<ir::Value*> parts;
+    ValueList parts;
     std::size_t n = s->members.size() + (s->base ? 1 : 0);
     for (std::size_t k = 0; k < n; ++k)
         parts.push_back(b_.load(access(ptr, {int_c(static_cast<std::int32_t>(k))})));
@@ -280,11 +280,12 @@ ir::Value* Lowerer::load(const Place& p) {
     }
     if (p.count == 0) return whole;
     if (!p.matrix) {
-        std::vector<std::int64_t> comps(p.rows, p.rows + p.count);
+        IndexList comps;
+        for (std::uint8_t k = 0; k < p.count; ++k) comps.push_back(p.rows[k]);
         if (!whole->type()->is<sema::VectorType>()) return whole;
         return b_.swizzle(whole, comps);
     }
-    std::vector<ir::Value*> elems;
+    ValueList elems;
     for (std::uint8_t i = 0; i < p.count; ++i) elems.push_back(b_.extract(whole, {p.rows[i], p.cols[i]}));
     if (p.count == 1) return elems[0];
     return b_.construct(types_.vector(sema::component_type(whole->type()), p.count), elems);
@@ -299,8 +300,8 @@ void Lowerer::store(const Place& p, ir::Value* v) {
         ir::Value* whole = load(whole_place);
         for (std::uint8_t i = 0; i < p.count; ++i) {
             ir::Value* part = p.count == 1 && !v->type()->is<sema::VectorType>() ? v : b_.extract(v, {i});
-            if (p.matrix) whole = b_.insert_element(whole, part, std::vector<std::int64_t>{p.rows[i], p.cols[i]});
-            else whole = b_.insert_element(whole, part, std::vector<std::int64_t>{p.rows[i]});
+            if (p.matrix) whole = b_.insert_element(whole, part, IndexList{p.rows[i], p.cols[i]});
+            else whole = b_.insert_element(whole, part, IndexList{p.rows[i]});
         }
         store(whole_place, whole);
         return;

@@ -12,8 +12,8 @@
 
 namespace oneshader::lower {
 
-bool Lowerer::constant_offset(const BExpr* e, std::vector<std::int64_t>& out) {
-    std::vector<sema::ConstValue> values;
+bool Lowerer::constant_offset(const BExpr* e, IndexList& out) {
+    ConstValueList values;
     if (!const_scalars(e, values, 0)) {
         failed_ = true;
         diags_.report(support::DiagCode::lower_offset_not_constant, e->range,
@@ -78,9 +78,9 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
             unsupported(e->range, "a sampler that is not a resource variable");
             return nullptr;
         }
-        std::vector<ir::Value*> ops{tex, s};
+        ValueList ops{tex, s};
         for (std::size_t k = 1; k < fixed; ++k) ops.push_back(rvalue(args[k]));
-        std::vector<std::int64_t> imm;
+        IndexList imm;
         if (args.size() == fixed + 1 && !constant_offset(args[fixed], imm)) return nullptr;
         return b_.texture(op, result, ops, imm);
     };
@@ -109,14 +109,14 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
         ir::Value* s = sampler(0);
         if (!s) return nullptr;
         ir::Value* ops[] = {tex, s, rvalue(args[1])};
-        std::vector<std::int64_t> imm{component};
+        IndexList imm{component};
         if (args.size() == 3 && !constant_offset(args[2], imm)) return nullptr;
         return b_.texture(O::TextureGather, result, ops, imm);
     }
     if (name == "Load") {
         if (args.empty()) return nullptr;
         ir::Value* loc = rvalue(args[0]);
-        std::vector<ir::Value*> ops{tex};
+        ValueList ops{tex};
         std::size_t offset_arg = 1;
         if (sema::is_multisampled(r->resource)) {
             if (args.size() < 2) return nullptr;
@@ -128,12 +128,12 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
         } else {
             // The last component of a mipmapped texture's location is the mip level.
             std::uint32_t n = sema::component_count(loc->type());
-            std::vector<std::int64_t> comps;
+            IndexList comps;
             for (std::uint32_t i = 0; i + 1 < n; ++i) comps.push_back(i);
             ops.push_back(b_.swizzle(loc, comps));
-            ops.push_back(b_.swizzle(loc, std::vector<std::int64_t>{std::int64_t(n - 1)}));
+            ops.push_back(b_.swizzle(loc, IndexList{std::int64_t(n - 1)}));
         }
-        std::vector<std::int64_t> imm;
+        IndexList imm;
         if (args.size() > offset_arg && !constant_offset(args[offset_arg], imm)) return nullptr;
         return b_.texture(O::TextureLoad, result, ops, imm);
     }
@@ -263,7 +263,7 @@ ir::Value* Lowerer::get_dimensions(const sema::BMethodCall* e, const sema::Resou
         return nullptr;
     }
     const Type* size_t_ = sizes == 1 ? uint_t : types_.vector(sema::ScalarKind::UInt, static_cast<std::uint32_t>(sizes));
-    std::vector<ir::Value*> ops{res};
+    ValueList ops{res};
     if (mip) ops.push_back(mip);
     ir::Value* size = b_.texture(ir::Opcode::TextureQuerySize, size_t_, ops);
     for (std::size_t k = 0; k < sizes; ++k) put(first_out + k, sizes == 1 ? size : b_.extract(size, {std::int64_t(k)}));

@@ -61,9 +61,14 @@ const Type* Lowerer::concrete(const Type* t) {
         if (s->scalar == sema::ScalarKind::LiteralFloat) return scalar(sema::ScalarKind::Float);
         return s;
     };
+    auto literal = [](const sema::ScalarType* s) {
+        return s->scalar == sema::ScalarKind::LiteralInt || s->scalar == sema::ScalarKind::LiteralFloat;
+    };
+    // Nearly every type asked about is concrete already: only a literal component needs a new type.
     if (const auto* s = t->as<sema::ScalarType>()) return fix(s);
-    if (const auto* v = t->as<sema::VectorType>()) return types_.vector(fix(v->element), v->count);
-    if (const auto* mt = t->as<sema::MatrixType>()) return types_.matrix(fix(mt->element), mt->rows, mt->cols);
+    if (const auto* v = t->as<sema::VectorType>()) return literal(v->element) ? types_.vector(fix(v->element), v->count) : t;
+    if (const auto* mt = t->as<sema::MatrixType>())
+        return literal(mt->element) ? types_.matrix(fix(mt->element), mt->rows, mt->cols) : t;
     return t;
 }
 

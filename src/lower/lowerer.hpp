@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ir/builder.hpp"
+#include "ir/small_vec.hpp"
 #include "ir/type_rules.hpp"
 #include "lower/lower.hpp"
 #include "sema/types_query.hpp"
@@ -21,6 +22,13 @@ namespace oneshader::lower {
 using sema::BExpr;
 using sema::BStmt;
 using sema::Type;
+
+// Short lists gathered while lowering one node: kept inline, so gathering them allocates nothing.
+using ValueList = ir::SmallVec<ir::Value*, 8>;
+using ConstantList = ir::SmallVec<ir::Constant*, 8>;
+using IndexList = ir::SmallVec<std::int64_t, 8>;
+using ConstValueList = ir::SmallVec<sema::ConstValue, 16>;
+using InstructionList = ir::SmallVec<ir::Instruction*, 8>;
 
 // Where an lvalue lives.
 struct Place {
@@ -171,17 +179,17 @@ public:
                              std::string_view name, std::span<const sema::ParamType> params);
     ir::Value* get_dimensions(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* res,
                               std::span<const sema::ParamType> params);
-    bool constant_offset(const BExpr* e, std::vector<std::int64_t>& out);
+    bool constant_offset(const BExpr* e, IndexList& out);
     void clip(ir::Value* x);
 
     // ---- initializers and constants (lower_init.cpp) ------------------------------------------
     ir::Value* init_list(const sema::BInitList* e);
-    void flatten(ir::Value* v, std::vector<ir::Value*>& out, int depth = 0);
-    ir::Value* build(const Type* t, const std::vector<ir::Value*>& scalars, std::size_t& next, int depth = 0);
+    void flatten(ir::Value* v, ValueList& out, int depth = 0);
+    ir::Value* build(const Type* t, const ValueList& scalars, std::size_t& next, int depth = 0);
     ir::Constant* constant_of(const BExpr* e, const Type* t);
     ir::Constant* const_scalar(const sema::ScalarType* t, const sema::ConstValue& v);
-    ir::Constant* build_constant(const Type* t, const std::vector<sema::ConstValue>& scalars, std::size_t& next);
-    bool const_scalars(const BExpr* e, std::vector<sema::ConstValue>& out, int depth);
+    ir::Constant* build_constant(const Type* t, const ConstValueList& scalars, std::size_t& next);
+    bool const_scalars(const BExpr* e, ConstValueList& out, int depth);
 
     // ---- helpers (lowerer.cpp) ----------------------------------------------------------------
     void unsupported(support::SourceRange at, std::string_view what);
