@@ -180,7 +180,7 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
         report_undeclared(name, range, false);
         return error_expr(range);
     }
-    std::vector<IntrinsicArg> iargs;
+    support::SmallVector<IntrinsicArg, 8> iargs;
     for (BExpr* a : args) iargs.push_back(IntrinsicArg{a->type, a->assignable, root_space(a), a->range});
     IntrinsicQuery q{types, arena, diags, range};
     IntrinsicResult r = options.intrinsics->call(q, n, iargs);
@@ -196,14 +196,14 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
     c->name = name;
     c->params = r.call.params;
     c->type = r.call.result;
-    std::vector<BExpr*> converted;
+    support::SmallVector<BExpr*, 8> converted;
     if (!table_call_arguments(args, r.call.params, n, "intrinsic", converted)) return error_expr(range);
     c->args = to_span(converted);
     return c;
 }
 
 bool Checker::table_call_arguments(std::span<BExpr*> args, std::span<const ParamType> params, std::string_view callee,
-                                   std::string_view kind, std::vector<BExpr*>& out) {
+                                   std::string_view kind, support::SmallVector<BExpr*, 8>& out) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const ParamType& p = params[i];
         if (p.direction != ParamDirection::In) {
@@ -240,7 +240,7 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
         report(DiagCode::no_such_member, range, fmt::format("'{}' has no method '{}'.", tname(object->type), n));
         return error_expr(range);
     }
-    std::vector<IntrinsicArg> iargs;
+    support::SmallVector<IntrinsicArg, 8> iargs;
     for (BExpr* a : args) iargs.push_back(IntrinsicArg{a->type, a->assignable, root_space(a), a->range});
     IntrinsicQuery q{types, arena, diags, range};
     IntrinsicResult r = options.intrinsics->method(q, rt, n, iargs, template_arg);
@@ -262,7 +262,7 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
     c->object = object;
     c->params = r.call.params;
     c->type = r.call.result;
-    std::vector<BExpr*> converted;
+    support::SmallVector<BExpr*, 8> converted;
     if (!table_call_arguments(args, r.call.params, n, "method", converted)) return error_expr(range);
     c->args = to_span(converted);
     return c;

@@ -32,7 +32,7 @@ BBlock* Checker::check_block(const syntax::BlockStmt* b, bool scoped) {
     auto* out = make<BBlock>(b->loc);
     Scope* saved = scope;
     if (scoped) push(new_scope(ScopeKind::Block, scope));
-    std::vector<BStmt*> stmts;
+    support::SmallVector<BStmt*, 16> stmts;
     for (const syntax::Stmt* s : b->stmts) {
         if (diags.limit_reached()) break;
         if (BStmt* bs = check_stmt(s)) stmts.push_back(bs);

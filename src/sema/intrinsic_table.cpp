@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "support/small_vector.hpp"
+
 namespace oneshader::sema {
 namespace {
 
@@ -18,11 +20,8 @@ const std::vector<std::string_view>& method_names_in_order() {
     return names;
 }
 
-std::vector<CallArg> to_call_args(std::span<const IntrinsicArg> args) {
-    std::vector<CallArg> out;
-    out.reserve(args.size());
+void to_call_args(std::span<const IntrinsicArg> args, support::SmallVector<CallArg, 8>& out) {
     for (const IntrinsicArg& a : args) out.push_back({a.type, a.is_lvalue});
-    return out;
 }
 
 std::span<const ParamType> copy_params(support::Arena& arena, const std::vector<ParamType>& params) {
@@ -43,7 +42,8 @@ public:
         std::span<const IntrinsicInfo> rows = find_intrinsic(name);
         if (rows.empty()) return r;
         r.status = IntrinsicStatus::Rejected;
-        std::vector<CallArg> cargs = to_call_args(args);
+        support::SmallVector<CallArg, 8> cargs;
+        to_call_args(args, cargs);
         auto resolved = resolve_intrinsic_call(q.types, name, cargs, CallSite{q.diags, q.range, std::nullopt});
         if (!resolved) return r;
         if ((resolved->info->flags & kAtomic) && !args.empty() && args[0].is_lvalue && !shared_memory(args[0].space)) {
@@ -67,7 +67,8 @@ public:
         IntrinsicResult r;
         if (!object || !has_method(object->resource, name)) return r;
         r.status = IntrinsicStatus::Rejected;
-        std::vector<CallArg> cargs = to_call_args(args);
+        support::SmallVector<CallArg, 8> cargs;
+        to_call_args(args, cargs);
         auto resolved = resolve_method_call(q.types, object, name, cargs, template_arg, CallSite{q.diags, q.range, std::nullopt});
         if (!resolved) return r;
         const auto& names = method_names_in_order();
