@@ -7,6 +7,19 @@
 
 namespace oneshader::ir {
 
+const sema::PointerType* Builder::pointer_type(sema::AddressSpace space, const sema::Type* pointee) {
+    if (!pointer_slots_ready_) {
+        std::fill(std::begin(pointer_slots_), std::end(pointer_slots_), PointerSlot{nullptr, space, nullptr});
+        pointer_slots_ready_ = true;
+    }
+    auto bits = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(pointee));
+    PointerSlot& slot = pointer_slots_[((bits >> 4) ^ (bits >> 10) ^ static_cast<std::uint64_t>(space)) & 63];
+    if (slot.type && slot.pointee == pointee && slot.space == space) return slot.type;
+    const sema::PointerType* t = types_.pointer(space, pointee);
+    if (t) slot = {pointee, space, t};
+    return t;
+}
+
 void Builder::set_insert_before(Instruction* i) {
     block_ = i->block;
     before_ = i;
@@ -111,7 +124,7 @@ Instruction* Builder::matmul(Value* a, Value* b) {
 }
 
 Instruction* Builder::alloca_var(const sema::Type* type, std::string_view name) {
-    Instruction* i = make(Opcode::Alloca, types_.pointer(sema::AddressSpace::Function, type), {});
+    Instruction* i = make(Opcode::Alloca, pointer_type(sema::AddressSpace::Function, type), {});
     module_.set_name(i, name);
     return i;
 }
@@ -134,7 +147,7 @@ Instruction* Builder::access_chain(Value* base, std::span<Value* const> indices)
     if (const auto* p = base->type()->as<sema::PointerType>()) {
         const sema::Type* t = p->pointee;
         for (std::size_t k = 0; k < indices.size() && t; ++k) t = access_chain_step(types_, t, indices[k], k == 0);
-        if (t) result = types_.pointer(p->space, t);
+        if (t) result = pointer_type(p->space, t);
     }
     return make(Opcode::AccessChain, or_void(result), ops);
 }

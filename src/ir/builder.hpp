@@ -22,6 +22,9 @@ public:
 
     Module& module() const { return module_; }
     sema::TypeContext& types() const { return types_; }
+    // types().pointer(space, pointee), remembered: access chains and locals ask for the same few
+    // pointer types over and over.
+    const sema::PointerType* pointer_type(sema::AddressSpace space, const sema::Type* pointee);
 
     void set_insert_point(Block* b) {
         block_ = b;
@@ -103,6 +106,15 @@ private:
     sema::TypeContext& types_;
     Block* block_ = nullptr;
     Instruction* before_ = nullptr;
+    // Direct-mapped by pointee: a miss only costs the context's own lookup. Cleared on first use
+    // rather than on construction, since passes make builders that never ask for a pointer type.
+    struct PointerSlot {
+        const sema::Type* pointee;
+        sema::AddressSpace space;
+        const sema::PointerType* type;
+    };
+    bool pointer_slots_ready_ = false;
+    PointerSlot pointer_slots_[64];
 };
 
 // Unlinks `i` from its block (it keeps its operands; nothing is freed).

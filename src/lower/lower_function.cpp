@@ -68,14 +68,20 @@ std::string Lowerer::unique_function_name(std::string base) {
 ir::Function* Lowerer::function_for(const sema::Function* f, std::vector<ResourceArg> resources,
                                     std::string_view name) {
     // The key names the function and each resource argument: its global and indices, constant
-    // ones by value and run-time ones by their type. Used for lookups only.
-    std::string key = fmt::format("{}{}", name.empty() ? "" : "entry:", static_cast<const void*>(f));
+    // ones by value and run-time ones by their type. Used for lookups only, so it is raw bytes:
+    // a tag, then a fixed-width field, which no two different keys share.
+    std::string key;
+    auto field = [&key](char tag, auto value) {
+        key += tag;
+        key.append(reinterpret_cast<const char*>(&value), sizeof value);
+    };
+    field(name.empty() ? 'f' : 'e', static_cast<const void*>(f));
     for (const ResourceArg& r : resources) {
-        key += fmt::format("|{}", static_cast<const void*>(r.global));
+        field('g', static_cast<const void*>(r.global));
         std::size_t d = 0;
         for (const auto& i : r.indices) {
-            if (i) key += fmt::format("[{}]", *i);
-            else key += fmt::format("[?{}]", static_cast<const void*>(r.dynamic[d++]->type()));
+            if (i) field('c', *i);
+            else field('d', static_cast<const void*>(r.dynamic[d++]->type()));
         }
     }
     if (auto it = copies_.find(key); it != copies_.end()) return it->second;
@@ -186,7 +192,7 @@ ir::Instruction* Lowerer::new_alloca(const Type* type, std::string_view name) {
     // Locals live in the entry block, ahead of its other instructions, so they dominate every use
     // and mem2reg finds them where the spec says.
     ir::Block* entry = fn_->blocks.front();
-    ir::Instruction* i = m_.make_instruction(ir::Opcode::Alloca, types_.pointer(sema::AddressSpace::Function, type));
+    ir::Instruction* i = m_.make_instruction(ir::Opcode::Alloca, b_.pointer_type(sema::AddressSpace::Function, type));
     if (!name.empty()) m_.set_name(i, name);
     entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(allocas_), i);
     i->block = entry;

@@ -196,8 +196,20 @@ public:
     void unsupported(support::SourceLoc at, std::string_view what) { unsupported(support::SourceRange(at), what); }
     const Type* concrete(const Type* t);  // literal kinds to int/float, orientation dropped
     const sema::ScalarType* scalar(sema::ScalarKind k) { return types_.scalar(k); }
-    ir::Constant* int_c(std::int32_t v) { return m_.int_constant(v); }
-    ir::Constant* uint_c(std::uint32_t v) { return m_.uint_constant(v); }
+    // Small indices are asked for constantly (every member access); the module interns them, so
+    // remembering its answer changes nothing but the cost.
+    ir::Constant* int_c(std::int32_t v) {
+        if (v < 0 || v >= kSmallInts) return m_.int_constant(v);
+        ir::Constant*& c = small_ints_[v];
+        if (!c) c = m_.int_constant(v);
+        return c;
+    }
+    ir::Constant* uint_c(std::uint32_t v) {
+        if (v >= static_cast<std::uint32_t>(kSmallInts)) return m_.uint_constant(v);
+        ir::Constant*& c = small_uints_[v];
+        if (!c) c = m_.uint_constant(v);
+        return c;
+    }
     std::int64_t ir_member(const sema::StructType* s, std::uint32_t member) const {
         return s->base ? std::int64_t(member) + 1 : std::int64_t(member);
     }
@@ -217,6 +229,9 @@ public:
     ir::Builder b_;
     bool failed_ = false;
     bool depth_reported_ = false;
+    static constexpr std::int32_t kSmallInts = 32;
+    ir::Constant* small_ints_[kSmallInts] = {};
+    ir::Constant* small_uints_[kSmallInts] = {};
     std::uint32_t depth_ = 0;
 
     // Module scope.
