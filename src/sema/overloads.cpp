@@ -8,13 +8,15 @@ namespace oneshader::sema {
 
 Function* Checker::pick_overload(std::span<Function* const> candidates, std::span<BExpr* const> args, SourceRange range,
                                  Symbol name, bool report_errors) {
+    // Every viable candidate's costs (one per argument) side by side in one buffer.
     struct Viable {
         Function* f;
-        std::vector<std::uint32_t> costs;
+        std::size_t first;  // into costs
         std::uint32_t total = 0;
     };
-    std::vector<Viable> viable;
-    std::vector<Function*> right_arity;
+    support::SmallVector<Viable, 8> viable;
+    support::SmallVector<std::uint32_t, 32> costs;
+    support::SmallVector<Function*, 8> right_arity;
     for (Function* f : candidates) {
         std::size_t nparams = f->type->params.size();
         std::size_t required = 0;
@@ -22,7 +24,7 @@ Function* Checker::pick_overload(std::span<Function* const> candidates, std::spa
             if (i >= f->defaults.size() || !f->defaults[i]) required = i + 1;
         if (args.size() > nparams || args.size() < required) continue;
         right_arity.push_back(f);
-        Viable v{f, {}, 0};
+        Viable v{f, costs.size(), 0};
         bool fits = true;
         for (std::size_t i = 0; i < args.size() && fits; ++i) {
             const ParamType& p = f->type->params[i];
@@ -33,11 +35,12 @@ Function* Checker::pick_overload(std::span<Function* const> candidates, std::spa
                 c = conversion_cost(args[i]->type, p.type);
             if (!c) fits = false;
             else {
-                v.costs.push_back(*c);
+                costs.push_back(*c);
                 v.total += *c;
             }
         }
-        if (fits) viable.push_back(std::move(v));
+        if (fits) viable.push_back(v);
+        else costs.truncate(v.first);
     }
     if (viable.empty()) {
         if (!report_errors) return nullptr;
@@ -61,15 +64,16 @@ Function* Checker::pick_overload(std::span<Function* const> candidates, std::spa
         for (Function* f : right_arity) diags.note(SourceRange(f->loc), fmt::format("candidate: {}", tname(f->type)));
         return nullptr;
     }
-    auto dominates = [](const Viable& a, const Viable& b) {
+    const std::size_t n = args.size();
+    auto dominates = [&](const Viable& a, const Viable& b) {
         bool better = false;
-        for (std::size_t i = 0; i < a.costs.size(); ++i) {
-            if (a.costs[i] > b.costs[i]) return false;
-            if (a.costs[i] < b.costs[i]) better = true;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (costs[a.first + i] > costs[b.first + i]) return false;
+            if (costs[a.first + i] < costs[b.first + i]) better = true;
         }
         return better;
     };
-    std::vector<const Viable*> best;
+    support::SmallVector<const Viable*, 8> best;
     for (const Viable& v : viable) {
         bool beaten = false;
         for (const Viable& w : viable)
@@ -79,10 +83,11 @@ Function* Checker::pick_overload(std::span<Function* const> candidates, std::spa
     if (best.size() > 1) {
         std::uint32_t lowest = best[0]->total;
         for (const Viable* v : best) lowest = std::min(lowest, v->total);
-        std::vector<const Viable*> tied;
-        for (const Viable* v : best)
-            if (v->total == lowest) tied.push_back(v);
-        best = tied;
+        // Keep only the cheapest, in order.
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < best.size(); ++i)
+            if (best[i]->total == lowest) best[kept++] = best[i];
+        best.truncate(kept);
     }
     if (best.size() > 1) {
         if (report_errors) {

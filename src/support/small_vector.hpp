@@ -28,6 +28,7 @@ public:
         ++size_;
     }
     void pop_back() { --size_; }
+    void truncate(std::size_t n) { size_ = n < size_ ? n : size_; }
     void clear() { size_ = 0; }
 
     std::size_t size() const { return size_; }
