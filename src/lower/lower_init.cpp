@@ -4,6 +4,7 @@
 // order, each converted to its slot's type. Initializers made only of literals, constructions and
 // conversions of them fold to IR constants, so statics whose initializers fold are plain
 // initialized globals and only the rest run in init_globals.
+#include <bit>
 #include <cmath>
 
 #include "lower/lowerer.hpp"
@@ -129,9 +130,18 @@ ir::Constant* Lowerer::const_scalar(const sema::ScalarType* t, const sema::Const
     if (!t) return nullptr;
     t = concrete(t)->as<sema::ScalarType>();
     sema::ConstValue c = convert_const(v, t);
-    if (t->scalar == sema::ScalarKind::Bool) return m_.bool_constant(c.b);
-    if (sema::is_float_kind(t->scalar)) return m_.float_constant(t, c.f);
-    return m_.scalar_constant(t, static_cast<std::uint64_t>(c.i));
+    // The type says which of the value's fields counts, so (type, those bits) is the whole key.
+    bool is_bool = t->scalar == sema::ScalarKind::Bool;
+    bool is_float = sema::is_float_kind(t->scalar);
+    std::uint64_t bits = is_bool ? std::uint64_t(c.b) : is_float ? std::bit_cast<std::uint64_t>(c.f) : std::uint64_t(c.i);
+    auto address = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(t));
+    ScalarSlot& slot = scalar_slots_[((bits * 0x9E3779B97F4A7C15ull) >> 58 ^ (address >> 4)) % kScalarSlots];
+    if (slot.constant && slot.type == t && slot.bits == bits) return slot.constant;
+    ir::Constant* made = is_bool    ? m_.bool_constant(c.b)
+                         : is_float ? m_.float_constant(t, c.f)
+                                    : m_.scalar_constant(t, static_cast<std::uint64_t>(c.i));
+    slot = {t, bits, made};
+    return made;
 }
 
 ir::Constant* Lowerer::constant_of(const BExpr* e, const Type* t) {

@@ -229,6 +229,15 @@ public:
     ir::Builder b_;
     bool failed_ = false;
     bool depth_reported_ = false;
+    // Scalar constants by (type, bits), direct-mapped: the module interns them, so remembering
+    // its answers changes nothing but the cost.
+    struct ScalarSlot {
+        const sema::ScalarType* type = nullptr;
+        std::uint64_t bits = 0;
+        ir::Constant* constant = nullptr;
+    };
+    static constexpr std::size_t kScalarSlots = 64;
+    ScalarSlot scalar_slots_[kScalarSlots] = {};
     static constexpr std::int32_t kSmallInts = 32;
     ir::Constant* small_ints_[kSmallInts] = {};
     ir::Constant* small_uints_[kSmallInts] = {};
