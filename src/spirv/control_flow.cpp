@@ -9,18 +9,20 @@
 #include "spirv/emitter.hpp"
 
 namespace oneshader::spirv {
-namespace {
 
-std::vector<const ir::Block*> block_order(const ir::Function* f, const ir::Cfg& cfg) {
+std::vector<const ir::Block*> Emitter::block_order(const ir::Function* f, const ir::Cfg& cfg) {
     std::vector<const ir::Block*> post;
-    std::unordered_set<const ir::Block*> visited;
+    post.reserve(f->blocks.size());
+    PointerTable<bool>& visited = visited_;
+    visited.clear();
+    using Successors = ir::SmallVec<const ir::Block*, 4>;
     struct Frame {
         const ir::Block* block;
-        std::vector<const ir::Block*> next;
+        Successors next;
         std::size_t at = 0;
     };
     auto successors_of = [&](const ir::Block* b) {
-        std::vector<const ir::Block*> next;
+        Successors next;
         if (b->structure != ir::StructureKind::None && b->merge) next.push_back(b->merge);
         if (b->structure == ir::StructureKind::Loop && b->continue_block) next.push_back(b->continue_block);
         // A block nothing reaches is emitted bare: its own successors do not come along.
@@ -30,13 +32,15 @@ std::vector<const ir::Block*> block_order(const ir::Function* f, const ir::Cfg& 
     };
     std::vector<Frame> stack;
     const ir::Block* entry = f->entry();
-    visited.insert(entry);
+    visited.set(entry, true);
     stack.push_back({entry, successors_of(entry)});
     while (!stack.empty()) {
         Frame& top = stack.back();
         if (top.at < top.next.size()) {
             const ir::Block* s = top.next[top.at++];
-            if (s && s->function == f && visited.insert(s).second) stack.push_back({s, successors_of(s)});
+            bool fresh = false;
+            if (s && s->function == f) visited.get_or_insert(s, true, &fresh);
+            if (fresh) stack.push_back({s, successors_of(s)});
             continue;
         }
         post.push_back(top.block);
@@ -45,6 +49,8 @@ std::vector<const ir::Block*> block_order(const ir::Function* f, const ir::Cfg& 
     std::reverse(post.begin(), post.end());
     return post;
 }
+
+namespace {
 
 std::uint32_t selection_control(ir::ControlHint h) {
     if (h == ir::ControlHint::Flatten) return static_cast<std::uint32_t>(spv::SelectionControlMask::Flatten);
@@ -63,14 +69,14 @@ void Emitter::emit_function(const ir::Function* f) {
     values_.clear();
     pointers_.clear();
     nonuniform_.clear();
-    InstructionStream body;
-    body_ = &body;
+    // Nothing goes into the body before the signature is complete, so the function is written
+    // straight into the module's function section.
+    body_ = &functions_;
 
     ir::Cfg cfg(*f);
     std::vector<const ir::Block*> order = block_order(f, cfg);
-    std::unordered_set<const ir::Block*> emitted(order.begin(), order.end());
-    std::unordered_map<const ir::Block*, Id> labels;
-    for (const ir::Block* b : order) labels.emplace(b, new_id());
+    labels_.clear();
+    for (const ir::Block* b : order) labels_.set(b, new_id());
 
     // Signature.
     Id result = value_type(f->result_type);
@@ -85,7 +91,7 @@ void Emitter::emit_function(const ir::Function* f) {
         }
     }
     Id fn_type = type_function(result, param_types);
-    InstructionStream head;
+    InstructionStream& head = functions_;
     head.add(spv::Op::OpFunction, {result, function_id(f), 0u, fn_type});
     for (std::size_t k = 0; k < f->arguments.size(); ++k) {
         const ir::Argument* a = f->arguments[k];
@@ -100,12 +106,13 @@ void Emitter::emit_function(const ir::Function* f) {
             info.spirv_pointee = value_type(p->pointee);
             set_pointer(a, info);
         } else {
-            values_.emplace(a, id);
+            values_.set(a, id);
         }
     }
 
     // Every alloca becomes an OpVariable at the top of the first block, as SPIR-V requires.
-    InstructionStream variables;
+    InstructionStream& variables = variables_;
+    variables.clear();
     for (const ir::Block* b : f->blocks)
         for (const ir::Instruction* i : b->instructions) {
             if (i->opcode != ir::Opcode::Alloca) continue;
@@ -141,10 +148,8 @@ void Emitter::emit_function(const ir::Function* f) {
         }
 
     for (const ir::Block* b : order) {
-        op(spv::Op::OpLabel, {labels[b]});
-        if (b == order.front()) {
-            body.append(variables);
-        }
+        op(spv::Op::OpLabel, {label(b)});
+        if (b == order.front()) functions_.append(variables);
         bool live = cfg.reachable(b);
         if (!live) {
             // Only merge and continue blocks of live headers get here.
@@ -152,7 +157,7 @@ void Emitter::emit_function(const ir::Function* f) {
             for (const ir::Block* h : order)
                 if (cfg.reachable(h) && h->structure == ir::StructureKind::Loop && h->continue_block == b) header = h;
             if (header)
-                op(spv::Op::OpBranch, {labels[header]});
+                op(spv::Op::OpBranch, {label(header)});
             else
                 op(spv::Op::OpUnreachable, {});
             continue;
@@ -167,9 +172,9 @@ void Emitter::emit_function(const ir::Function* f) {
                 Id type = value_type(i->type());
                 for (std::size_t k = 0; k < i->operands.size() && k < i->targets.size(); ++k) {
                     const ir::Block* from = i->targets[k];
-                    if (!emitted.count(from)) continue;
+                    if (!labels_.contains(from)) continue;
                     ops.push_back(cfg.reachable(from) ? value(i->operands[k]) : undef(type));
-                    ops.push_back(labels[from]);
+                    ops.push_back(label(from));
                 }
                 op_result(spv::Op::OpPhi, type, ops, result_id(i));
                 name(result_id(i), i->name());
@@ -180,14 +185,13 @@ void Emitter::emit_function(const ir::Function* f) {
                      "SPIR-V: the IR instruction '" + std::string(ir::mnemonic(i->opcode)) + "' is not supported yet");
             }
             if (i->has_result() && !i->type()->is<sema::PointerType>() && !i->name().empty()) {
-                auto it = values_.find(i);
-                if (it != values_.end()) name(it->second, i->name());
+                if (const Id* id = values_.find(i)) name(*id, i->name());
             }
         }
         current_ = term;
         if (b->structure == ir::StructureKind::Loop && b->merge && b->continue_block) {
             std::uint32_t control = 0;
-            Operands ops{labels[b->merge], labels[b->continue_block]};
+            Operands ops{label(b->merge), label(b->continue_block)};
             if (b->hint == ir::ControlHint::Unroll) {
                 if (b->unroll_count > 0) {
                     control = static_cast<std::uint32_t>(spv::LoopControlMask::PartialCount);
@@ -203,25 +207,25 @@ void Emitter::emit_function(const ir::Function* f) {
             }
             op(spv::Op::OpLoopMerge, ops);
         } else if (b->structure == ir::StructureKind::Selection && b->merge) {
-            op(spv::Op::OpSelectionMerge, {labels[b->merge], selection_control(b->hint)});
+            op(spv::Op::OpSelectionMerge, {label(b->merge), selection_control(b->hint)});
         }
         if (!term) {
             op(spv::Op::OpUnreachable, {});
             continue;
         }
         switch (term->opcode) {
-        case ir::Opcode::Branch: op(spv::Op::OpBranch, {labels[term->targets[0]]}); break;
+        case ir::Opcode::Branch: op(spv::Op::OpBranch, {label(term->targets[0])}); break;
         case ir::Opcode::CondBranch:
-            op(spv::Op::OpBranchConditional, {value(term->operands[0]), labels[term->targets[0]], labels[term->targets[1]]});
+            op(spv::Op::OpBranchConditional, {value(term->operands[0]), label(term->targets[0]), label(term->targets[1])});
             break;
         case ir::Opcode::Switch: {
-            Operands ops{value(term->operands[0]), labels[term->targets[0]]};
+            Operands ops{value(term->operands[0]), label(term->targets[0])};
             bool wide = bits_of(term->operands[0]->type()) == 64;
             for (std::size_t k = 0; k < term->immediates.size() && k + 1 < term->targets.size(); ++k) {
                 auto v = static_cast<std::uint64_t>(term->immediates[k]);
                 ops.push_back(static_cast<std::uint32_t>(v));
                 if (wide) ops.push_back(static_cast<std::uint32_t>(v >> 32));
-                ops.push_back(labels[term->targets[k + 1]]);
+                ops.push_back(label(term->targets[k + 1]));
             }
             op(spv::Op::OpSwitch, ops);
             break;
@@ -241,8 +245,6 @@ void Emitter::emit_function(const ir::Function* f) {
         }
     }
     body_->add(spv::Op::OpFunctionEnd, {});
-    functions_.append(head);
-    functions_.append(body);
     body_ = nullptr;
 }
 

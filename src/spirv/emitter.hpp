@@ -155,7 +155,8 @@ public:
     Id value(const ir::Value* v);
     // What a pointer operand is.
     const PointerInfo* pointer(const ir::Value* v);
-    void set_pointer(const ir::Value* v, PointerInfo p) { pointers_[v] = p; }
+    // Each record is its own arena object, so the pointers pointer() hands out stay valid.
+    void set_pointer(const ir::Value* v, PointerInfo p) { pointers_.set(v, arena_.make<PointerInfo>(p)); }
     // The id reserved for an instruction's result; the emitter of that instruction defines it.
     Id result_id(const ir::Instruction* i);
     // Records `id` as the instruction's value; copies it into the reserved id when a phi already
@@ -201,8 +202,8 @@ public:
     void note_execution_mode(spv::ExecutionMode m) { add_once(execution_modes_, static_cast<std::uint32_t>(m)); }
     const ir::Instruction* current() const { return current_; }
     void set_current(const ir::Instruction* i) { current_ = i; }
-    void mark_nonuniform(const ir::Value* v) { nonuniform_.insert(v); }
-    bool is_nonuniform(const ir::Value* v) const { return nonuniform_.count(v) != 0; }
+    void mark_nonuniform(const ir::Value* v) { nonuniform_.set(v, true); }
+    bool is_nonuniform(const ir::Value* v) const { return nonuniform_.contains(v); }
 
 private:
     Id type_of(spv::Op o, std::span<const std::uint32_t> operands);
@@ -273,9 +274,18 @@ private:
 
     // Per function.
     InstructionStream* body_ = nullptr;
-    std::unordered_map<const ir::Value*, Id> values_;                   // lookup only
-    std::unordered_map<const ir::Value*, PointerInfo> pointers_;        // lookup only
-    std::unordered_set<const ir::Value*> nonuniform_;                   // lookup only
+    PointerTable<Id> values_;
+    PointerTable<const PointerInfo*> pointers_;
+    PointerTable<bool> nonuniform_;
+    PointerTable<Id> labels_;      // the blocks being written, and only those
+    PointerTable<bool> visited_;   // block_order's walk
+    InstructionStream variables_;  // the function's OpVariables, written after its first label
+    // A block's label; 0 for a block that is not written.
+    Id label(const ir::Block* b) const {
+        const Id* id = labels_.find(b);
+        return id ? *id : 0;
+    }
+    std::vector<const ir::Block*> block_order(const ir::Function* f, const ir::Cfg& cfg);
     // Call operands that point into something other than a whole variable (a member, an element,
     // a global): the Function variable each is copied through (logical addressing passes only
     // memory object declarations to OpFunctionCall).

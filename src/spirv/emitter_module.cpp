@@ -10,7 +10,13 @@ namespace oneshader::spirv {
 
 Emitter::Emitter(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
                  support::DiagnosticEngine& diags)
-    : module_(module), entry_(entry), options_(options), diags_(diags), layouts_(arena_, options.layout) {}
+    : module_(module), entry_(entry), options_(options), diags_(diags), layouts_(arena_, options.layout) {
+    // Room for a typical module up front, instead of growing each section from one word.
+    names_.reserve(1024);
+    annotations_.reserve(512);
+    globals_.reserve(1024);
+    functions_.reserve(4096);
+}
 
 void Emitter::fail(support::DiagCode code, const std::string& message) {
     failed_ = true;
@@ -55,20 +61,16 @@ Id Emitter::glsl_std_450() {
 }
 
 Id Emitter::result_id(const ir::Instruction* i) {
-    auto it = values_.find(i);
-    if (it != values_.end()) return it->second;
-    Id id = new_id();
-    values_.emplace(i, id);
+    bool inserted = false;
+    Id& id = values_.get_or_insert(i, 0, &inserted);
+    if (inserted) id = new_id();
     return id;
 }
 
 void Emitter::define(const ir::Instruction* i, Id id) {
-    auto it = values_.find(i);
-    if (it == values_.end()) {
-        values_.emplace(i, id);
-    } else if (it->second != id) {
-        op_result(spv::Op::OpCopyObject, value_type(i->type()), {id}, it->second);
-    }
+    bool inserted = false;
+    Id reserved = values_.get_or_insert(i, id, &inserted);
+    if (!inserted && reserved != id) op_result(spv::Op::OpCopyObject, value_type(i->type()), {id}, reserved);
 }
 
 Id Emitter::value(const ir::Value* v) {
@@ -78,16 +80,14 @@ Id Emitter::value(const ir::Value* v) {
         fail(support::DiagCode::spirv_malformed_input, "a pointer was used where a value was expected");
         return 0;
     }
-    auto it = values_.find(v);
-    if (it != values_.end()) return it->second;
+    if (const Id* known = values_.find(v)) return *known;
     if (const auto* i = v->as<ir::Instruction>()) return result_id(i);
     fail(support::DiagCode::spirv_malformed_input, "an operand from outside the function being emitted");
     return 0;
 }
 
 const PointerInfo* Emitter::pointer(const ir::Value* v) {
-    auto it = pointers_.find(v);
-    if (it != pointers_.end()) return &it->second;
+    if (const PointerInfo* const* known = pointers_.find(v)) return *known;
     if (const auto* g = v->as<ir::Global>()) {
         const GlobalInfo* info = global_info(g);
         if (!info) {
@@ -111,7 +111,8 @@ const PointerInfo* Emitter::pointer(const ir::Value* v) {
                 p.layout = info->layout;
             }
         }
-        return &pointers_.emplace(v, p).first->second;
+        set_pointer(v, p);
+        return *pointers_.find(v);
     }
     // After an error the instruction that should have made this pointer made nothing: that is
     // the same problem, already reported.

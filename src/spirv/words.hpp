@@ -36,6 +36,7 @@ public:
     std::size_t size() const { return words_.size(); }
     // Keeps the storage for the next use.
     void clear() { words_.clear(); }
+    void reserve(std::size_t words) { words_.reserve(words); }
 
 private:
     // Room for one instruction of `count` words (its first word included), which the caller fills.
