@@ -5,7 +5,7 @@
 
 namespace oneshader::support {
 
-Interner::Interner(Arena& arena) : arena_(arena), slots_(1024, nullptr) {}
+Interner::Interner(Arena& arena) : arena_(arena), slots_(512, nullptr) {}
 
 namespace {
 

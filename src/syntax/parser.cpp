@@ -25,7 +25,7 @@ Parser::Parser(support::CompileContext& ctx, std::span<const Token> tokens, cons
         if (!tokens.empty()) copy.back().loc = tokens.back().loc;
         toks_ = copy;
     }
-    names_.resize(512);
+    names_.resize(256);
     exprs_.reserve(256);
     stmts_.reserve(128);
     attrs_.reserve(16);
