@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "preprocess/preprocessor_state.hpp"
 
 namespace oneshader::pp {
@@ -49,6 +51,10 @@ void Preprocessor::report_in_macro(support::DiagCode code, support::SourceLoc at
 }
 
 void Preprocessor::enter_file(support::FileId id, std::string key) {
+    // Room for the file's tokens up front (about one per three characters), so the output is
+    // not moved again and again as includes add to it.
+    std::size_t want = out_.tokens.size() + ctx.sources.text(id).size() / 3 + 16;
+    if (want > out_.tokens.capacity()) out_.tokens.reserve(std::max(want, out_.tokens.capacity() * 2));
     auto frame = std::make_unique<FileFrame>(ctx, id);
     frame->cond_base = conds_.size();
     frame->key = std::move(key);
@@ -139,30 +145,36 @@ void Preprocessor::emit_checked(const Token& t) {
     out_.tokens.push_back(out);
 }
 
-bool Preprocessor::lex_plain_token() {
+void Preprocessor::lex_plain_tokens() {
     // Most tokens are neither directives nor macro names and need nothing but a place in the
-    // output: they are lexed straight into it. Anything else goes back as the lookahead for the
-    // general path (the expander), which sees it exactly as if it had lexed it itself.
-    if (files_.empty() || skipping() || out_.tokens.size() >= options_.limits.max_output_tokens) return false;
+    // output: they are lexed straight into it. The first one that is anything else goes back as
+    // the lookahead for the general path (the expander), which sees it exactly as if it had
+    // lexed it itself. Nothing here changes the file, the skipping state or the limits, so they
+    // are looked at once per run of plain tokens.
+    if (files_.empty() || skipping()) return;
     FileFrame& f = *files_.back();
-    if (f.has_lookahead) return false;
-    Token& t = out_.tokens.emplace_back();
-    f.lexer.next(t);
-    const bool special = t.kind == TokenKind::Eof || t.kind == TokenKind::Unknown ||
-                         (t.kind == TokenKind::Hash && t.has(syntax::AtLineStart)) ||
-                         (t.kind == TokenKind::Identifier && macros.find(t.ident));
-    if (special) [[unlikely]] {
-        f.lookahead = t;
-        f.has_lookahead = true;
-        out_.tokens.pop_back();
-        return false;
+    if (f.has_lookahead) return;
+    const std::size_t limit = options_.limits.max_output_tokens;
+    std::vector<Token>& out = out_.tokens;
+    const std::size_t start = out.size();
+    while (out.size() < limit) {
+        Token& t = out.emplace_back();
+        f.lexer.next(t);
+        const bool special = t.kind == TokenKind::Eof || t.kind == TokenKind::Unknown ||
+                             (t.kind == TokenKind::Hash && t.has(syntax::AtLineStart)) ||
+                             (t.kind == TokenKind::Identifier && macros.find(t.ident));
+        if (special) [[unlikely]] {
+            f.lookahead = t;
+            f.has_lookahead = true;
+            out.pop_back();
+            break;
+        }
     }
-    if (f.guard == GuardState::AfterGuard || f.guard == GuardState::Start) f.guard = GuardState::NotGuarded;
-    return true;
+    if (out.size() != start && (f.guard == GuardState::AfterGuard || f.guard == GuardState::Start))
+        f.guard = GuardState::NotGuarded;
 }
 
 PreprocessOutput Preprocessor::run(support::FileId main_file) {
-    out_.tokens.reserve(ctx.sources.text(main_file).size() / 3 + 16);
     define_predefined();
     const std::string& main_path = ctx.sources.file(main_file).path;
     enter_file(main_file, main_path);
@@ -170,7 +182,7 @@ PreprocessOutput Preprocessor::run(support::FileId main_file) {
         Expander expander(*this, *this, 0);
         for (;;) {
             if (stopped_) break;
-            if (expander.idle() && lex_plain_token()) continue;
+            if (expander.idle()) lex_plain_tokens();
             Token t = expander.next();
             if (t.is(TokenKind::Eof) || stopped_) break;
             emit(t);

@@ -87,7 +87,7 @@ private:
     }
     bool skipping() const { return !conds_.empty() && !conds_.back().live; }
     void emit(const syntax::Token& t);
-    bool lex_plain_token();  // the main loop's fast path; false when the token needs the expander
+    void lex_plain_tokens();  // the main loop's fast path, up to the first token the expander must see
     void emit_checked(const syntax::Token& t);  // past the output limit, or a stray character
     void update_skipping();
 

@@ -176,7 +176,30 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
 }
 
 void Lexer::next(Token& t) {
-    skip_trivia();
+    // Blanks and newlines inline: most tokens follow a space or a line break and nothing else, so
+    // the general skip (comments, splices) is called only when one of those may start here.
+    {
+        const char* s = text_.data();
+        std::uint32_t p = pos_;
+        bool line_start = at_line_start_;
+        bool space = leading_space_;
+        while (p < size_) {
+            std::uint8_t cls = char_class(s[p]);
+            if (cls & Blank) {
+                space = true;
+            } else if (cls & Newline) {
+                line_start = true;
+                space = false;
+            } else {
+                break;
+            }
+            ++p;
+        }
+        pos_ = p;
+        at_line_start_ = line_start;
+        leading_space_ = space;
+        if (p < size_ && (s[p] == '/' || s[p] == '\\')) skip_trivia();
+    }
     t.flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
     at_line_start_ = false;
     leading_space_ = false;
