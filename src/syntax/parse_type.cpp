@@ -52,6 +52,12 @@ TypeSyntax* Parser::parse_type(std::uint32_t modifiers) {
 QualifiedName Parser::parse_qualified_name() {
     QualifiedName q;
     q.loc = loc();
+    // Nearly every name is one identifier: it goes to the arena directly.
+    if (at(TokenKind::Identifier) && !peek().is(TokenKind::ColonColon)) {
+        q.parts = ctx_.arena.copy_array<Symbol>(std::span<const Symbol>(&tok().ident, 1));
+        advance();
+        return q;
+    }
     std::size_t mark = symbols_.size();
     if (accept(TokenKind::ColonColon)) q.global = true;
     if (!at(TokenKind::Identifier)) {
