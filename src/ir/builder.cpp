@@ -43,9 +43,10 @@ Instruction* Builder::insert(Instruction* i) {
 Instruction* Builder::make(Opcode op, const sema::Type* type, std::span<Value* const> operands,
                            std::span<const std::int64_t> immediates, std::span<Block* const> targets) {
     Instruction* i = module_.make_instruction(op, type);
-    i->operands.assign(operands.begin(), operands.end());
-    i->immediates.assign(immediates.begin(), immediates.end());
-    i->targets.assign(targets.begin(), targets.end());
+    // A new instruction's lists are empty: most instructions fill one or two of the three.
+    if (!operands.empty()) i->operands.assign(operands.begin(), operands.end());
+    if (!immediates.empty()) i->immediates.assign(immediates.begin(), immediates.end());
+    if (!targets.empty()) i->targets.assign(targets.begin(), targets.end());
     return insert(i);
 }
 
