@@ -71,8 +71,10 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         entry->workgroup_size = {ep->numthreads[0], ep->numthreads[1], ep->numthreads[2]};
 
     auto stage_global = [&](const sema::StageVariable& v, bool output) {
+        std::string global_name = output ? "out.var." : "in.var.";
+        global_name += v.semantic.str();
         ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input,
-                                      concrete(v.type), fmt::format("{}.var.{}", output ? "out" : "in", v.semantic.str()));
+                                      concrete(v.type), global_name);
         if (auto b = builtin_of(v.builtin, ep->stage)) g->builtin = *b;
         else g->location = v.location;
         g->interpolation = v.interpolation;

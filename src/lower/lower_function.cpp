@@ -4,6 +4,8 @@
 // a local, since HLSL lets a function assign its parameters. Resource parameters are not
 // arguments: the copy names the resource global itself, and each run-time index into a resource
 // array becomes an ordinary integer argument.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "lower/lowerer.hpp"
@@ -21,10 +23,16 @@ std::string ir_name(std::string_view name) {
         {"/", "_div"}, {"%", "_rem"}, {"<", "_lt"}, {">", "_gt"}, {"&", "_bitand"}, {"|", "_bitor"}, {"^", "_xor"},
         {"~", "_bitnot"}, {"!", "_not"}, {"=", "_assign"},
     };
+    auto word_char = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+    };
+    // Nearly every name is a word already.
+    if (!name.empty() && !(name[0] >= '0' && name[0] <= '9') && std::all_of(name.begin(), name.end(), word_char))
+        return std::string(name);
     std::string out;
     for (std::size_t i = 0; i < name.size();) {
         char c = name[i];
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.') {
+        if (word_char(c)) {
             out += c;
             ++i;
             continue;
@@ -51,11 +59,9 @@ std::string ir_name(std::string_view name) {
 
 std::string Lowerer::unique_function_name(std::string base) {
     base = ir_name(base);
-    if (names_.find(base) == names_.end()) {
-        names_[base] = 0;
-        return base;
-    }
-    int& n = names_[base];
+    auto [it, fresh] = names_.try_emplace(base, 0);
+    if (fresh) return base;
+    int& n = it->second;
     for (;;) {
         std::string candidate = fmt::format("{}.{}", base, ++n);
         if (names_.find(candidate) == names_.end()) {
