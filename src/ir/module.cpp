@@ -1,5 +1,6 @@
 #include "ir/module.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "ir/float_bits.hpp"
@@ -42,16 +43,56 @@ std::span<Block* const> successors(const Block* b) {
     }
 }
 
+namespace {
+
+std::uint64_t constant_hash(const sema::Type* type, ConstantKind kind, std::uint64_t bits,
+                            std::span<Constant* const> elements) {
+    auto mix = [](std::uint64_t h, std::uint64_t v) {
+        h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+        return h;
+    };
+    std::uint64_t h = mix(reinterpret_cast<std::uintptr_t>(type) >> 4, static_cast<std::uint64_t>(kind));
+    h = mix(h, bits);
+    for (const Constant* e : elements) h = mix(h, reinterpret_cast<std::uintptr_t>(e) >> 3);
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 31);
+}
+
+bool same_constant(const Constant* c, const sema::Type* type, ConstantKind kind, std::uint64_t bits,
+                   std::span<Constant* const> elements) {
+    return c->type() == type && c->constant_kind == kind && c->bits == bits &&
+           std::equal(c->elements.begin(), c->elements.end(), elements.begin(), elements.end());
+}
+
+}  // namespace
+
 Constant* Module::intern(const sema::Type* type, ConstantKind kind, std::uint64_t bits,
                          std::span<Constant* const> elements) {
-    auto key = std::make_tuple(type, kind, bits, std::vector<Constant*>(elements.begin(), elements.end()));
-    auto it = interned_.find(key);
-    if (it != interned_.end()) return it->second;
+    const std::uint64_t h = constant_hash(type, kind, bits, elements);
+    if (!interned_.empty()) {
+        const std::size_t mask = interned_.size() - 1;
+        for (std::size_t s = h & mask; interned_[s]; s = (s + 1) & mask)
+            if (same_constant(interned_[s], type, kind, bits, elements)) return interned_[s];
+    }
     std::span<Constant*> stored = arena_.make_array<Constant*>(elements.size());
     for (std::size_t i = 0; i < elements.size(); ++i) stored[i] = elements[i];
     Constant* c = arena_.make<Constant>(type, kind, bits, std::span<Constant* const>(stored));
-    interned_.emplace(std::move(key), c);
     constants_.push_back(c);
+    if (2 * constants_.size() > interned_.size()) {
+        // Grow and put every constant back (this one included).
+        interned_.assign(interned_.empty() ? 64 : 2 * interned_.size(), nullptr);
+        const std::size_t mask = interned_.size() - 1;
+        for (Constant* k : constants_) {
+            std::size_t s = constant_hash(k->type(), k->constant_kind, k->bits, k->elements) & mask;
+            while (interned_[s]) s = (s + 1) & mask;
+            interned_[s] = k;
+        }
+        return c;
+    }
+    const std::size_t mask = interned_.size() - 1;
+    std::size_t s = h & mask;
+    while (interned_[s]) s = (s + 1) & mask;
+    interned_[s] = c;
     return c;
 }
 

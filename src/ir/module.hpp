@@ -138,9 +138,9 @@ private:
     support::Arena& arena_;
     sema::TypeContext& types_;
     std::vector<Constant*> constants_;
-    // Lookup only, never iterated, so pointer order does not reach any output.
-    std::map<std::tuple<const sema::Type*, ConstantKind, std::uint64_t, std::vector<Constant*>>, Constant*>
-        interned_;
+    // The interned constants by content: open addressing, at most half full. Lookup only (the
+    // creation order is constants_), so pointer values never reach any output.
+    std::vector<Constant*> interned_;
 };
 
 // The successors of a block's terminator, in terminator order (duplicates kept: a switch may

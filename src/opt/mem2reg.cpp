@@ -88,35 +88,35 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options&)
     if (f.blocks.empty()) return {};
     bool changed = false;
     // Without a promotable variable there is nothing to do, and no user map to build.
-    bool any_variable = false;
-    for (const Block* b : f.blocks)
-        for (const Instruction* i : b->instructions)
-            if (i->opcode == Opcode::Alloca && promotable_type(i)) any_variable = true;
-    if (!any_variable) return {};
-    UserMap users = build_pointer_users(f);
+    std::vector<Instruction*> candidates;
     for (Block* b : f.blocks)
-        for (std::size_t k = 0; k < b->instructions.size(); ++k) {
-            Instruction* i = b->instructions[k];
-            if (i->opcode == Opcode::Alloca && promotable_type(i) && rewrite_component_chains(m, i, users))
-                changed = true;
+        for (Instruction* i : b->instructions)
+            if (i->opcode == Opcode::Alloca && promotable_type(i)) candidates.push_back(i);
+    if (candidates.empty()) return {};
+    UserMap users = build_pointer_users(f);
+    // A variable whose chains were rewritten is only loaded and stored now (its old chains' loads
+    // became extracts, their stores store the whole): the map, which is not rebuilt, no longer
+    // describes its uses, and need not.
+    std::vector<std::uint8_t> rewritten(candidates.size(), 0);
+    for (std::size_t k = 0; k < candidates.size(); ++k)
+        if (rewrite_component_chains(m, candidates[k], users)) {
+            rewritten[k] = 1;
+            changed = true;
         }
-    // Rewritten chains change the users; otherwise the map still holds.
-    if (changed) users = build_pointer_users(f);
     // Each instruction's scratch word: its variable's number + 1 for a promoted alloca, else 0.
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions) i->set_scratch(0);
     std::vector<Variable> vars;
-    for (Block* b : f.blocks)
-        for (Instruction* i : b->instructions) {
-            if (i->opcode != Opcode::Alloca || !promotable_type(i)) continue;
-            bool ok = true;
-            if (auto it = users.find(i); it != users.end())
-                for (const Use& u : it->second)
-                    if (u.operand != 0 || (u.user->opcode != Opcode::Load && u.user->opcode != Opcode::Store)) ok = false;
-            if (!ok) continue;
-            vars.push_back({i, i->type()->as<sema::PointerType>()->pointee->value_type()});
-            i->set_scratch(static_cast<std::uint32_t>(vars.size()));
-        }
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        Instruction* i = candidates[k];
+        bool ok = true;
+        if (auto it = users.find(i); !rewritten[k] && it != users.end())
+            for (const Use& u : it->second)
+                if (u.operand != 0 || (u.user->opcode != Opcode::Load && u.user->opcode != Opcode::Store)) ok = false;
+        if (!ok) continue;
+        vars.push_back({i, i->type()->as<sema::PointerType>()->pointee->value_type()});
+        i->set_scratch(static_cast<std::uint32_t>(vars.size()));
+    }
     if (vars.empty()) return {changed, {}};
 
     const Cfg& cfg = an.cfg();
