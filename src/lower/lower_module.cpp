@@ -44,7 +44,7 @@ void Lowerer::declare_globals() {
 }
 
 ir::Global* Lowerer::global_of(const sema::Variable* v) {
-    if (auto it = var_globals_.find(v); it != var_globals_.end()) return it->second;
+    if (ir::Global** known = var_globals_.find(v)) return *known;
     ir::Global* g = nullptr;
     switch (v->storage) {
     case sema::StorageClass::Resource:
@@ -86,7 +86,7 @@ ir::Global* Lowerer::global_of(const sema::Variable* v) {
 
 ir::Global* Lowerer::resource_global(const sema::Resource* r) {
     if (r->buffer) return buffer_global(r->buffer);
-    if (auto it = resource_globals_.find(r); it != resource_globals_.end()) return it->second;
+    if (ir::Global** known = resource_globals_.find(r)) return *known;
     const sema::ResourceType* rt = innermost_resource(r->type);
     if (!rt) {
         unsupported(r->loc, fmt::format("the resource '{}' of a type that is not a resource", r->name.str()));
@@ -163,7 +163,7 @@ ir::SpecConstant* Lowerer::spec_constant_of(const sema::Variable* v) {
 }
 
 ir::Global* Lowerer::static_local_global(const sema::Variable* v) {
-    if (auto it = var_globals_.find(v); it != var_globals_.end()) return it->second;
+    if (ir::Global** known = var_globals_.find(v)) return *known;
     if (!v->type || sema::contains_resource(v->type)) {
         unsupported(v->loc, fmt::format("the static local '{}' holding a resource", v->name.str()));
         var_globals_[v] = nullptr;

@@ -73,8 +73,8 @@ const Type* Lowerer::concrete(const Type* t) {
 }
 
 ir::Value* Lowerer::local_of(const sema::Variable* v) const {
-    auto it = locals_.find(v);
-    return it == locals_.end() ? nullptr : it->second;
+    ir::Value* const* known = locals_.find(v);
+    return known ? *known : nullptr;
 }
 
 bool lower_program(const sema::Program& program, ir::Module& module, sema::LayoutEngine& layouts,

@@ -15,6 +15,7 @@
 #include "ir/small_vec.hpp"
 #include "ir/type_rules.hpp"
 #include "lower/lower.hpp"
+#include "lower/node_table.hpp"
 #include "sema/types_query.hpp"
 
 namespace oneshader::lower {
@@ -244,9 +245,9 @@ public:
     std::uint32_t depth_ = 0;
 
     // Module scope.
-    std::unordered_map<const sema::Variable*, ir::Global*> var_globals_;
+    NodeTable<ir::Global*> var_globals_;  // sema::Variable
     std::unordered_map<const sema::BufferBlock*, ir::Global*> buffer_globals_;
-    std::unordered_map<const sema::Resource*, ir::Global*> resource_globals_;
+    NodeTable<ir::Global*> resource_globals_;  // sema::Resource
     std::unordered_map<const ir::Global*, ir::Global*> counters_;
     std::unordered_map<const sema::Variable*, ir::SpecConstant*> spec_constants_;
     std::unordered_map<const sema::Variable*, ir::Global*> static_local_flags_;
@@ -261,7 +262,7 @@ public:
     const sema::Function* sfn_ = nullptr;
     ir::Block* cur_ = nullptr;
     std::size_t allocas_ = 0;
-    std::unordered_map<const sema::Variable*, ir::Value*> locals_;
+    NodeTable<ir::Value*> locals_;  // sema::Variable
     ir::Value* this_ptr_ = nullptr;
     std::vector<LoopTargets> targets_;
     bool precise_ = false;
