@@ -5,6 +5,11 @@
 namespace oneshader::ir {
 
 DominatorTree DominatorTree::of(const Graph& g) {
+    std::vector<std::uint32_t> rpo = g.root < g.size() ? reverse_post_order(g) : std::vector<std::uint32_t>{};
+    return of(g, rpo);
+}
+
+DominatorTree DominatorTree::of(const Graph& g, std::span<const std::uint32_t> rpo) {
     DominatorTree t;
     std::uint32_t n = g.size();
     t.root_ = g.root;
@@ -12,10 +17,9 @@ DominatorTree DominatorTree::of(const Graph& g) {
     t.child_start_.assign(n + 1, 0);
     t.pre_.assign(n, kNoBlock);
     t.post_.assign(n, kNoBlock);
-    t.frontiers_.assign(n, {});
+    t.frontier_start_.assign(n + 1, 0);
     if (g.root >= n) return t;
 
-    std::vector<std::uint32_t> rpo = reverse_post_order(g);
     std::vector<std::uint32_t> order(n, kNoBlock);  // position in RPO
     for (std::uint32_t k = 0; k < rpo.size(); ++k) order[rpo[k]] = k;
 
@@ -74,19 +78,26 @@ DominatorTree DominatorTree::of(const Graph& g) {
         stack.pop_back();
     }
 
+    // (node, frontier member) pairs, then grouped by node and sorted, duplicates dropped.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
     for (std::uint32_t b : rpo) {
         std::uint32_t in_tree_preds = 0;
         for (std::uint32_t p : g.preds[b]) in_tree_preds += t.in_tree(p) ? 1 : 0;
         if (in_tree_preds < 2) continue;
         for (std::uint32_t p : g.preds[b]) {
             if (!t.in_tree(p)) continue;
-            for (std::uint32_t runner = p; runner != t.idom_[b] && runner != kNoBlock; runner = t.idom_[runner]) {
-                auto& f = t.frontiers_[runner];
-                if (std::find(f.begin(), f.end(), b) == f.end()) f.push_back(b);
-            }
+            for (std::uint32_t runner = p; runner != t.idom_[b] && runner != kNoBlock; runner = t.idom_[runner])
+                pairs.push_back({runner, b});
         }
     }
-    for (auto& f : t.frontiers_) std::sort(f.begin(), f.end());
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    t.frontier_nodes_.reserve(pairs.size());
+    for (const auto& [node, member] : pairs) {
+        ++t.frontier_start_[node + 1];
+        t.frontier_nodes_.push_back(member);
+    }
+    for (std::uint32_t k = 0; k < n; ++k) t.frontier_start_[k + 1] += t.frontier_start_[k];
     return t;
 }
 
@@ -95,7 +106,7 @@ bool DominatorTree::dominates(std::uint32_t a, std::uint32_t b) const {
     return pre_[a] <= pre_[b] && post_[b] <= post_[a];
 }
 
-DominatorTree DominatorTree::dominators(const Cfg& cfg) { return of(cfg.graph()); }
+DominatorTree DominatorTree::dominators(const Cfg& cfg) { return of(cfg.graph(), cfg.rpo()); }
 
 DominatorTree DominatorTree::post_dominators(const Cfg& cfg) {
     std::uint32_t n = cfg.size();

@@ -18,8 +18,9 @@ public:
     // whose immediate post-dominator is the exit has idom() == exit(). Blocks that never reach an
     // exit (an infinite loop) are in no tree.
     static DominatorTree post_dominators(const Cfg& cfg);
-    // The tree of any graph.
+    // The tree of any graph; `rpo` is its reverse post-order when the caller has it already.
     static DominatorTree of(const Graph& g);
+    static DominatorTree of(const Graph& g, std::span<const std::uint32_t> rpo);
 
     std::uint32_t root() const { return root_; }
     std::uint32_t exit() const { return root_; }
@@ -32,8 +33,11 @@ public:
     std::span<const std::uint32_t> children(std::uint32_t n) const {
         return std::span<const std::uint32_t>(children_.data() + child_start_[n], child_start_[n + 1] - child_start_[n]);
     }
-    // Dominance frontier of each node, sorted by node number.
-    const std::vector<std::vector<std::uint32_t>>& frontiers() const { return frontiers_; }
+    // Dominance frontier of a node, sorted by node number.
+    std::span<const std::uint32_t> frontier(std::uint32_t n) const {
+        return std::span<const std::uint32_t>(frontier_nodes_.data() + frontier_start_[n],
+                                              frontier_start_[n + 1] - frontier_start_[n]);
+    }
 
 private:
     std::uint32_t root_ = 0;
@@ -42,7 +46,9 @@ private:
     std::vector<std::uint32_t> children_;
     std::vector<std::uint32_t> child_start_;
     std::vector<std::uint32_t> pre_, post_;  // tree DFS numbering, for O(1) dominates()
-    std::vector<std::vector<std::uint32_t>> frontiers_;
+    // Flat: the frontier of n is frontier_nodes_[frontier_start_[n] .. frontier_start_[n + 1]).
+    std::vector<std::uint32_t> frontier_nodes_;
+    std::vector<std::uint32_t> frontier_start_;
 };
 
 }  // namespace oneshader::ir

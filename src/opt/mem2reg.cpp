@@ -187,7 +187,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options&)
         while (!work.empty()) {
             std::uint32_t b = work.back();
             work.pop_back();
-            for (std::uint32_t y : dom.frontiers()[b]) {
+            for (std::uint32_t y : dom.frontier(b)) {
                 if (has_phi[y] == mark || live[y] != mark) continue;
                 has_phi[y] = mark;
                 Instruction* phi = m.make_instruction(Opcode::Phi, vars[v].type);
