@@ -52,18 +52,15 @@ void flat_slots(const Type* t, std::vector<const ScalarType*>& out, int depth) {
 
 }  // namespace
 
-std::vector<BExpr*> Checker::check_args(std::span<syntax::Expr* const> args) {
-    std::vector<BExpr*> out;
-    out.reserve(args.size());
+void Checker::check_args(std::span<syntax::Expr* const> args, support::SmallVector<BExpr*, 8>& out) {
     for (const syntax::Expr* a : args) out.push_back(check_expr(a));
-    return out;
 }
 
 BExpr* Checker::finish_call(Function* f, BExpr* object, std::span<BExpr*> args, SourceRange range) {
     auto* c = make<BCall>(range);
     c->callee = f;
     c->type = f->type->result;
-    std::vector<BExpr*> converted;
+    support::SmallVector<BExpr*, 8> converted;
     bool failed = false;
     for (std::size_t i = 0; i < f->type->params.size(); ++i) {
         const ParamType& p = f->type->params[i];
@@ -275,7 +272,8 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
     if (callee->kind == syntax::ExprKind::Member) {
         const auto* m = static_cast<const syntax::MemberExpr*>(callee);
         BExpr* object = check_expr(m->base);
-        std::vector<BExpr*> args = check_args(e->args);
+        support::SmallVector<BExpr*, 8> args;
+        check_args(e->args, args);
         if (!ok(object)) return error_expr(range);
         const Type* targ = nullptr;
         std::vector<TemplateValue> targs;
@@ -320,7 +318,8 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
             if (!v) return error_expr(range);
             targs.push_back(*v);
         }
-    std::vector<BExpr*> args = check_args(e->args);
+    support::SmallVector<BExpr*, 8> args;
+    check_args(e->args, args);
     SourceRange name_range(ne->loc);
 
     // Find what the name means: a member function of the enclosing struct (implicit this), a
@@ -388,7 +387,7 @@ BExpr* Checker::construct(const Type* t, std::span<BExpr*> args, SourceRange ran
     }
     const ScalarType* c = component_type(t);
     std::uint32_t want = component_count(t), have = 0;
-    std::vector<BExpr*> parts;
+    support::SmallVector<BExpr*, 8> parts;
     for (BExpr* a : args) {
         if (!is_basic(a->type)) {
             report(DiagCode::bad_initializer, a->range,
@@ -421,7 +420,8 @@ BExpr* Checker::construct(const Type* t, std::span<BExpr*> args, SourceRange ran
 BExpr* Checker::check_construct(const syntax::ConstructExpr* e) {
     SourceRange range(e->loc);
     const Type* t = resolve_type(e->type, e->type ? e->type->modifiers : 0);
-    std::vector<BExpr*> args = check_args(e->args);
+    support::SmallVector<BExpr*, 8> args;
+    check_args(e->args, args);
     if (!t) return error_expr(range);
     return construct(t, args, range);
 }

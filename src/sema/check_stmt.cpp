@@ -44,7 +44,7 @@ BBlock* Checker::check_block(const syntax::BlockStmt* b, bool scoped) {
 
 BStmt* Checker::check_local_decl(const syntax::DeclStmt* s) {
     auto* block = make<BBlock>(s->loc);
-    std::vector<BStmt*> decls;
+    support::SmallVector<BStmt*, 8> decls;
     for (const syntax::Decl* d : s->decls) {
         if (!d) continue;
         check_known_attributes(d->attributes, false);

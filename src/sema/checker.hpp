@@ -230,7 +230,7 @@ public:
     BExpr* check_cast(const syntax::CastExpr* e);
     BExpr* check_sizeof(const syntax::SizeofExpr* e);
     BExpr* init_list(const syntax::InitListExpr* e, const Type* target);
-    std::vector<BExpr*> check_args(std::span<syntax::Expr* const> args);
+    void check_args(std::span<syntax::Expr* const> args, support::SmallVector<BExpr*, 8>& out);
     BExpr* call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange range);
     BExpr* call_method(BExpr* object, Symbol name, std::span<BExpr*> args, const Type* template_arg, SourceRange range);
     // The arguments of an intrinsic or method call as the table typed it; false after a report.
