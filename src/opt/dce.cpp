@@ -38,14 +38,14 @@ bool only_stored_through(const Value* p, const UserMap& users, std::vector<Instr
     return true;
 }
 
-bool remove_dead_stores(Function& f) {
+bool remove_dead_stores(Function& f, FunctionAnalyses& an) {
     bool changed = false;
     std::vector<Instruction*> allocas;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca) allocas.push_back(i);
     if (allocas.empty()) return false;  // no variables: no user map to build
-    UserMap users = build_pointer_users(f);
+    const UserMap& users = an.pointer_users();
     std::vector<Instruction*> dead, uses;
     for (Instruction* a : allocas) {
         uses.clear();
@@ -60,8 +60,8 @@ bool remove_dead_stores(Function& f) {
 
 }  // namespace
 
-PassResult dce(Module&, Function& f, FunctionAnalyses&, const Options&) {
-    bool changed = remove_dead_stores(f);
+PassResult dce(Module&, Function& f, FunctionAnalyses& an, const Options&) {
+    bool changed = remove_dead_stores(f, an);
     // Liveness in each instruction's scratch word: 1 live, 0 not (yet).
     std::vector<Instruction*> work;
     for (Block* b : f.blocks)

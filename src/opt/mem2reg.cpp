@@ -93,7 +93,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options&)
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca && promotable_type(i)) candidates.push_back(i);
     if (candidates.empty()) return {};
-    UserMap users = build_pointer_users(f);
+    const UserMap& users = an.pointer_users();
     // A variable whose chains were rewritten is only loaded and stored now (its old chains' loads
     // became extracts, their stores store the whole): the map, which is not rebuilt, no longer
     // describes its uses, and need not.

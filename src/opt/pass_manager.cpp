@@ -98,7 +98,10 @@ public:
     // Runs one pass (on one function for function passes); false when it failed.
     bool run(const PassInfo& p, ir::Function* f, FunctionAnalyses* an, bool& changed) {
         PassResult r = p.scope == PassScope::Module ? p.module_fn(m_, o_) : p.function_fn(m_, *f, *an, o_);
-        if (an && r.changed && !p.preserves_cfg) an->invalidate();
+        if (an && r.changed) {
+            if (p.preserves_cfg) an->invalidate_users();
+            else an->invalidate();
+        }
         if (!r.failed() && !o_.fail_pass_for_testing.empty() && o_.fail_pass_for_testing == p.name)
             r = PassResult::fail("failure injected for testing");
         if (!r.failed() && o_.verify_each_pass) {

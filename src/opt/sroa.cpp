@@ -47,7 +47,7 @@ bool splittable(const Instruction* a, std::uint32_t n, const UserMap& users) {
 
 }  // namespace
 
-PassResult sroa(Module& m, Function& f, FunctionAnalyses&, const Options&) {
+PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options&) {
     std::vector<Instruction*> allocas;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
@@ -56,7 +56,7 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses&, const Options&) {
                 if (pt && part_count(pt->pointee) != 0) allocas.push_back(i);
             }
     if (allocas.empty()) return {};  // no aggregate variables: no user map to build
-    UserMap users = build_pointer_users(f);
+    const UserMap& users = an.pointer_users();
     Builder b(m);
     Replacements repl;
     std::vector<Instruction*> dead;
