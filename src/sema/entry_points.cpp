@@ -3,10 +3,10 @@
 // through its call graph; the rule that an entry point reads at most one push-constant block
 // (OSH0333); and the recursion check (shaders cannot recurse).
 #include <algorithm>
-#include <unordered_set>
 
 #include "sema/checker.hpp"
 #include "sema/types_query.hpp"
+#include "support/pointer_map.hpp"
 
 namespace oneshader::sema {
 
@@ -108,21 +108,22 @@ void Checker::find_entry_points() {
 }
 
 void Checker::compute_entry_globals(EntryPoint* ep) {
-    std::unordered_set<const Function*> seen;
-    std::unordered_set<const Variable*> vars;
-    std::vector<Function*> work{ep->function};
+    support::PointerMap<bool> seen;
+    support::PointerMap<bool> vars;
+    support::SmallVector<Function*, 16> work;
+    work.push_back(ep->function);
     seen.insert(ep->function);
     while (!work.empty()) {
         Function* f = work.back();
         work.pop_back();
         for (Variable* v : f->globals_used) vars.insert(v);
         for (Function* c : f->callees)
-            if (seen.insert(c).second) work.push_back(c);
+            if (seen.insert(c)) work.push_back(c);
     }
     // Declaration order, not hash order.
-    std::vector<Variable*> ordered;
+    support::SmallVector<Variable*, 16> ordered;
     for (Variable* v : globals)
-        if (vars.count(v)) ordered.push_back(v);
+        if (vars.contains(v)) ordered.push_back(v);
     ep->globals_used = to_span(ordered);
 }
 
@@ -151,23 +152,31 @@ void Checker::check_recursion() {
     // Iterative depth-first search over the call graph; a call back into a function on the
     // current path is recursion. Each function is reported at most once.
     enum : std::uint8_t { White, Grey, Black };
-    std::unordered_map<const Function*, std::uint8_t> color;
-    std::unordered_set<const Function*> reported;
+    support::PointerMap<std::uint8_t> color;
+    support::PointerMap<bool> reported;
+    struct Frame {
+        Function* f;
+        std::size_t next;
+    };
+    support::SmallVector<Frame, 16> stack;
     for (Function* root : functions) {
         if (color[root] != White) continue;
-        std::vector<std::pair<Function*, std::size_t>> stack{{root, 0}};
+        stack.clear();
+        stack.push_back({root, 0});
         color[root] = Grey;
         while (!stack.empty()) {
-            auto& [f, i] = stack.back();
+            Function* f = stack.back().f;
+            std::size_t i = stack.back().next;
             if (i >= f->callees.size()) {
                 color[f] = Black;
                 stack.pop_back();
                 continue;
             }
-            Function* c = f->callees[i++];
-            std::uint8_t& cc = color[c];
+            stack.back().next = i + 1;
+            Function* c = f->callees[i];
+            std::uint8_t cc = color[c];
             if (cc == Grey) {
-                if (reported.insert(c).second)
+                if (reported.insert(c))
                     report(DiagCode::recursion, SourceRange(c->loc),
                            c == f ? fmt::format("'{}' calls itself. Shaders cannot recurse: rewrite it as a loop.",
                                                 c->name.str())
@@ -177,8 +186,8 @@ void Checker::check_recursion() {
                 continue;
             }
             if (cc == White) {
-                cc = Grey;
-                stack.emplace_back(c, 0);
+                color[c] = Grey;
+                stack.push_back({c, 0});
             }
         }
     }
