@@ -121,6 +121,9 @@ public:
 
     // A new instruction that is in no block yet (the builder places it).
     Instruction* make_instruction(Opcode op, const sema::Type* type);
+    // A word no value's scratch() holds yet, for marking a set of values: fresh on every call
+    // and outside the small numbers passes store there (it has the top bit set).
+    std::uint32_t fresh_mark() { return 0x80000000u | (next_mark_++ & 0x7FFFFFFFu); }
     // Copies `name` into the arena so the value may outlive the caller's string.
     void set_name(Value* v, std::string_view name) { v->set_name_raw(arena_.copy(name)); }
     void set_name(Block* b, std::string_view name) { b->set_name_raw(arena_.copy(name)); }
@@ -138,6 +141,7 @@ private:
     support::Arena& arena_;
     sema::TypeContext& types_;
     std::vector<Constant*> constants_;
+    std::uint32_t next_mark_ = 0;
     // The interned constants by content: open addressing, at most half full. Lookup only (the
     // creation order is constants_), so pointer values never reach any output.
     std::vector<Constant*> interned_;

@@ -4,7 +4,8 @@
 // this keeps every entry in one array (open addressing, linear probing, at most half full), so a
 // map costs one allocation however many entries it holds.
 //
-// Lookup only: there is no iteration, so nothing can come to depend on the order of addresses.
+// Lookup only: there is no iteration in order, so nothing can come to depend on the order of
+// addresses (for_each_key visits the keys for order-independent work such as marking them).
 // Entries are never erased one by one; clear() empties the map and keeps its storage.
 #include <cstddef>
 #include <cstdint>
@@ -64,6 +65,15 @@ public:
                 return {&e, true};
             }
         }
+    }
+
+    // Calls f(key) for every key, in table order: only for work whose result cannot depend on
+    // the order (marking the keys, say), since table order follows addresses.
+    template <class F>
+    void for_each_key(F&& f) const {
+        if (size_ == 0) return;
+        for (const Entry& e : slots_)
+            if (e.first) f(e.first);
     }
 
     void clear() {

@@ -168,11 +168,14 @@ UserMap build_users(const Module& m) {
 
 std::size_t apply_replacements(Function& f, const Replacements& map) {
     if (map.empty()) return 0;
+    // The keys carry a fresh mark, so an operand that is no key costs one compare, not a lookup.
+    const std::uint32_t mark = f.module->fresh_mark();
+    map.for_each_key([mark](const Value* k) { k->set_scratch(mark); });
     std::size_t changed = 0;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             for (Value*& op : i->operands) {
-                if (!op || !op->is<Instruction>()) continue;
+                if (!op || op->scratch() != mark) continue;
                 Value* r = resolve(op, map);
                 if (r != op) {
                     op = r;

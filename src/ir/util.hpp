@@ -69,11 +69,10 @@ UserMap build_users(const Module& m);
 // follow addresses ask, for a fraction of the cost (other values look as if they had no users).
 UserMap build_pointer_users(const Function& f);
 
-// Maps a value to the value that replaces it. apply_replacements() only replaces instructions
-// (the values a pass can remove); a clone map may name other values, arguments for instance.
+// Maps a value to the value that replaces it.
 using Replacements = PointerMap<const Value*, Value*>;
 
-// Rewrites every instruction operand of `f` that the map names, following chains (a->b, b->c makes a->c; a
+// Rewrites every operand of `f` that the map names (it overwrites the keys' scratch words), following chains (a->b, b->c makes a->c; a
 // cycle stops where it would repeat). Returns the number of operands changed.
 std::size_t apply_replacements(Function& f, const Replacements& map);
 std::size_t apply_replacements(Module& m, const Replacements& map);
