@@ -50,26 +50,6 @@ const Token& Parser::peek(std::size_t n) const {
 
 bool Parser::at_eof() const { return tok().kind == TokenKind::Eof || ctx_.diags.limit_reached(); }
 
-void Parser::advance() {
-    const Token& t = tok();
-    prev_kind_ = t.kind;
-    prev_end_ = t.loc;
-    // A missing ';' is best shown right after the last token, when that is where it was written.
-    if (!t.has(FromMacro)) prev_end_.offset += static_cast<std::uint32_t>(t.text.size());
-    if (split_) {
-        split_ = false;
-        ++pos_;
-        return;
-    }
-    if (pos_ + 1 < toks_.size()) ++pos_;
-}
-
-bool Parser::accept(TokenKind k) {
-    if (!at(k)) return false;
-    advance();
-    return true;
-}
-
 bool Parser::expect(TokenKind k, std::string_view context) {
     if (accept(k)) return true;
     if (k == TokenKind::RBrace && at(TokenKind::Eof)) {

@@ -26,8 +26,25 @@ private:
     TokenKind kind() const { return tok().kind; }
     bool at(TokenKind k) const { return tok().kind == k; }
     bool at_eof() const;
-    void advance();
-    bool accept(TokenKind k);
+    // Both run for nearly every token, so they are defined here to be inlined.
+    void advance() {
+        const Token& t = tok();
+        prev_kind_ = t.kind;
+        prev_end_ = t.loc;
+        // A missing ';' is best shown right after the last token, when that is where it was written.
+        if (!t.has(FromMacro)) prev_end_.offset += static_cast<std::uint32_t>(t.text.size());
+        if (split_) {
+            split_ = false;
+            ++pos_;
+            return;
+        }
+        if (pos_ + 1 < toks_.size()) ++pos_;
+    }
+    bool accept(TokenKind k) {
+        if (!at(k)) return false;
+        advance();
+        return true;
+    }
     // Reports "expected <k> <context>" when the token is not `k`; consumes it when it is.
     bool expect(TokenKind k, std::string_view context);
     // Consumes one `>` closing a template argument list, splitting `>>` when needed.
