@@ -48,10 +48,7 @@ const Token& Parser::peek(std::size_t n) const {
     return i < toks_.size() ? toks_[i] : toks_.back();
 }
 
-bool Parser::at_eof() const { return tok().kind == TokenKind::Eof || ctx_.diags.limit_reached(); }
-
-bool Parser::expect(TokenKind k, std::string_view context) {
-    if (accept(k)) return true;
+bool Parser::expect_failed(TokenKind k, std::string_view context) {
     if (k == TokenKind::RBrace && at(TokenKind::Eof)) {
         error_here(DiagCode::parse_missing_closing_brace,
                    fmt::format("missing '}}' {} before the end of the file", context));
@@ -119,8 +116,6 @@ void Parser::grow_names() {
         names_[i] = slot;
     }
 }
-
-Keyword Parser::keyword() { return tok_info().cls.keyword; }
 
 Keyword Parser::keyword_at(std::size_t n) {
     const Token& t = n == 0 ? tok() : peek(n);

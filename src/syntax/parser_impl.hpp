@@ -25,7 +25,7 @@ private:
     const Token& peek(std::size_t n = 1) const;
     TokenKind kind() const { return tok().kind; }
     bool at(TokenKind k) const { return tok().kind == k; }
-    bool at_eof() const;
+    bool at_eof() const { return tok().kind == TokenKind::Eof || ctx_.diags.limit_reached(); }
     // Both run for nearly every token, so they are defined here to be inlined.
     void advance() {
         const Token& t = tok();
@@ -46,7 +46,8 @@ private:
         return true;
     }
     // Reports "expected <k> <context>" when the token is not `k`; consumes it when it is.
-    bool expect(TokenKind k, std::string_view context);
+    bool expect(TokenKind k, std::string_view context) { return accept(k) || expect_failed(k, context); }
+    bool expect_failed(TokenKind k, std::string_view context);  // reports; always false
     // Consumes one `>` closing a template argument list, splitting `>>` when needed.
     bool expect_template_close();
     SourceLoc loc() const { return tok().loc; }
@@ -72,7 +73,7 @@ private:
         }
         return tok_info_;
     }
-    Keyword keyword();  // keyword of the current token, None unless an identifier
+    Keyword keyword() { return tok_info().cls.keyword; }  // of the current token, None unless an identifier
     Keyword keyword_at(std::size_t n);
     bool at_keyword(Keyword k) { return keyword() == k; }
     bool is_type_name(Symbol s);
