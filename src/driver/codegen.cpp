@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <bit>
+#include <cstring>
 #include <memory>
 
 #include "ir/module.hpp"
@@ -24,11 +26,15 @@ Stage public_stage(ir::ShaderStage s) {
 }
 
 std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
-    // SPIR-V files are little-endian words; write them byte by byte so the host order never leaks.
-    std::vector<std::uint8_t> bytes;
-    bytes.reserve(words.size() * 4);
-    for (std::uint32_t w : words)
-        for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<std::uint8_t>(w >> (8 * i)));
+    // SPIR-V files are little-endian words: on a little-endian host that is the words' memory as
+    // it is; elsewhere they are written byte by byte, so the host order never leaks.
+    std::vector<std::uint8_t> bytes(words.size() * 4);
+    if constexpr (std::endian::native == std::endian::little) {
+        if (!words.empty()) std::memcpy(bytes.data(), words.data(), bytes.size());
+    } else {
+        for (std::size_t k = 0; k < words.size(); ++k)
+            for (int i = 0; i < 4; ++i) bytes[4 * k + i] = static_cast<std::uint8_t>(words[k] >> (8 * i));
+    }
     return bytes;
 }
 
