@@ -64,24 +64,6 @@ bool is_min_precision_kind(ScalarKind k) {
 
 bool is_literal_kind(ScalarKind k) { return k == ScalarKind::LiteralInt || k == ScalarKind::LiteralFloat; }
 
-bool is_basic(const Type* t) { return component_type(t) != nullptr; }
-
-const ScalarType* component_type(const Type* t) {
-    if (!t) return nullptr;
-    if (const auto* s = t->as<ScalarType>()) return s;
-    if (const auto* v = t->as<VectorType>()) return v->element;
-    if (const auto* m = t->as<MatrixType>()) return m->element;
-    return nullptr;
-}
-
-std::uint32_t component_count(const Type* t) {
-    if (!t) return 0;
-    if (t->is<ScalarType>()) return 1;
-    if (const auto* v = t->as<VectorType>()) return v->count;
-    if (const auto* m = t->as<MatrixType>()) return std::uint32_t(m->rows) * m->cols;
-    return 0;
-}
-
 std::uint32_t flattened_scalar_count(const Type* t) {
     if (!t) return 0;
     if (const auto* a = t->as<ArrayType>()) return a->length * flattened_scalar_count(a->element);

@@ -17,12 +17,25 @@ bool is_literal_kind(ScalarKind k);
 
 // --- shapes -------------------------------------------------------------------------------------
 
-// Scalar, vector or matrix: the types arithmetic works on component-wise.
-bool is_basic(const Type* t);
+// These three are asked about nearly every expression of every stage, so they are inline.
 // The scalar of a scalar, vector or matrix; null for anything else.
-const ScalarType* component_type(const Type* t);
+inline const ScalarType* component_type(const Type* t) {
+    if (!t) return nullptr;
+    if (const auto* s = t->as<ScalarType>()) return s;
+    if (const auto* v = t->as<VectorType>()) return v->element;
+    if (const auto* m = t->as<MatrixType>()) return m->element;
+    return nullptr;
+}
+// Scalar, vector or matrix: the types arithmetic works on component-wise.
+inline bool is_basic(const Type* t) { return component_type(t) != nullptr; }
 // 1 for a scalar, N for a vector, R*C for a matrix, 0 for anything else.
-std::uint32_t component_count(const Type* t);
+inline std::uint32_t component_count(const Type* t) {
+    if (!t) return 0;
+    if (t->is<ScalarType>()) return 1;
+    if (const auto* v = t->as<VectorType>()) return v->count;
+    if (const auto* m = t->as<MatrixType>()) return std::uint32_t(m->rows) * m->cols;
+    return 0;
+}
 // Scalars in the flattened value (HLSL's flat initializer and cast rules): arrays and structs
 // (base first) included. 0 for void, resources, functions, pointers and unsized arrays.
 std::uint32_t flattened_scalar_count(const Type* t);

@@ -41,13 +41,6 @@ Parser::Parser(support::CompileContext& ctx, std::span<const Token> tokens, cons
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
-const Token& Parser::peek(std::size_t n) const {
-    // While a `>>` is half consumed, the current token is the synthetic `>` and the next one is
-    // the token after the `>>`.
-    std::size_t i = pos_ + n;
-    return i < toks_.size() ? toks_[i] : toks_.back();
-}
-
 bool Parser::expect_failed(TokenKind k, std::string_view context) {
     if (k == TokenKind::RBrace && at(TokenKind::Eof)) {
         error_here(DiagCode::parse_missing_closing_brace,

@@ -22,7 +22,12 @@ public:
 private:
     // ---- tokens (parser.cpp)
     const Token& tok() const { return split_ ? split_tok_ : toks_[pos_]; }
-    const Token& peek(std::size_t n = 1) const;
+    // While a `>>` is half consumed, the current token is the synthetic `>` and the next one is
+    // the token after the `>>`.
+    const Token& peek(std::size_t n = 1) const {
+        std::size_t i = pos_ + n;
+        return i < toks_.size() ? toks_[i] : toks_.back();
+    }
     TokenKind kind() const { return tok().kind; }
     bool at(TokenKind k) const { return tok().kind == k; }
     bool at_eof() const { return tok().kind == TokenKind::Eof || ctx_.diags.limit_reached(); }
