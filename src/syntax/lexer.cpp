@@ -175,57 +175,9 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
     t.text = arena_.copy(clean);
 }
 
-void Lexer::next(Token& t) {
-    // Blanks and newlines inline: most tokens follow a space or a line break and nothing else, so
-    // the general skip (comments, splices) is called only when one of those may start here.
-    {
-        const char* s = text_.data();
-        std::uint32_t p = pos_;
-        bool line_start = at_line_start_;
-        bool space = leading_space_;
-        while (p < size_) {
-            std::uint8_t cls = char_class(s[p]);
-            if (cls & Blank) {
-                space = true;
-            } else if (cls & Newline) {
-                line_start = true;
-                space = false;
-            } else {
-                break;
-            }
-            ++p;
-        }
-        pos_ = p;
-        at_line_start_ = line_start;
-        leading_space_ = space;
-        if (p < size_ && (s[p] == '/' || s[p] == '\\')) skip_trivia();
-    }
-    t.flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
-    at_line_start_ = false;
-    leading_space_ = false;
-    saw_splice_ = false;
-    std::uint32_t begin = pos_;
-    if (pos_ >= size_) {
-        t.kind = TokenKind::Eof;
-        t.loc = t.spelling = support::SourceLoc{file_, size_};
-        return;
-    }
-    char c = text_[pos_];
-    if (is_ident_start(c)) {
-        lex_identifier(t);
-    } else if (is_digit(c) || (c == '.' && is_digit(peek(1)))) {
-        lex_number(t);
-    } else if (c == '"' || c == '\'') {
-        lex_quoted(t, c);
-    } else {
-        lex_punctuator(t);
-    }
-    finish(t, begin);
-    if (t.kind == TokenKind::Identifier)
-        t.ident = saw_splice_ ? interner_.intern(t.text) : interner_.intern_hashed(t.text, ident_hash_);
-}
-
-void Lexer::lex_identifier(Token& t) {
+// Inlined into next(): identifiers are the most common token, and the call would cost as much
+// as the scan of a short name.
+[[gnu::always_inline]] inline void Lexer::lex_identifier(Token& t) {
     t.kind = TokenKind::Identifier;
     // Fast path: plain characters up to the first one that is not part of a name; only a
     // backslash (a possible splice) needs the general loop.
@@ -241,65 +193,8 @@ void Lexer::lex_identifier(Token& t) {
     }
 }
 
-void Lexer::lex_number(Token& t) {
-    // A pp-number: digits, letters, dots, underscores, and a sign right after an exponent letter.
-    // The parser decides what kind of literal it is (1.0e-3f, 0x1Fu, .5h, 10L).
-    t.kind = TokenKind::Number;
-    char prev = '\0';
-    // Fast path over plain characters; a backslash (a possible splice) continues in the general loop.
-    const char* s = text_.data();
-    std::uint32_t p = pos_;
-    for (;;) {
-        if (p >= size_) {
-            pos_ = p;
-            return;
-        }
-        char c = s[p];
-        if (c == '\\') break;
-        bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
-        if (!is_ident_char(c) && c != '.' && !exponent_sign) {
-            pos_ = p;
-            return;
-        }
-        ++p;
-        prev = c;
-    }
-    pos_ = p;
-    for (;;) {
-        char c = peek();
-        bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
-        if (!is_ident_char(c) && c != '.' && !exponent_sign) break;
-        advance();
-        prev = c;
-    }
-}
-
-void Lexer::lex_quoted(Token& t, char quote) {
-    t.kind = quote == '"' ? TokenKind::String : TokenKind::Char;
-    std::uint32_t begin = pos_;
-    advance();
-    for (;;) {
-        skip_splices();
-        if (pos_ >= size_ || is_newline(text_[pos_])) {
-            if (!skipping_) {
-                report(support::DiagCode::pp_unterminated_literal, begin,
-                       quote == '"' ? "missing closing '\"' of this string literal: close it on the same line"
-                                    : "missing closing \"'\" of this character literal: close it on the same line");
-            }
-            return;
-        }
-        char c = text_[pos_];
-        advance();
-        if (c == '\\') {
-            // The escaped character cannot end the literal; a newline still does.
-            if (!at_end() && !is_newline(text_[pos_])) advance();
-        } else if (c == quote) {
-            return;
-        }
-    }
-}
-
-void Lexer::lex_punctuator(Token& t) {
+// Inlined into next() too: punctuators are the other half of all tokens.
+[[gnu::always_inline]] inline void Lexer::lex_punctuator(Token& t) {
     char c = text_[pos_];
     char c1, c2;
     // Without a backslash among the next three characters no splice can be in the way.
@@ -368,6 +263,114 @@ void Lexer::lex_punctuator(Token& t) {
     for (int i = 0; i < length && pos_ < size_; ++i) {
         if (i > 0 && (static_cast<unsigned char>(text_[pos_]) & 0xC0) != 0x80) break;
         ++pos_;
+    }
+}
+
+void Lexer::next(Token& t) {
+    // Blanks and newlines inline: most tokens follow a space or a line break and nothing else, so
+    // the general skip (comments, splices) is called only when one of those may start here.
+    {
+        const char* s = text_.data();
+        std::uint32_t p = pos_;
+        bool line_start = at_line_start_;
+        bool space = leading_space_;
+        while (p < size_) {
+            std::uint8_t cls = char_class(s[p]);
+            if (cls & Blank) {
+                space = true;
+            } else if (cls & Newline) {
+                line_start = true;
+                space = false;
+            } else {
+                break;
+            }
+            ++p;
+        }
+        pos_ = p;
+        at_line_start_ = line_start;
+        leading_space_ = space;
+        if (p < size_ && (s[p] == '/' || s[p] == '\\')) skip_trivia();
+    }
+    t.flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
+    at_line_start_ = false;
+    leading_space_ = false;
+    saw_splice_ = false;
+    std::uint32_t begin = pos_;
+    if (pos_ >= size_) {
+        t.kind = TokenKind::Eof;
+        t.loc = t.spelling = support::SourceLoc{file_, size_};
+        return;
+    }
+    char c = text_[pos_];
+    if (is_ident_start(c)) {
+        lex_identifier(t);
+    } else if (is_digit(c) || (c == '.' && is_digit(peek(1)))) {
+        lex_number(t);
+    } else if (c == '"' || c == '\'') {
+        lex_quoted(t, c);
+    } else {
+        lex_punctuator(t);
+    }
+    finish(t, begin);
+    if (t.kind == TokenKind::Identifier)
+        t.ident = saw_splice_ ? interner_.intern(t.text) : interner_.intern_hashed(t.text, ident_hash_);
+}
+
+void Lexer::lex_number(Token& t) {
+    // A pp-number: digits, letters, dots, underscores, and a sign right after an exponent letter.
+    // The parser decides what kind of literal it is (1.0e-3f, 0x1Fu, .5h, 10L).
+    t.kind = TokenKind::Number;
+    char prev = '\0';
+    // Fast path over plain characters; a backslash (a possible splice) continues in the general loop.
+    const char* s = text_.data();
+    std::uint32_t p = pos_;
+    for (;;) {
+        if (p >= size_) {
+            pos_ = p;
+            return;
+        }
+        char c = s[p];
+        if (c == '\\') break;
+        bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
+        if (!is_ident_char(c) && c != '.' && !exponent_sign) {
+            pos_ = p;
+            return;
+        }
+        ++p;
+        prev = c;
+    }
+    pos_ = p;
+    for (;;) {
+        char c = peek();
+        bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
+        if (!is_ident_char(c) && c != '.' && !exponent_sign) break;
+        advance();
+        prev = c;
+    }
+}
+
+void Lexer::lex_quoted(Token& t, char quote) {
+    t.kind = quote == '"' ? TokenKind::String : TokenKind::Char;
+    std::uint32_t begin = pos_;
+    advance();
+    for (;;) {
+        skip_splices();
+        if (pos_ >= size_ || is_newline(text_[pos_])) {
+            if (!skipping_) {
+                report(support::DiagCode::pp_unterminated_literal, begin,
+                       quote == '"' ? "missing closing '\"' of this string literal: close it on the same line"
+                                    : "missing closing \"'\" of this character literal: close it on the same line");
+            }
+            return;
+        }
+        char c = text_[pos_];
+        advance();
+        if (c == '\\') {
+            // The escaped character cannot end the literal; a newline still does.
+            if (!at_end() && !is_newline(text_[pos_])) advance();
+        } else if (c == quote) {
+            return;
+        }
     }
 }
 
