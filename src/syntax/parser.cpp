@@ -76,7 +76,7 @@ bool Parser::expect_template_close() {
 // ---------------------------------------------------------------------------------------------
 // Names
 
-Parser::NameInfo& Parser::info(Symbol s) {
+Parser::NameInfo& Parser::info_slow(Symbol s) {
     if (!s) {
         no_name_ = NameInfo{};
         return no_name_;
@@ -88,7 +88,7 @@ Parser::NameInfo& Parser::info(Symbol s) {
         if (slot.key) continue;
         if ((name_count_ + 1) * 2 > names_.size()) {
             grow_names();
-            return info(s);
+            return info_slow(s);
         }
         slot.key = s.id();
         slot.info = NameInfo{};

@@ -66,7 +66,15 @@ private:
     };
     // The entry of a name, created on first use. The reference is valid until the next call
     // (the table may grow), so callers copy what they need.
-    NameInfo& info(Symbol s);
+    NameInfo& info(Symbol s) {
+        // Inline for the common case, a name already in its home slot.
+        if (s && !names_.empty()) {
+            NameSlot& home = names_[s.hash() & (names_.size() - 1)];
+            if (home.key == s.id()) return home.info;
+        }
+        return info_slow(s);
+    }
+    NameInfo& info_slow(Symbol s);
     void grow_names();
     // info() of the current identifier token, cached per position: the first token of a
     // declaration or statement is asked about many times. Whoever changes a name's entry resets
