@@ -7,9 +7,12 @@ namespace oneshader::ir {
 std::vector<std::uint32_t> reverse_post_order(const Graph& g) {
     std::vector<std::uint32_t> post;
     if (g.root >= g.size()) return post;
+    post.reserve(g.size());
     // Iterative depth-first search: deep CFGs must not overflow the stack.
     std::vector<std::uint8_t> seen(g.size(), 0);
-    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{g.root, 0}};
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack;
+    stack.reserve(16);
+    stack.push_back({g.root, 0});
     seen[g.root] = 1;
     while (!stack.empty()) {
         auto& [node, next] = stack.back();

@@ -306,15 +306,15 @@ PassResult inline_calls(Module& m, const Options& o) {
                     if (std::find(callees[k].begin(), callees[k].end(), it->second) == callees[k].end())
                         callees[k].push_back(it->second);
                 }
-    // reaches[g][f]: f is reachable from g through one or more calls.
-    std::vector<std::vector<std::uint8_t>> reaches(n, std::vector<std::uint8_t>(n, 0));
+    // reaches[g * n + f]: f is reachable from g through one or more calls.
+    std::vector<std::uint8_t> reaches(n * n, 0);
     for (std::size_t g = 0; g < n; ++g) {
         std::vector<std::size_t> work(callees[g].begin(), callees[g].end());
         while (!work.empty()) {
             std::size_t x = work.back();
             work.pop_back();
-            if (reaches[g][x]) continue;
-            reaches[g][x] = 1;
+            if (reaches[g * n + x]) continue;
+            reaches[g * n + x] = 1;
             for (std::size_t y : callees[x]) work.push_back(y);
         }
     }
@@ -343,19 +343,20 @@ PassResult inline_calls(Module& m, const Options& o) {
     // A callee is complete before any caller is visited (callees first), so its constructs are
     // worked out once, at its first call.
     std::vector<std::unique_ptr<Constructs>> constructs(n);
+    std::vector<Instruction*> calls;
     PointerSet<const Function*> entry_functions, stolen;
     for (const EntryPoint* ep : m.entry_points) entry_functions.insert(ep->function);
     Replacements repl;
     for (std::size_t fi : order) {
         Function& f = *m.functions[fi];
-        std::vector<Instruction*> calls;
+        calls.clear();
         for (Block* b : f.blocks)
             for (Instruction* i : b->instructions)
                 if (i->opcode == Opcode::Call && i->callee && !i->callee->blocks.empty()) calls.push_back(i);
         std::size_t size = instruction_count(f);
         for (Instruction* call : calls) {
             std::size_t gi = index.at(call->callee);
-            if (gi == fi || reaches[gi][fi]) continue;  // recursion
+            if (gi == fi || reaches[gi * n + fi]) continue;  // recursion
             std::size_t grow = instruction_count(*call->callee);
             if (size + grow > o.inline_growth_limit) continue;
             if (!constructs[gi]) constructs[gi] = std::make_unique<Constructs>(*call->callee);

@@ -158,6 +158,7 @@ bool merge_straight_lines(Function& f, FunctionAnalyses& an) {
     // Phis of absorbed blocks become their one value: replaced in one sweep at the end, since
     // nothing here reads operands.
     Replacements repl;
+    std::vector<Instruction*> rest;
     for (bool again = true; again;) {
         again = false;
         const Cfg& cfg = an.cfg();
@@ -192,7 +193,7 @@ bool merge_straight_lines(Function& f, FunctionAnalyses& an) {
                 continue;
             }
             // b's phis have one entry: their value.
-            std::vector<Instruction*> rest;
+            rest.clear();
             for (Instruction* i : b->instructions) {
                 if (i->opcode == Opcode::Phi) {
                     if (i->operands.size() != 1) {  // malformed; leave it to the verifier
