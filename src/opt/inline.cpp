@@ -21,7 +21,6 @@
 // into a block that is itself a loop header.
 #include <algorithm>
 #include <memory>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/builder.hpp"
@@ -291,7 +290,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Construct
 
 PassResult inline_calls(Module& m, const Options& o) {
     const std::size_t n = m.functions.size();
-    std::unordered_map<const Function*, std::size_t> index;
+    PointerMap<const Function*, std::size_t> index(n);
     for (std::size_t k = 0; k < n; ++k) index.emplace(m.functions[k], k);
     // Direct callees of each function, in order of first appearance, and the calls to each.
     std::vector<std::vector<std::size_t>> callees(n);
@@ -355,7 +354,7 @@ PassResult inline_calls(Module& m, const Options& o) {
                 if (i->opcode == Opcode::Call && i->callee && !i->callee->blocks.empty()) calls.push_back(i);
         std::size_t size = instruction_count(f);
         for (Instruction* call : calls) {
-            std::size_t gi = index.at(call->callee);
+            std::size_t gi = index.find(call->callee)->second;  // every callee was found above
             if (gi == fi || reaches[gi * n + fi]) continue;  // recursion
             std::size_t grow = instruction_count(*call->callee);
             if (size + grow > o.inline_growth_limit) continue;

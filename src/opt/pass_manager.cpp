@@ -6,7 +6,6 @@
 // verify the module (Options::verify_each_pass) and print it (Options::print_after). A pass that
 // fails, or leaves a module the verifier rejects, stops the optimizer: the module gets back the
 // function bodies it had before optimize() was called.
-#include <unordered_map>
 #include <unordered_set>
 
 #include "ir/printer.hpp"
@@ -173,12 +172,12 @@ namespace {
 std::vector<bool> live_functions(const ir::Module& m) {
     std::vector<bool> live(m.functions.size(), m.entry_points.empty());
     if (m.entry_points.empty()) return live;
-    std::unordered_map<const ir::Function*, std::size_t> index;
+    ir::PointerMap<const ir::Function*, std::size_t> index(m.functions.size());
     for (std::size_t i = 0; i < m.functions.size(); ++i) index.emplace(m.functions[i], i);
     std::vector<const ir::Function*> work;
     auto mark = [&](const ir::Function* f) {
-        auto it = index.find(f);
-        if (it == index.end() || live[it->second]) return;
+        const auto* it = index.find(f);
+        if (!it || live[it->second]) return;
         live[it->second] = true;
         work.push_back(f);
     };
