@@ -101,9 +101,9 @@ StructInfo* Checker::info_of(const StructType* s) const {
 const Entity* Checker::lookup_in_struct(const StructInfo* s, Symbol name, const StructInfo** found_in) const {
     // Base chains are finite (a struct cannot derive from itself), but bound the walk anyway.
     for (int depth = 0; s && depth < 64; ++depth, s = s->base) {
-        if (const Entity* e = find_local(s->scope, name)) {
+        if (const ScopeEntry* found = find_entry(s->scope, name)) {
             if (found_in) *found_in = s;
-            return e;
+            return &found->entity;
         }
     }
     return nullptr;
@@ -115,7 +115,7 @@ const Entity* Checker::lookup(Symbol name) const {
             if (const Entity* e = lookup_in_struct(s->owner, name)) return e;
             continue;
         }
-        if (const Entity* e = find_local(s, name)) return e;
+        if (const ScopeEntry* e = find_entry(s, name)) return &e->entity;
     }
     return nullptr;
 }

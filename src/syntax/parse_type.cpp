@@ -54,7 +54,7 @@ QualifiedName Parser::parse_qualified_name() {
     q.loc = loc();
     // Nearly every name is one identifier: it goes to the arena directly.
     if (at(TokenKind::Identifier) && !peek().is(TokenKind::ColonColon)) {
-        q.parts = ctx_.arena.copy_array<Symbol>(std::span<const Symbol>(&tok().ident, 1));
+        q.parts = std::span<Symbol>(make<Symbol>(tok().ident), 1);
         advance();
         return q;
     }
