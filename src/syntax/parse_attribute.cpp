@@ -9,6 +9,7 @@ namespace oneshader::syntax {
 using support::DiagCode;
 
 std::span<Attribute> Parser::parse_attributes() {
+    if (!at(TokenKind::LBracket)) return {};  // the usual case: nothing to collect
     std::size_t mark = attrs_.size();
     while (at(TokenKind::LBracket) && !at_eof()) {
         bool cxx11 = peek().is(TokenKind::LBracket);

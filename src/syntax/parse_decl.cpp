@@ -329,6 +329,7 @@ void Parser::parse_declarators(std::span<Attribute> attrs, std::uint32_t mods, T
 }
 
 std::span<Expr*> Parser::parse_array_dims() {
+    if (!at(TokenKind::LBracket)) return {};  // the usual case: nothing to collect
     std::size_t mark = exprs_.size();
     while (at(TokenKind::LBracket) && !at_eof()) {
         advance();
@@ -346,6 +347,7 @@ std::span<Expr*> Parser::parse_array_dims() {
 }
 
 std::span<Annotation> Parser::parse_annotations() {
+    if (!at(TokenKind::Colon)) return {};  // the usual case: nothing to collect
     std::size_t mark = annotations_.size();
     while (at(TokenKind::Colon) && !at_eof()) {
         advance();
