@@ -126,14 +126,6 @@ bool Parser::is_template_name(Symbol s) {
     return i.cls.builtin_template || i.user_template;
 }
 
-bool Parser::at_modifier() {
-    if (!at(TokenKind::Identifier)) return false;
-    const NameInfo i = tok_info();
-    if (i.cls.keyword != Keyword::Modifier) return false;
-    if (!i.cls.contextual) return true;
-    return peek().is(TokenKind::Identifier);
-}
-
 bool Parser::at_type_start() {
     if (!at(TokenKind::Identifier)) return at(TokenKind::ColonColon);
     if (at_modifier()) return true;

@@ -92,7 +92,12 @@ private:
     bool is_type_name(Symbol s);
     bool is_template_name(Symbol s);
     // The current token starts a modifier (contextual ones only when an identifier follows).
-    bool at_modifier();
+    bool at_modifier() {
+        if (!at(TokenKind::Identifier)) return false;
+        const NameInfo i = tok_info();
+        if (i.cls.keyword != Keyword::Modifier) return false;
+        return !i.cls.contextual || peek().is(TokenKind::Identifier);
+    }
     // The tokens from the current one form a declaration (not an expression statement).
     bool at_declaration_start();
     // The current token starts a type: a modifier or a known type name.
