@@ -336,7 +336,7 @@ Expr* Parser::parse_name_or_construct() {
         n->has_template_args = true;
         if (!parse_template_args(n->template_args)) return n;
     }
-    if (info(last).user_type && at(TokenKind::LParen)) {
+    if (at(TokenKind::LParen) && info(last).user_type) {
         // `S(x)` with a struct name: a constructor-style cast, which sema checks.
         auto* c = make<ConstructExpr>(start);
         auto* t = make<TypeSyntax>();
