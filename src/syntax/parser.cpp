@@ -270,9 +270,7 @@ void Parser::recover() {
     synchronize();
 }
 
-bool Parser::enter() {
-    ++depth_;
-    if (depth_ <= options_.max_depth) return true;
+bool Parser::too_deep() {
     if (!depth_reported_) {
         recovering_ = false;  // this must be seen even inside an earlier error
         error_here(DiagCode::parse_nesting_too_deep,

@@ -116,7 +116,9 @@ private:
     void synchronize();
     // After a statement or declaration: resynchronises when it failed part way.
     void recover();
-    bool enter();  // false (after reporting) when nesting is too deep
+    // False (after reporting) when nesting is too deep; inline, as every expression level asks.
+    bool enter() { return ++depth_ <= options_.max_depth || too_deep(); }
+    bool too_deep();  // reports once; always false
     void leave() { --depth_; }
     struct DepthGuard {
         Parser& p;
