@@ -82,30 +82,33 @@ void Lexer::report(support::DiagCode code, std::uint32_t offset, std::string mes
     if (diags_) diags_->report(code, support::SourceRange(support::SourceLoc{file_, offset}), std::move(message));
 }
 
+// Blanks and newlines in one tight loop, with the position and flags in registers.
+inline void Lexer::skip_blanks() {
+    const char* s = text_.data();
+    std::uint32_t p = pos_;
+    bool line_start = at_line_start_;
+    bool space = leading_space_;
+    while (p < size_) {
+        std::uint8_t cls = char_class(s[p]);
+        if (cls & Blank) {
+            space = true;
+        } else if (cls & Newline) {
+            line_start = true;
+            space = false;
+        } else {
+            break;
+        }
+        ++p;
+    }
+    pos_ = p;
+    at_line_start_ = line_start;
+    leading_space_ = space;
+}
+
 void Lexer::skip_trivia() {
     for (;;) {
-        // Blanks and newlines in one tight loop; the rest (splices, comments) below.
-        {
-            const char* s = text_.data();
-            std::uint32_t p = pos_;
-            bool line_start = at_line_start_;
-            bool space = leading_space_;
-            while (p < size_) {
-                std::uint8_t cls = char_class(s[p]);
-                if (cls & Blank) {
-                    space = true;
-                } else if (cls & Newline) {
-                    line_start = true;
-                    space = false;
-                } else {
-                    break;
-                }
-                ++p;
-            }
-            pos_ = p;
-            at_line_start_ = line_start;
-            leading_space_ = space;
-        }
+        // Blanks and newlines first; the rest (splices, comments) below.
+        skip_blanks();
         if (pos_ >= size_) return;
         char c = text_[pos_];
         if (c == '\\') {
@@ -269,28 +272,8 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
 void Lexer::next(Token& t) {
     // Blanks and newlines inline: most tokens follow a space or a line break and nothing else, so
     // the general skip (comments, splices) is called only when one of those may start here.
-    {
-        const char* s = text_.data();
-        std::uint32_t p = pos_;
-        bool line_start = at_line_start_;
-        bool space = leading_space_;
-        while (p < size_) {
-            std::uint8_t cls = char_class(s[p]);
-            if (cls & Blank) {
-                space = true;
-            } else if (cls & Newline) {
-                line_start = true;
-                space = false;
-            } else {
-                break;
-            }
-            ++p;
-        }
-        pos_ = p;
-        at_line_start_ = line_start;
-        leading_space_ = space;
-        if (p < size_ && (s[p] == '/' || s[p] == '\\')) skip_trivia();
-    }
+    skip_blanks();
+    if (pos_ < size_ && (text_[pos_] == '/' || text_[pos_] == '\\')) skip_trivia();
     t.flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
     at_line_start_ = false;
     leading_space_ = false;

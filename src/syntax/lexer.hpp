@@ -64,6 +64,8 @@ private:
 
     // Skips whitespace and comments; sets the flags the next token carries.
     void skip_trivia();
+    // Skips blanks and newlines only (the common case, kept inline in lexer.cpp).
+    void skip_blanks();
     void lex_identifier(Token& t);
     void lex_number(Token& t);
     void lex_quoted(Token& t, char quote);
