@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "ir/module.hpp"
-#include "ir/pointer_map.hpp"
+#include "support/pointer_map.hpp"
 
 namespace oneshader::ir {
 
@@ -68,6 +68,11 @@ UserMap build_users(const Module& m);
 // The users of the function's variables (allocas) and access chains only: what the passes that
 // follow addresses ask, for a fraction of the cost (other values look as if they had no users).
 UserMap build_pointer_users(const Function& f);
+
+template <class K, class V>
+using PointerMap = support::PointerMap<K, V>;
+template <class K>
+using PointerSet = support::PointerSet<K>;
 
 // Maps a value to the value that replaces it.
 using Replacements = PointerMap<const Value*, Value*>;

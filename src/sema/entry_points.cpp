@@ -108,8 +108,8 @@ void Checker::find_entry_points() {
 }
 
 void Checker::compute_entry_globals(EntryPoint* ep) {
-    support::PointerMap<bool> seen;
-    support::PointerMap<bool> vars;
+    support::PointerSet<const void*> seen;
+    support::PointerSet<const void*> vars;
     support::SmallVector<Function*, 16> work;
     work.push_back(ep->function);
     seen.insert(ep->function);
@@ -152,8 +152,8 @@ void Checker::check_recursion() {
     // Iterative depth-first search over the call graph; a call back into a function on the
     // current path is recursion. Each function is reported at most once.
     enum : std::uint8_t { White, Grey, Black };
-    support::PointerMap<std::uint8_t> color;
-    support::PointerMap<bool> reported;
+    support::PointerMap<const void*, std::uint8_t> color;
+    support::PointerSet<const void*> reported;
     struct Frame {
         Function* f;
         std::size_t next;

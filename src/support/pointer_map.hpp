@@ -1,62 +1,126 @@
 #pragma once
-// A map from pointers to small values with open addressing in one array: no allocation per
-// entry, for the per-compile sets and maps keyed by node pointers. Nothing may depend on its
-// order (pointer values differ from run to run), so it offers no iteration.
+// A hash map from pointers to small values, for the per-compile maps and sets keyed by nodes (AST
+// and sema nodes, IR values and blocks): replacements, clone maps, visited sets, side tables. std::unordered_map allocates one node per insertion;
+// this keeps every entry in one array (open addressing, linear probing, at most half full), so a
+// map costs one allocation however many entries it holds.
+//
+// Lookup only: there is no iteration in order, so nothing can come to depend on the order of
+// addresses (for_each_key visits the keys for order-independent work such as marking them).
+// Entries are never erased one by one; clear() empties the map and keeps its storage.
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace oneshader::support {
 
-template <class V>
+template <class K, class V>
 class PointerMap {
+    static_assert(std::is_pointer_v<K>, "keys are pointers; the null pointer marks an empty slot");
+
 public:
-    // The value of `key`, created (value-initialised) when absent. The reference is valid until
-    // the next insertion.
-    V& operator[](const void* key) {
-        if ((count_ + 1) * 2 > slots_.size()) grow();
-        Slot& s = slots_[probe(key)];
-        if (!s.key) {
-            s.key = key;
-            s.value = V{};
-            ++count_;
+    struct Entry {
+        K first = nullptr;
+        V second{};
+    };
+
+    PointerMap() = default;
+    explicit PointerMap(std::size_t expected) { reserve(expected); }
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+
+    // Room for `n` entries without growing.
+    void reserve(std::size_t n) {
+        if (2 * n > slots_.size()) rehash(capacity_for(n));
+    }
+
+    // The entry of `k`, or null (end()) when it has none.
+    Entry* find(K k) {
+        if (size_ == 0 || !k) return nullptr;
+        for (std::size_t s = slot_of(k);; s = (s + 1) & mask_) {
+            Entry& e = slots_[s];
+            if (e.first == k) return &e;
+            if (!e.first) return nullptr;
         }
-        return s.value;
     }
-    // Adds `key`; false when it was there already.
-    bool insert(const void* key) {
-        std::size_t before = count_;
-        (*this)[key];
-        return count_ != before;
+    const Entry* find(K k) const { return const_cast<PointerMap*>(this)->find(k); }
+    const Entry* end() const { return nullptr; }
+    std::size_t count(K k) const { return find(k) ? 1 : 0; }
+
+    // The value of `k`, inserted as V{} when absent.
+    V& operator[](K k) { return insert(k, V{}).first->second; }
+    // Inserts `k` -> `v` unless `k` is present; the entry, and whether it was inserted.
+    std::pair<Entry*, bool> emplace(K k, V v) { return insert(k, std::move(v)); }
+    std::pair<Entry*, bool> insert(K k, V v) {
+        if (2 * (size_ + 1) > slots_.size()) rehash(slots_.empty() ? 16 : 2 * slots_.size());
+        for (std::size_t s = slot_of(k);; s = (s + 1) & mask_) {
+            Entry& e = slots_[s];
+            if (e.first == k) return {&e, false};
+            if (!e.first) {
+                e.first = k;
+                e.second = std::move(v);
+                ++size_;
+                return {&e, true};
+            }
+        }
     }
-    bool contains(const void* key) const { return count_ != 0 && slots_[probe(key)].key != nullptr; }
-    std::size_t size() const { return count_; }
+
+    // Calls f(key) for every key, in table order: only for work whose result cannot depend on
+    // the order (marking the keys, say), since table order follows addresses.
+    template <class F>
+    void for_each_key(F&& f) const {
+        if (size_ == 0) return;
+        for (const Entry& e : slots_)
+            if (e.first) f(e.first);
+    }
+
+    void clear() {
+        if (size_ == 0) return;
+        for (Entry& e : slots_) e = Entry{};
+        size_ = 0;
+    }
 
 private:
-    struct Slot {
-        const void* key = nullptr;
-        V value{};
-    };
-    static std::size_t hash(const void* key) {
-        auto v = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(key));
-        return static_cast<std::size_t>((v >> 4) * 0x9E3779B97F4A7C15ull >> 20);
+    static std::size_t capacity_for(std::size_t n) {
+        std::size_t cap = 16;
+        while (cap < 2 * n) cap *= 2;
+        return cap;
     }
-    // The slot holding `key`, or the empty slot where it would go.
-    std::size_t probe(const void* key) const {
-        const std::size_t mask = slots_.size() - 1;
-        std::size_t i = hash(key) & mask;
-        while (slots_[i].key && slots_[i].key != key) i = (i + 1) & mask;
-        return i;
+    std::size_t slot_of(K k) const {
+        // Fibonacci hashing of the address: objects are at least 8-byte aligned.
+        auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(k)) >> 3;
+        return static_cast<std::size_t>((x * 0x9E3779B97F4A7C15ull) >> 32) & mask_;
     }
-    void grow() {
-        std::vector<Slot> old(slots_.empty() ? 32 : slots_.size() * 2);
-        old.swap(slots_);
-        for (const Slot& s : old)
-            if (s.key) slots_[probe(s.key)] = s;
+    void rehash(std::size_t cap) {
+        std::vector<Entry> old = std::move(slots_);
+        slots_.assign(cap, Entry{});
+        mask_ = cap - 1;
+        size_ = 0;
+        for (Entry& e : old)
+            if (e.first) insert(e.first, std::move(e.second));
     }
 
-    std::vector<Slot> slots_;
-    std::size_t count_ = 0;
+    std::vector<Entry> slots_;
+    std::size_t mask_ = 0;
+    std::size_t size_ = 0;
+};
+
+// A set of pointers on the same table.
+template <class K>
+class PointerSet {
+public:
+    // True when `k` was not in the set yet.
+    bool insert(K k) { return map_.insert(k, true).second; }
+    std::size_t count(K k) const { return map_.count(k); }
+    bool contains(K k) const { return map_.count(k) != 0; }
+    std::size_t size() const { return map_.size(); }
+    bool empty() const { return map_.empty(); }
+    void clear() { map_.clear(); }
+
+private:
+    PointerMap<K, bool> map_;
 };
 
 }  // namespace oneshader::support
