@@ -52,7 +52,7 @@ void flat_slots(const Type* t, std::vector<const ScalarType*>& out, int depth) {
 
 }  // namespace
 
-void Checker::check_args(std::span<syntax::Expr* const> args, support::SmallVector<BExpr*, 8>& out) {
+void Checker::check_args(std::span<syntax::Expr* const> args, support::SmallVec<BExpr*, 8>& out) {
     for (const syntax::Expr* a : args) out.push_back(check_expr(a));
 }
 
@@ -60,7 +60,7 @@ BExpr* Checker::finish_call(Function* f, BExpr* object, std::span<BExpr*> args, 
     auto* c = make<BCall>(range);
     c->callee = f;
     c->type = f->type->result;
-    support::SmallVector<BExpr*, 8> converted;
+    support::SmallVec<BExpr*, 8> converted;
     bool failed = false;
     for (std::size_t i = 0; i < f->type->params.size(); ++i) {
         const ParamType& p = f->type->params[i];
@@ -177,7 +177,7 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
         report_undeclared(name, range, false);
         return error_expr(range);
     }
-    support::SmallVector<IntrinsicArg, 8> iargs;
+    support::SmallVec<IntrinsicArg, 8> iargs;
     for (BExpr* a : args) iargs.push_back(IntrinsicArg{a->type, a->assignable, root_space(a), a->range});
     IntrinsicQuery q{types, arena, diags, range};
     IntrinsicResult r = options.intrinsics->call(q, n, iargs);
@@ -193,14 +193,14 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
     c->name = name;
     c->params = r.call.params;
     c->type = r.call.result;
-    support::SmallVector<BExpr*, 8> converted;
+    support::SmallVec<BExpr*, 8> converted;
     if (!table_call_arguments(args, r.call.params, n, "intrinsic", converted)) return error_expr(range);
     c->args = to_span(converted);
     return c;
 }
 
 bool Checker::table_call_arguments(std::span<BExpr*> args, std::span<const ParamType> params, std::string_view callee,
-                                   std::string_view kind, support::SmallVector<BExpr*, 8>& out) {
+                                   std::string_view kind, support::SmallVec<BExpr*, 8>& out) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const ParamType& p = params[i];
         if (p.direction != ParamDirection::In) {
@@ -237,7 +237,7 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
         report(DiagCode::no_such_member, range, fmt::format("'{}' has no method '{}'.", tname(object->type), n));
         return error_expr(range);
     }
-    support::SmallVector<IntrinsicArg, 8> iargs;
+    support::SmallVec<IntrinsicArg, 8> iargs;
     for (BExpr* a : args) iargs.push_back(IntrinsicArg{a->type, a->assignable, root_space(a), a->range});
     IntrinsicQuery q{types, arena, diags, range};
     IntrinsicResult r = options.intrinsics->method(q, rt, n, iargs, template_arg);
@@ -259,7 +259,7 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
     c->object = object;
     c->params = r.call.params;
     c->type = r.call.result;
-    support::SmallVector<BExpr*, 8> converted;
+    support::SmallVec<BExpr*, 8> converted;
     if (!table_call_arguments(args, r.call.params, n, "method", converted)) return error_expr(range);
     c->args = to_span(converted);
     return c;
@@ -272,7 +272,7 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
     if (callee->kind == syntax::ExprKind::Member) {
         const auto* m = static_cast<const syntax::MemberExpr*>(callee);
         BExpr* object = check_expr(m->base);
-        support::SmallVector<BExpr*, 8> args;
+        support::SmallVec<BExpr*, 8> args;
         check_args(e->args, args);
         if (!ok(object)) return error_expr(range);
         const Type* targ = nullptr;
@@ -318,7 +318,7 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
             if (!v) return error_expr(range);
             targs.push_back(*v);
         }
-    support::SmallVector<BExpr*, 8> args;
+    support::SmallVec<BExpr*, 8> args;
     check_args(e->args, args);
     SourceRange name_range(ne->loc);
 
@@ -387,7 +387,7 @@ BExpr* Checker::construct(const Type* t, std::span<BExpr*> args, SourceRange ran
     }
     const ScalarType* c = component_type(t);
     std::uint32_t want = component_count(t), have = 0;
-    support::SmallVector<BExpr*, 8> parts;
+    support::SmallVec<BExpr*, 8> parts;
     for (BExpr* a : args) {
         if (!is_basic(a->type)) {
             report(DiagCode::bad_initializer, a->range,
@@ -420,7 +420,7 @@ BExpr* Checker::construct(const Type* t, std::span<BExpr*> args, SourceRange ran
 BExpr* Checker::check_construct(const syntax::ConstructExpr* e) {
     SourceRange range(e->loc);
     const Type* t = resolve_type(e->type, e->type ? e->type->modifiers : 0);
-    support::SmallVector<BExpr*, 8> args;
+    support::SmallVec<BExpr*, 8> args;
     check_args(e->args, args);
     if (!t) return error_expr(range);
     return construct(t, args, range);

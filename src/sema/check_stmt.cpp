@@ -32,7 +32,7 @@ BBlock* Checker::check_block(const syntax::BlockStmt* b, bool scoped) {
     auto* out = make<BBlock>(b->loc);
     Scope* saved = scope;
     if (scoped) push(new_scope(ScopeKind::Block, scope));
-    support::SmallVector<BStmt*, 16> stmts;
+    support::SmallVec<BStmt*, 16> stmts;
     for (const syntax::Stmt* s : b->stmts) {
         if (diags.limit_reached()) break;
         if (BStmt* bs = check_stmt(s)) stmts.push_back(bs);
@@ -44,7 +44,7 @@ BBlock* Checker::check_block(const syntax::BlockStmt* b, bool scoped) {
 
 BStmt* Checker::check_local_decl(const syntax::DeclStmt* s) {
     auto* block = make<BBlock>(s->loc);
-    support::SmallVector<BStmt*, 8> decls;
+    support::SmallVec<BStmt*, 8> decls;
     for (const syntax::Decl* d : s->decls) {
         if (!d) continue;
         check_known_attributes(d->attributes, false);

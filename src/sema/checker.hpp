@@ -18,7 +18,7 @@
 #include "sema/sema.hpp"
 #include "sema/types_print.hpp"
 #include "support/context.hpp"
-#include "support/small_vector.hpp"
+#include "support/small_vec.hpp"
 #include "support/symbol_map.hpp"
 #include "syntax/ast.hpp"
 
@@ -139,8 +139,8 @@ public:
     T* make(A&&... a) { return arena.make<T>(std::forward<A>(a)...); }
     template <class T>
     std::span<T> to_span(const std::vector<T>& v) { return arena.copy_array<T>(std::span<const T>(v)); }
-    template <class T, std::size_t N>
-    std::span<T> to_span(const support::SmallVector<T, N>& v) { return arena.copy_array<T>(std::span<const T>(v)); }
+    template <class T, std::uint32_t N>
+    std::span<T> to_span(const support::SmallVec<T, N>& v) { return arena.copy_array<T>(std::span<const T>(v)); }
     Symbol intern(std::string_view s) { return ctx.interner.intern(s); }
     BExpr* error_expr(SourceRange r) { return make<BExpr>(BExprKind::Error, r); }
     static bool ok(const BExpr* e) { return e && e->type; }
@@ -230,12 +230,12 @@ public:
     BExpr* check_cast(const syntax::CastExpr* e);
     BExpr* check_sizeof(const syntax::SizeofExpr* e);
     BExpr* init_list(const syntax::InitListExpr* e, const Type* target);
-    void check_args(std::span<syntax::Expr* const> args, support::SmallVector<BExpr*, 8>& out);
+    void check_args(std::span<syntax::Expr* const> args, support::SmallVec<BExpr*, 8>& out);
     BExpr* call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange range);
     BExpr* call_method(BExpr* object, Symbol name, std::span<BExpr*> args, const Type* template_arg, SourceRange range);
     // The arguments of an intrinsic or method call as the table typed it; false after a report.
     bool table_call_arguments(std::span<BExpr*> args, std::span<const ParamType> params, std::string_view callee,
-                              std::string_view kind, support::SmallVector<BExpr*, 8>& out);
+                              std::string_view kind, support::SmallVec<BExpr*, 8>& out);
     BExpr* call_user(OverloadSet* set, std::span<const TemplateValue> explicit_args, bool has_explicit,
                      BExpr* object, std::span<BExpr*> args, SourceRange range, Symbol name);
     BExpr* call_operator(Symbol op_name, BExpr* object, std::span<BExpr*> args, SourceRange range, bool* found);

@@ -48,9 +48,9 @@ Function* Checker::build_signature(const syntax::FunctionDecl* d, StructInfo* ow
     f->syntax = d;
     for (const syntax::Annotation& a : d->annotations)
         if (a.kind == syntax::AnnotationKind::Semantic) f->semantic = a.name;
-    support::SmallVector<ParamType, 8> ptypes;
-    support::SmallVector<Variable*, 8> params;
-    support::SmallVector<BExpr*, 8> defaults;
+    support::SmallVec<ParamType, 8> ptypes;
+    support::SmallVec<Variable*, 8> params;
+    support::SmallVec<BExpr*, 8> defaults;
     bool ok_all = true;
     bool seen_default = false;
     for (const syntax::ParamDecl* p : d->params) {

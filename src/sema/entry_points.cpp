@@ -110,7 +110,7 @@ void Checker::find_entry_points() {
 void Checker::compute_entry_globals(EntryPoint* ep) {
     support::PointerSet<const void*> seen;
     support::PointerSet<const void*> vars;
-    support::SmallVector<Function*, 16> work;
+    support::SmallVec<Function*, 16> work;
     work.push_back(ep->function);
     seen.insert(ep->function);
     while (!work.empty()) {
@@ -121,7 +121,7 @@ void Checker::compute_entry_globals(EntryPoint* ep) {
             if (seen.insert(c)) work.push_back(c);
     }
     // Declaration order, not hash order.
-    support::SmallVector<Variable*, 16> ordered;
+    support::SmallVec<Variable*, 16> ordered;
     for (Variable* v : globals)
         if (vars.contains(v)) ordered.push_back(v);
     ep->globals_used = to_span(ordered);
@@ -158,7 +158,7 @@ void Checker::check_recursion() {
         Function* f;
         std::size_t next;
     };
-    support::SmallVector<Frame, 16> stack;
+    support::SmallVec<Frame, 16> stack;
     for (Function* root : functions) {
         if (color[root] != White) continue;
         stack.clear();

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "support/small_vector.hpp"
+#include "support/small_vec.hpp"
 
 namespace oneshader::sema {
 namespace {
@@ -20,7 +20,7 @@ const std::vector<std::string_view>& method_names_in_order() {
     return names;
 }
 
-void to_call_args(std::span<const IntrinsicArg> args, support::SmallVector<CallArg, 8>& out) {
+void to_call_args(std::span<const IntrinsicArg> args, support::SmallVec<CallArg, 8>& out) {
     for (const IntrinsicArg& a : args) out.push_back({a.type, a.is_lvalue});
 }
 
@@ -42,7 +42,7 @@ public:
         std::span<const IntrinsicInfo> rows = find_intrinsic(name);
         if (rows.empty()) return r;
         r.status = IntrinsicStatus::Rejected;
-        support::SmallVector<CallArg, 8> cargs;
+        support::SmallVec<CallArg, 8> cargs;
         to_call_args(args, cargs);
         auto resolved = resolve_intrinsic_call(q.types, name, cargs, CallSite{q.diags, q.range, std::nullopt});
         if (!resolved) return r;
@@ -67,7 +67,7 @@ public:
         IntrinsicResult r;
         if (!object || !has_method(object->resource, name)) return r;
         r.status = IntrinsicStatus::Rejected;
-        support::SmallVector<CallArg, 8> cargs;
+        support::SmallVec<CallArg, 8> cargs;
         to_call_args(args, cargs);
         auto resolved = resolve_method_call(q.types, object, name, cargs, template_arg, CallSite{q.diags, q.range, std::nullopt});
         if (!resolved) return r;

@@ -14,9 +14,9 @@ Function* Checker::pick_overload(std::span<Function* const> candidates, std::spa
         std::size_t first;  // into costs
         std::uint32_t total = 0;
     };
-    support::SmallVector<Viable, 8> viable;
-    support::SmallVector<std::uint32_t, 32> costs;
-    support::SmallVector<Function*, 8> right_arity;
+    support::SmallVec<Viable, 8> viable;
+    support::SmallVec<std::uint32_t, 32> costs;
+    support::SmallVec<Function*, 8> right_arity;
     for (Function* f : candidates) {
         std::size_t nparams = f->type->params.size();
         std::size_t required = 0;
@@ -73,7 +73,7 @@ Function* Checker::pick_overload(std::span<Function* const> candidates, std::spa
         }
         return better;
     };
-    support::SmallVector<const Viable*, 8> best;
+    support::SmallVec<const Viable*, 8> best;
     for (const Viable& v : viable) {
         bool beaten = false;
         for (const Viable& w : viable)
