@@ -10,7 +10,27 @@
 
 namespace oneshader::spirv {
 
-std::vector<const ir::Block*> Emitter::block_order(const ir::Function* f, const ir::Cfg& cfg) {
+void Emitter::mark_reachable(const ir::Function* f) {
+    // Reachability from the entry along terminator edges is all the emitter needs of a CFG:
+    // one walk over a table kept across functions, rather than a graph built per function.
+    reachable_.clear();
+    std::vector<const ir::Block*>& work = reach_work_;
+    work.clear();
+    const ir::Block* entry = f->entry();
+    reachable_.set(entry, true);
+    work.push_back(entry);
+    while (!work.empty()) {
+        const ir::Block* b = work.back();
+        work.pop_back();
+        for (const ir::Block* s : ir::successors(b)) {
+            bool fresh = false;
+            if (s && s->function == f) reachable_.get_or_insert(s, true, &fresh);
+            if (fresh) work.push_back(s);
+        }
+    }
+}
+
+std::vector<const ir::Block*> Emitter::block_order(const ir::Function* f) {
     std::vector<const ir::Block*> post;
     post.reserve(f->blocks.size());
     PointerTable<bool>& visited = visited_;
@@ -26,7 +46,7 @@ std::vector<const ir::Block*> Emitter::block_order(const ir::Function* f, const 
         if (b->structure != ir::StructureKind::None && b->merge) next.push_back(b->merge);
         if (b->structure == ir::StructureKind::Loop && b->continue_block) next.push_back(b->continue_block);
         // A block nothing reaches is emitted bare: its own successors do not come along.
-        if (cfg.reachable(b))
+        if (reachable(b))
             for (const ir::Block* s : ir::successors(b)) next.push_back(s);
         return next;
     };
@@ -73,8 +93,8 @@ void Emitter::emit_function(const ir::Function* f) {
     // straight into the module's function section.
     body_ = &functions_;
 
-    ir::Cfg cfg(*f);
-    std::vector<const ir::Block*> order = block_order(f, cfg);
+    mark_reachable(f);
+    std::vector<const ir::Block*> order = block_order(f);
     labels_.clear();
     for (const ir::Block* b : order) labels_.set(b, new_id());
 
@@ -150,12 +170,12 @@ void Emitter::emit_function(const ir::Function* f) {
     for (const ir::Block* b : order) {
         op(spv::Op::OpLabel, {label(b)});
         if (b == order.front()) functions_.append(variables);
-        bool live = cfg.reachable(b);
+        bool live = reachable(b);
         if (!live) {
             // Only merge and continue blocks of live headers get here.
             const ir::Block* header = nullptr;
             for (const ir::Block* h : order)
-                if (cfg.reachable(h) && h->structure == ir::StructureKind::Loop && h->continue_block == b) header = h;
+                if (reachable(h) && h->structure == ir::StructureKind::Loop && h->continue_block == b) header = h;
             if (header)
                 op(spv::Op::OpBranch, {label(header)});
             else
@@ -173,7 +193,7 @@ void Emitter::emit_function(const ir::Function* f) {
                 for (std::size_t k = 0; k < i->operands.size() && k < i->targets.size(); ++k) {
                     const ir::Block* from = i->targets[k];
                     if (!labels_.contains(from)) continue;
-                    ops.push_back(cfg.reachable(from) ? value(i->operands[k]) : undef(type));
+                    ops.push_back(reachable(from) ? value(i->operands[k]) : undef(type));
                     ops.push_back(label(from));
                 }
                 op_result(spv::Op::OpPhi, type, ops, result_id(i));

@@ -11,7 +11,6 @@
 #include <unordered_set>
 #include <vector>
 
-#include "ir/cfg.hpp"
 #include "ir/module.hpp"
 #include "ir/small_vec.hpp"
 #include "sema/layout.hpp"
@@ -230,8 +229,6 @@ private:
     void declare_builtin_arrays();
     void declare_resource(const ir::Global* g, GlobalInfo& info);
     Id buffer_block_type(const sema::ResourceType* r, const ir::Global* g, GlobalInfo& info);
-    void emit_block(const ir::Block* b, const ir::Cfg& cfg, const std::vector<const ir::Block*>& order,
-                    const std::unordered_set<const ir::Block*>& emitted);
     bool emit_instruction(const ir::Instruction* i);
 
     const ir::Module& module_;
@@ -285,7 +282,12 @@ private:
         const Id* id = labels_.find(b);
         return id ? *id : 0;
     }
-    std::vector<const ir::Block*> block_order(const ir::Function* f, const ir::Cfg& cfg);
+    // Blocks the entry reaches along terminator edges, for the function being written.
+    PointerTable<bool> reachable_;
+    std::vector<const ir::Block*> reach_work_;
+    void mark_reachable(const ir::Function* f);
+    bool reachable(const ir::Block* b) const { return reachable_.contains(b); }
+    std::vector<const ir::Block*> block_order(const ir::Function* f);
     // Call operands that point into something other than a whole variable (a member, an element,
     // a global): the Function variable each is copied through (logical addressing passes only
     // memory object declarations to OpFunctionCall).
