@@ -81,8 +81,8 @@ std::uint32_t selection_control(ir::ControlHint h) {
 }  // namespace
 
 Id Emitter::function_id(const ir::Function* f) {
-    auto it = function_ids_.find(f);
-    return it == function_ids_.end() ? 0 : it->second;
+    const Id* id = function_ids_.find(f);
+    return id ? *id : 0;
 }
 
 void Emitter::emit_function(const ir::Function* f) {

@@ -7,8 +7,6 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ir/module.hpp"
@@ -223,8 +221,10 @@ private:
     }
     Id struct_value_type(const sema::StructType* s);
     Id struct_layout_type(const sema::TypeLayout* l);
-    void collect(const ir::Function* f, std::vector<const ir::Function*>& order,
-                 std::unordered_set<const ir::Function*>& seen);
+    void collect(const ir::Function* f, std::vector<const ir::Function*>& order, PointerTable<bool>& seen);
+    void record_global(const ir::Global* g, GlobalInfo&& info) {
+        globals_info_.get_or_insert(g, arena_.make<GlobalInfo>(std::move(info)));
+    }
     void declare_stage_split(const ir::Global* g, GlobalInfo& info);
     void declare_builtin_arrays();
     void declare_resource(const ir::Global* g, GlobalInfo& info);
@@ -255,9 +255,9 @@ private:
     Id void_type_ = 0;
     PointerTable<Id> value_types_;  // sema type -> value_type()
     PointerTable<Id> constants_;    // IR constant -> its id
-    std::unordered_map<const sema::Type*, Id> struct_values_;           // lookup only
-    std::unordered_map<const sema::TypeLayout*, Id> layouts_by_node_;   // lookup only
-    std::unordered_map<const ir::SpecConstant*, Id> spec_ids_;          // lookup only
+    PointerTable<Id> struct_values_;    // sema struct type -> its value type
+    PointerTable<Id> layouts_by_node_;  // type layout -> its laid-out type
+    PointerTable<Id> spec_ids_;         // IR spec constant -> its id
     std::map<std::pair<Id, std::uint32_t>, Id> runtime_arrays_;
 public:
     std::map<Id, Id> resource_array_elements_;  // resource array type -> element type
@@ -265,9 +265,10 @@ private:
 
     std::vector<const ir::Global*> used_globals_;                       // module order
     std::map<std::uint32_t, Id> intrinsic_builtins_;                    // spv::BuiltIn -> variable
-    std::unordered_set<const ir::Global*> atomic_textures_;             // lookup only
-    std::unordered_map<const ir::Global*, GlobalInfo> globals_info_;    // lookup only
-    std::unordered_map<const ir::Function*, Id> function_ids_;          // lookup only
+    PointerTable<bool> atomic_textures_;
+    // Each record is its own arena object: PointerInfo::split keeps pointing at it.
+    PointerTable<const GlobalInfo*> globals_info_;
+    PointerTable<Id> function_ids_;
 
     // Per function.
     InstructionStream* body_ = nullptr;

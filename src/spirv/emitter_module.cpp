@@ -132,18 +132,21 @@ Id Emitter::ext_inst(Id type, std::uint32_t glsl_op, std::span<const Id> args, I
     return op_result(spv::Op::OpExtInst, type, ops, result);
 }
 
-void Emitter::collect(const ir::Function* f, std::vector<const ir::Function*>& order,
-                      std::unordered_set<const ir::Function*>& seen) {
+void Emitter::collect(const ir::Function* f, std::vector<const ir::Function*>& order, PointerTable<bool>& seen) {
     // An explicit work list: call chains may be deep.
     std::vector<const ir::Function*> work{f};
-    seen.insert(f);
+    seen.set(f, true);
     while (!work.empty()) {
         const ir::Function* g = work.back();
         work.pop_back();
         order.push_back(g);
         for (const ir::Block* b : g->blocks)
             for (const ir::Instruction* i : b->instructions)
-                if (i->opcode == ir::Opcode::Call && i->callee && seen.insert(i->callee).second) work.push_back(i->callee);
+                if (i->opcode == ir::Opcode::Call && i->callee) {
+                    bool fresh = false;
+                    seen.get_or_insert(i->callee, true, &fresh);
+                    if (fresh) work.push_back(i->callee);
+                }
     }
 }
 
@@ -167,26 +170,33 @@ std::vector<std::uint32_t> Emitter::run() {
         return {};
     }
     std::vector<const ir::Function*> reached;
-    std::unordered_set<const ir::Function*> seen;
+    PointerTable<bool> seen;
     collect(entry_.function, reached, seen);
 
-    // Globals the entry point reaches, and storage textures it uses atomically.
-    std::unordered_set<const ir::Global*> used(entry_.inputs.begin(), entry_.inputs.end());
-    used.insert(entry_.outputs.begin(), entry_.outputs.end());
+    // Globals the entry point reaches, and storage textures it uses atomically. `foreign` keeps
+    // the globals not of this module, in the order met, for the check below.
+    PointerTable<bool> used;
+    std::vector<const ir::Global*> foreign;
+    auto use = [&](const ir::Global* g) {
+        bool fresh = false;
+        used.get_or_insert(g, true, &fresh);
+        if (fresh && g->module != &module_) foreign.push_back(g);
+    };
+    for (const ir::Global* g : entry_.inputs) use(g);
+    for (const ir::Global* g : entry_.outputs) use(g);
     for (const ir::Function* f : reached)
         for (const ir::Block* b : f->blocks)
             for (const ir::Instruction* i : b->instructions) {
                 for (const ir::Value* v : i->operands)
-                    if (const auto* g = v->as<ir::Global>()) used.insert(g);
+                    if (const auto* g = v->as<ir::Global>()) use(g);
                 if ((i->opcode == ir::Opcode::AtomicRmw || i->opcode == ir::Opcode::AtomicCompareExchange) &&
                     !i->operands.empty())
-                    if (const ir::Global* g = root_global(i->operands[0])) atomic_textures_.insert(g);
+                    if (const ir::Global* g = root_global(i->operands[0])) atomic_textures_.set(g, true);
             }
     for (const ir::Global* g : module_.globals)
-        if (used.count(g)) used_globals_.push_back(g);
-    for (const ir::Global* g : used) {
-        if (g->module != &module_ &&
-            std::find(module_.globals.begin(), module_.globals.end(), g) == module_.globals.end()) {
+        if (used.contains(g)) used_globals_.push_back(g);
+    for (const ir::Global* g : foreign) {
+        if (std::find(module_.globals.begin(), module_.globals.end(), g) == module_.globals.end()) {
             fail(support::DiagCode::spirv_malformed_input, "the entry point uses a global of another module");
             return {};
         }
@@ -199,10 +209,12 @@ std::vector<std::uint32_t> Emitter::run() {
     // Functions in module order, so the output does not depend on the call graph walk.
     std::vector<const ir::Function*> functions;
     for (const ir::Function* f : module_.functions)
-        if (seen.count(f)) functions.push_back(f);
+        if (seen.contains(f)) functions.push_back(f);
     for (const ir::Function* f : functions) {
-        function_ids_.emplace(f, new_id());
-        name(function_ids_[f], f->name);
+        bool fresh = false;
+        Id& id = function_ids_.get_or_insert(f, 0, &fresh);
+        if (fresh) id = new_id();
+        name(id, f->name);
     }
     for (const ir::Function* f : functions) emit_function(f);
     if (failed_) return {};
@@ -218,7 +230,7 @@ std::vector<std::uint32_t> Emitter::run() {
                                *g->builtin == ir::BuiltIn::FragDepthLessEqual))
                 note_execution_mode(spv::ExecutionMode::DepthReplacing);
     }
-    Id main_id = function_ids_[entry_.function];
+    Id main_id = function_id(entry_.function);
 
     // Sorted, so the header does not depend on the order the features were met in.
     std::sort(capabilities_.begin(), capabilities_.end());

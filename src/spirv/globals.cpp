@@ -118,8 +118,8 @@ void leaves_of(sema::TypeContext& types, const sema::Type* t, bool scalar_leaves
 }
 
 const GlobalInfo* Emitter::global_info(const ir::Global* g) const {
-    auto it = globals_info_.find(g);
-    return it == globals_info_.end() ? nullptr : &it->second;
+    const GlobalInfo* const* info = globals_info_.find(g);
+    return info ? *info : nullptr;
 }
 
 void Emitter::decorate_stage_variable(const ir::Global* g, Id var, std::optional<std::uint32_t> location) {
@@ -228,7 +228,7 @@ void Emitter::declare_builtin_arrays() {
                 leaves_of(types(), g->value_type(), true, leaves);
                 for (const sema::Type* t : leaves) info.leaves.push_back({var, static_cast<std::int64_t>(next++), t});
                 info.variable = 0;
-                globals_info_.emplace(g, std::move(info));
+                record_global(g, std::move(info));
             }
             name(var, which == ir::BuiltIn::ClipDistance   ? "gl_ClipDistance"
                       : which == ir::BuiltIn::CullDistance ? "gl_CullDistance"
@@ -337,7 +337,7 @@ void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
     } else if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource)) {
         spv::ImageFormat format = spirv_format(g->image_format);
         bool storage = sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer;
-        if (storage && format == spv::ImageFormat::Unknown && atomic_textures_.count(g)) {
+        if (storage && format == spv::ImageFormat::Unknown && atomic_textures_.contains(g)) {
             // Vulkan allows texel atomics only on R32 formats; the element type says which one.
             format = is_signed_int_type(r->element) ? spv::ImageFormat::R32i : spv::ImageFormat::R32ui;
         }
@@ -369,7 +369,7 @@ void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
 }
 
 void Emitter::declare_global(const ir::Global* g) {
-    if (globals_info_.count(g)) return;  // array built-ins are declared together
+    if (globals_info_.contains(g)) return;  // array built-ins are declared together
     GlobalInfo info;
     info.storage = storage_class(g->space());
     switch (g->global_kind()) {
@@ -421,7 +421,7 @@ void Emitter::declare_global(const ir::Global* g) {
     case ir::GlobalKind::Resource: declare_resource(g, info); break;
     }
     if (info.variable && !g->name().empty()) name(info.variable, g->name());
-    globals_info_.emplace(g, std::move(info));
+    record_global(g, std::move(info));
 }
 
 Id Emitter::builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_name) {

@@ -168,8 +168,7 @@ Id Emitter::value_type_uncached(const sema::Type* t) {
 }
 
 Id Emitter::struct_value_type(const sema::StructType* s) {
-    auto it = struct_values_.find(s);
-    if (it != struct_values_.end()) return it->second;
+    if (const Id* known = struct_values_.find(s)) return *known;
     Operands members;
     std::vector<std::string_view> names;
     if (s->base) {
@@ -183,7 +182,7 @@ Id Emitter::struct_value_type(const sema::StructType* s) {
     }
     Id id = new_id();
     globals_.add(spv::Op::OpTypeStruct, {id}, members);
-    struct_values_.emplace(s, id);
+    struct_values_.get_or_insert(s, id);
     name(id, s->name.str());
     for (std::uint32_t i = 0; i < names.size(); ++i) member_name(id, i, names[i]);
     return id;
@@ -201,8 +200,7 @@ Id Emitter::runtime_array(Id element, std::uint32_t stride) {
 }
 
 Id Emitter::layout_type(const sema::TypeLayout* l) {
-    auto it = layouts_by_node_.find(l);
-    if (it != layouts_by_node_.end()) return it->second;
+    if (const Id* known = layouts_by_node_.find(l)) return *known;
     Id id = 0;
     auto scalar_id = [&]() -> Id {
         if (l->scalar == ScalarKind::Bool) return type_int(32, false);
@@ -234,7 +232,7 @@ Id Emitter::layout_type(const sema::TypeLayout* l) {
     }
     case sema::LayoutKind::Struct: id = struct_layout_type(l); break;
     }
-    layouts_by_node_.emplace(l, id);
+    layouts_by_node_.get_or_insert(l, id);
     return id;
 }
 
@@ -389,8 +387,7 @@ Id Emitter::constant_uncached(const ir::Constant* c) {
 }
 
 Id Emitter::spec_constant(const ir::SpecConstant* c) {
-    auto it = spec_ids_.find(c);
-    if (it != spec_ids_.end()) return it->second;
+    if (const Id* known = spec_ids_.find(c)) return *known;
     const auto* s = c->type()->as<sema::ScalarType>();
     Id id = new_id();
     if (!s || s->bits != 32) {
@@ -405,7 +402,7 @@ Id Emitter::spec_constant(const ir::SpecConstant* c) {
         globals_.add(spv::Op::OpSpecConstant, {type, id, static_cast<std::uint32_t>(bits)});
     decorate(id, spv::Decoration::SpecId, {c->id});
     name(id, c->name());
-    spec_ids_.emplace(c, id);
+    spec_ids_.get_or_insert(c, id);
     return id;
 }
 
