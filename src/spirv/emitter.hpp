@@ -263,6 +263,7 @@ public:
     std::map<Id, Id> resource_array_elements_;  // resource array type -> element type
 private:
 
+    std::string type_name_;  // buffer_block_type's scratch
     std::vector<const ir::Global*> used_globals_;                       // module order
     std::map<std::uint32_t, Id> intrinsic_builtins_;                    // spv::BuiltIn -> variable
     PointerTable<bool> atomic_textures_;

@@ -258,9 +258,14 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
     using sema::ResourceKind;
     bool push = g->space() == sema::AddressSpace::PushConstant;
     Operands members;
-    std::vector<std::pair<std::uint32_t, const sema::TypeLayout*>> decorations;  // offset, layout
-    std::vector<std::string_view> names;
-    std::string type_name;
+    struct MemberPlacement {
+        std::uint32_t offset;
+        const sema::TypeLayout* layout;
+    };
+    ir::SmallVec<MemberPlacement, 16> decorations;
+    ir::SmallVec<std::string_view, 16> names;
+    // Built in a buffer kept across resources: most of these names are too long to stay inline.
+    std::string& type_name = type_name_;
     if (r->resource == ResourceKind::ConstantBuffer) {
         sema::LayoutRule rule = push ? sema::LayoutRule::RelaxedStd430 : sema::LayoutRule::RelaxedStd140;
         info.layout = r->element ? layouts_.layout(r->element, rule) : nullptr;
@@ -274,7 +279,8 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
                 decorations.push_back({m.offset, m.type});
                 names.push_back(m.source_index == sema::MemberLayout::kBaseMember ? std::string_view("base") : m.name);
             }
-            type_name = "type." + std::string(push ? "PushConstant." : "ConstantBuffer.") + std::string(info.layout->name);
+            type_name.assign(push ? "type.PushConstant." : "type.ConstantBuffer.");
+            type_name.append(info.layout->name);
         } else {
             members.push_back(layout_type(info.layout));
             decorations.push_back({0, info.layout});
@@ -307,7 +313,7 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
     bool read_only = !sema::is_writable(r->resource) && r->resource != ResourceKind::ConstantBuffer;
     for (std::uint32_t i = 0; i < members.size(); ++i) {
         member_name(id, i, names[i]);
-        decorate_member_layout(id, i, decorations[i].first, decorations[i].second);
+        decorate_member_layout(id, i, decorations[i].offset, decorations[i].layout);
         if (read_only) member_decorate(id, i, spv::Decoration::NonWritable);
     }
     return id;
