@@ -5,11 +5,19 @@
 namespace oneshader::spirv {
 namespace {
 
-// Writes `s` in literal-string form over `word_count` words at `out`.
-void pack_string(std::uint32_t* out, std::size_t word_count, std::string_view s) {
-    std::fill(out, out + word_count, 0u);
-    for (std::size_t i = 0; i < s.size(); ++i)
-        out[i / 4] |= static_cast<std::uint32_t>(static_cast<unsigned char>(s[i])) << (8 * (i % 4));
+// Writes `s` in literal-string form over the string_words(s) words at `out`.
+void pack_string(std::uint32_t* out, std::string_view s) {
+    // Whole words first (compilers turn the shifts into one load), then the last, partial word
+    // with the nul; a string of 4n bytes gets a zero word of its own.
+    auto byte = [&](std::size_t i) { return static_cast<std::uint32_t>(static_cast<unsigned char>(s[i])); };
+    std::size_t whole = s.size() / 4;
+    for (std::size_t w = 0; w < whole; ++w) {
+        std::size_t i = 4 * w;
+        out[w] = byte(i) | byte(i + 1) << 8 | byte(i + 2) << 16 | byte(i + 3) << 24;
+    }
+    std::uint32_t last = 0;
+    for (std::size_t i = 4 * whole; i < s.size(); ++i) last |= byte(i) << (8 * (i % 4));
+    out[whole] = last;
 }
 
 }  // namespace
@@ -19,7 +27,7 @@ void append_string(Words& operands, std::string_view s) {
     std::size_t word_count = string_words(s);
     std::size_t first = operands.size();
     operands.resize(first + word_count);
-    pack_string(operands.data() + first, word_count, s);
+    pack_string(operands.data() + first, s);
 }
 
 std::uint32_t* InstructionStream::grow(spv::Op op, std::size_t count) {
@@ -46,7 +54,7 @@ void InstructionStream::add_with_string(spv::Op op, std::initializer_list<std::u
     std::size_t string_count = string_words(s);
     std::uint32_t* out = grow(op, 1 + head.size() + string_count + tail.size());
     out = std::copy(head.begin(), head.end(), out);
-    pack_string(out, string_count, s);
+    pack_string(out, s);
     std::copy(tail.begin(), tail.end(), out + string_count);
 }
 
