@@ -40,9 +40,28 @@ std::optional<std::int64_t> constant_int_value(const Value* v) {
     return static_cast<std::int64_t>(c->bits);
 }
 
+namespace {
+
+// The value of a constant index whose type is the integer scalar `s`.
+std::optional<std::int64_t> scalar_index_value(const Value* index, const sema::ScalarType* s) {
+    const auto* c = index->as<Constant>();
+    if (!c || !c->is_scalar()) return std::nullopt;
+    if (sema::is_signed_kind(s->scalar)) return sign_extend(c->bits, s->bits);
+    return static_cast<std::int64_t>(c->bits);
+}
+
+}  // namespace
+
 const Type* access_chain_step(sema::TypeContext& types, const Type* pointee, const Value* index, bool first) {
-    if (!pointee || !index || !sema::is_integer(index->type()) || sema::component_count(index->type()) != 1)
-        return nullptr;
+    if (!pointee || !index) return nullptr;
+    // Nearly every index is an integer scalar: its type is looked at once, and its value read
+    // directly. Anything else goes the general way.
+    const auto* s = index->type()->as<sema::ScalarType>();
+    if (!s || !sema::is_integer_kind(s->scalar)) {
+        if (!sema::is_integer(index->type()) || sema::component_count(index->type()) != 1) return nullptr;
+        s = nullptr;
+    }
+    auto index_value = [&] { return s ? scalar_index_value(index, s) : constant_int_value(index); };
     if (const auto* r = pointee->as<sema::ResourceType>()) {
         if (!first) return nullptr;
         if (r->resource == sema::ResourceKind::ConstantBuffer) return access_chain_step(types, r->element, index, false);
@@ -51,13 +70,13 @@ const Type* access_chain_step(sema::TypeContext& types, const Type* pointee, con
         return nullptr;
     }
     if (pointee->is<sema::StructType>()) {
-        std::optional<std::int64_t> i = constant_int_value(index);
+        std::optional<std::int64_t> i = index_value();
         return i ? composite_element_type(types, pointee, *i) : nullptr;
     }
     if (!pointee->is<sema::VectorType>() && !pointee->is<sema::MatrixType>() && !pointee->is<sema::ArrayType>())
         return nullptr;
     // A constant index must be in range; a dynamic one is the program's business.
-    if (std::optional<std::int64_t> i = constant_int_value(index)) return composite_element_type(types, pointee, *i);
+    if (std::optional<std::int64_t> i = index_value()) return composite_element_type(types, pointee, *i);
     return composite_element_type(types, pointee, 0);
 }
 
