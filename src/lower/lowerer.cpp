@@ -37,25 +37,20 @@ void Lowerer::unsupported(support::SourceRange at, std::string_view what) {
                               what));
 }
 
-bool Lowerer::enter(support::SourceRange at) {
-    if (depth_ >= options_.max_depth) {
-        if (!depth_reported_) {
-            depth_reported_ = true;
-            failed_ = true;
-            diags_.report(support::DiagCode::lower_depth_exceeded, at,
-                          fmt::format("The code nests deeper than {} levels, more than the lowering handles; split "
-                                      "the expression or statement into smaller parts.",
-                                      options_.max_depth));
-        }
-        return false;
+bool Lowerer::too_deep(support::SourceRange at) {
+    if (!depth_reported_) {
+        depth_reported_ = true;
+        failed_ = true;
+        diags_.report(support::DiagCode::lower_depth_exceeded, at,
+                      fmt::format("The code nests deeper than {} levels, more than the lowering handles; split "
+                                  "the expression or statement into smaller parts.",
+                                  options_.max_depth));
     }
-    ++depth_;
-    return true;
+    return false;
 }
 
-const Type* Lowerer::concrete(const Type* t) {
-    if (!t) return t;
-    t = t->value_type();
+const Type* Lowerer::concrete_slow(const Type* t) {
+    // `t` is a value type already.
     auto fix = [&](const sema::ScalarType* s) -> const sema::ScalarType* {
         if (s->scalar == sema::ScalarKind::LiteralInt) return scalar(sema::ScalarKind::Int);
         if (s->scalar == sema::ScalarKind::LiteralFloat) return scalar(sema::ScalarKind::Float);

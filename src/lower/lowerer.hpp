@@ -195,7 +195,19 @@ public:
     // ---- helpers (lowerer.cpp) ----------------------------------------------------------------
     void unsupported(support::SourceRange at, std::string_view what);
     void unsupported(support::SourceLoc at, std::string_view what) { unsupported(support::SourceRange(at), what); }
-    const Type* concrete(const Type* t);  // literal kinds to int/float, orientation dropped
+    // Literal kinds to int/float, orientation dropped. Asked of nearly every node, and nearly every
+    // type asked about is a concrete scalar or vector already: that answer is found inline.
+    const Type* concrete(const Type* t) {
+        if (!t) return t;
+        t = t->value_type();
+        const sema::ScalarType* s = t->as<sema::ScalarType>();
+        if (!s) {
+            if (const auto* v = t->as<sema::VectorType>()) s = v->element;
+        }
+        if (s && s->scalar != sema::ScalarKind::LiteralInt && s->scalar != sema::ScalarKind::LiteralFloat) return t;
+        return concrete_slow(t);
+    }
+    const Type* concrete_slow(const Type* t);
     const sema::ScalarType* scalar(sema::ScalarKind k) { return types_.scalar(k); }
     // Small indices are asked for constantly (every member access); the module interns them, so
     // remembering its answer changes nothing but the cost.
@@ -218,7 +230,12 @@ public:
     const Type* ir_member_type(const sema::StructType* s, std::size_t i) const;
     ir::Value* undef(const Type* t) { return m_.undef_constant(concrete(t)); }
     // Guards recursion: false (after reporting once) when `depth_` passed the bound.
-    bool enter(support::SourceRange at);
+    bool enter(support::SourceRange at) {
+        if (depth_ >= options_.max_depth) return too_deep(at);
+        ++depth_;
+        return true;
+    }
+    bool too_deep(support::SourceRange at);  // reports once; false
     void leave() { --depth_; }
 
     const sema::Program& program_;
