@@ -30,10 +30,27 @@ void append_string(Words& operands, std::string_view s) {
     pack_string(operands.data() + first, s);
 }
 
+void InstructionStream::reallocate(std::size_t capacity) {
+    auto grown = std::make_unique_for_overwrite<std::uint32_t[]>(capacity);
+    std::copy(storage_.get(), storage_.get() + size_, grown.get());
+    storage_ = std::move(grown);
+    capacity_ = capacity;
+}
+
+std::uint32_t* InstructionStream::room(std::size_t count) {
+    if (size_ + count > capacity_) reallocate(std::max<std::size_t>({2 * capacity_, size_ + count, 64}));
+    std::uint32_t* out = storage_.get() + size_;
+    size_ += count;
+    return out;
+}
+
+void InstructionStream::append(const InstructionStream& other) {
+    std::uint32_t* out = room(other.size_);
+    std::copy(other.storage_.get(), other.storage_.get() + other.size_, out);
+}
+
 std::uint32_t* InstructionStream::grow(spv::Op op, std::size_t count) {
-    std::size_t first = words_.size();
-    words_.resize(first + count);
-    std::uint32_t* out = words_.data() + first;
+    std::uint32_t* out = room(count);
     *out = (static_cast<std::uint32_t>(count) << spv::WordCountShift) | static_cast<std::uint32_t>(op);
     return out + 1;
 }

@@ -3,6 +3,7 @@
 // operands. Strings are nul-terminated UTF-8 packed little-endian into words.
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -30,19 +31,27 @@ public:
     // head, then `s` as a literal string, then tail.
     void add_with_string(spv::Op op, std::initializer_list<std::uint32_t> head, std::string_view s,
                          std::span<const std::uint32_t> tail = {});
-    void append(const InstructionStream& other) { words_.insert(words_.end(), other.words_.begin(), other.words_.end()); }
-    const Words& words() const { return words_; }
-    bool empty() const { return words_.empty(); }
-    std::size_t size() const { return words_.size(); }
+    void append(const InstructionStream& other);
+    std::span<const std::uint32_t> words() const { return {storage_.get(), size_}; }
+    bool empty() const { return size_ == 0; }
+    std::size_t size() const { return size_; }
     // Keeps the storage for the next use.
-    void clear() { words_.clear(); }
-    void reserve(std::size_t words) { words_.reserve(words); }
+    void clear() { size_ = 0; }
+    void reserve(std::size_t words) {
+        if (capacity_ < words) reallocate(words);
+    }
 
 private:
     // Room for one instruction of `count` words (its first word included), which the caller fills.
     std::uint32_t* grow(spv::Op op, std::size_t count);
+    std::uint32_t* room(std::size_t count);
+    void reallocate(std::size_t capacity);
 
-    Words words_;
+    // The words written are the first size_ of storage_; the rest is uninitialized room, so adding
+    // an instruction neither zero-fills words about to be written nor checks more than once.
+    std::unique_ptr<std::uint32_t[]> storage_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
 };
 
 }  // namespace oneshader::spirv
