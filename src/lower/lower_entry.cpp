@@ -70,8 +70,10 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
     if (ep->stage == Stage::Compute)
         entry->workgroup_size = {ep->numthreads[0], ep->numthreads[1], ep->numthreads[2]};
 
+    // The names are built in one buffer: most are too long for a string's inline storage.
+    std::string global_name;
     auto stage_global = [&](const sema::StageVariable& v, bool output) {
-        std::string global_name = output ? "out.var." : "in.var.";
+        global_name.assign(output ? "out.var." : "in.var.");
         global_name += v.semantic.str();
         ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input,
                                       concrete(v.type), global_name);
@@ -82,6 +84,8 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         return g;
     };
     std::vector<ir::Global*> inputs, outputs;
+    inputs.reserve(ep->inputs.size());
+    outputs.reserve(ep->outputs.size());
     for (const sema::StageVariable& v : ep->inputs) inputs.push_back(stage_global(v, false));
     for (const sema::StageVariable& v : ep->outputs) outputs.push_back(stage_global(v, true));
 
