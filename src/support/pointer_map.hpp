@@ -50,21 +50,11 @@ public:
     std::size_t count(K k) const { return find(k) ? 1 : 0; }
 
     // The value of `k`, inserted as V{} when absent.
-    V& operator[](K k) { return insert(k, V{}).first->second; }
+    V& operator[](K k) { return slot_for(k, [] { return V{}; }).first->second; }
     // Inserts `k` -> `v` unless `k` is present; the entry, and whether it was inserted.
     std::pair<Entry*, bool> emplace(K k, V v) { return insert(k, std::move(v)); }
     std::pair<Entry*, bool> insert(K k, V v) {
-        if (2 * (size_ + 1) > slots_.size()) rehash(slots_.empty() ? 16 : 2 * slots_.size());
-        for (std::size_t s = slot_of(k);; s = (s + 1) & mask_) {
-            Entry& e = slots_[s];
-            if (e.first == k) return {&e, false};
-            if (!e.first) {
-                e.first = k;
-                e.second = std::move(v);
-                ++size_;
-                return {&e, true};
-            }
-        }
+        return slot_for(k, [&v]() -> V&& { return std::move(v); });
     }
 
     // Calls f(key) for every key, in table order: only for work whose result cannot depend on
@@ -78,7 +68,7 @@ public:
 
     void clear() {
         if (size_ == 0) return;
-        for (Entry& e : slots_) e = Entry{};
+        for (Entry& e : slots_) e.first = nullptr;  // a value is written whenever its key is
         size_ = 0;
     }
 
@@ -93,13 +83,41 @@ private:
         auto x = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(k)) >> 3;
         return static_cast<std::size_t>((x * 0x9E3779B97F4A7C15ull) >> 32) & mask_;
     }
+    // The entry of `k`; when absent, a new one whose value make() gives (called only then).
+    template <class Make>
+    std::pair<Entry*, bool> slot_for(K k, Make&& make) {
+        if (!slots_.empty())
+            for (std::size_t s = slot_of(k);; s = (s + 1) & mask_) {
+                Entry& e = slots_[s];
+                if (e.first == k) return {&e, false};
+                if (!e.first) {
+                    if (2 * (size_ + 1) > slots_.size()) break;  // full enough: grow first
+                    e.first = k;
+                    e.second = make();
+                    ++size_;
+                    return {&e, true};
+                }
+            }
+        rehash(slots_.empty() ? 16 : 2 * slots_.size());
+        std::size_t s = slot_of(k);
+        while (slots_[s].first) s = (s + 1) & mask_;
+        slots_[s].first = k;
+        slots_[s].second = make();
+        ++size_;
+        return {&slots_[s], true};
+    }
     void rehash(std::size_t cap) {
         std::vector<Entry> old = std::move(slots_);
         slots_.assign(cap, Entry{});
         mask_ = cap - 1;
         size_ = 0;
-        for (Entry& e : old)
-            if (e.first) insert(e.first, std::move(e.second));
+        for (Entry& e : old) {
+            if (!e.first) continue;
+            std::size_t s = slot_of(e.first);
+            while (slots_[s].first) s = (s + 1) & mask_;
+            slots_[s] = std::move(e);
+            ++size_;
+        }
     }
 
     std::vector<Entry> slots_;
