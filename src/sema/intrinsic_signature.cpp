@@ -319,21 +319,6 @@ Signature parse_signature(std::string_view result, std::string_view params,
     return sig;
 }
 
-Signature parse_signature(TypeContext& types, std::string_view result, std::string_view params,
-                          Placeholders placeholders) {
-    (void)types;
-    std::vector<std::string_view> words;
-    for (const auto& [word, type] : placeholders) words.push_back(word);
-    Signature sig = parse_signature(result, params, words);
-    auto resolves = [&](const Pattern& p) {
-        return p.kind != PatternKind::Placeholder || placeholder_type(p, placeholders) != nullptr;
-    };
-    if (!resolves(sig.result)) sig.valid = false;
-    for (const Pattern& p : sig.params)
-        if (!resolves(p)) sig.valid = false;
-    return sig;
-}
-
 // --- matching -----------------------------------------------------------------------------------
 
 namespace {

@@ -106,10 +106,6 @@ using Placeholders = std::span<const std::pair<std::string_view, const Type*>>;
 // The strings the signature keeps point into `result` and `params`.
 Signature parse_signature(std::string_view result, std::string_view params,
                           std::span<const std::string_view> placeholder_words = {});
-// The same for one call: valid only when each placeholder word it uses has a type in
-// `placeholders`.
-Signature parse_signature(TypeContext& types, std::string_view result, std::string_view params,
-                          Placeholders placeholders = {});
 
 struct Match {
     bool viable = false;

@@ -8,7 +8,7 @@ TEST_CASE("every intrinsic row parses in the signature language", "[intrinsics]"
     for (const IntrinsicInfo& row : intrinsic_table()) {
         if (row.id == Intrinsic::Mul) continue;  // typed by code
         INFO(intrinsic_signature_text(row));
-        CHECK(parse_signature(f.types, row.result, row.params).valid);
+        CHECK(parse_signature(row.result, row.params).valid);
         CHECK(!row.targets.spirv.empty());
         CHECK(!row.targets.msl.empty());
         CHECK(!row.targets.wgsl.empty());
@@ -422,8 +422,8 @@ TEST_CASE("overload selection: better ranks win, equal ones are ambiguous", "[in
 
 TEST_CASE("user-style overloads resolved through the signature matcher", "[intrinsics][ranking]") {
     Fixture f;
-    Signature a = parse_signature(f.types, "void", "int x, float y");
-    Signature b = parse_signature(f.types, "void", "float x, int y");
+    Signature a = parse_signature("void", "int x, float y");
+    Signature b = parse_signature("void", "float x, int y");
     std::vector<CallArg> args = {f.v("int"), f.v("int")};
     Match ma = match_signature(f.types, a, args);
     Match mb = match_signature(f.types, b, args);
