@@ -18,16 +18,6 @@ bool is_pointer_source(const Value* v) {
     return i && (i->opcode == Opcode::Alloca || i->opcode == Opcode::AccessChain);
 }
 
-Value* resolve(Value* v, const Replacements& map) {
-    // A chain longer than the map has a cycle; stop at the last new value.
-    std::size_t steps = 0;
-    for (auto it = map.find(v); it != map.end() && steps <= map.size(); it = map.find(v), ++steps) {
-        if (it->second == v) break;
-        v = it->second;
-    }
-    return v;
-}
-
 }  // namespace
 
 void UserMap::build(std::span<const Function* const> functions) {
@@ -166,6 +156,16 @@ UserMap build_users(const Module& m) {
     return users;
 }
 
+Value* resolve_replacement(Value* v, const Replacements& map) {
+    // A chain longer than the map has a cycle; stop at the last new value.
+    std::size_t steps = 0;
+    for (auto it = map.find(v); it != map.end() && steps <= map.size(); it = map.find(v), ++steps) {
+        if (it->second == v) break;
+        v = it->second;
+    }
+    return v;
+}
+
 std::size_t apply_replacements(Function& f, const Replacements& map) {
     if (map.empty()) return 0;
     // The keys carry a fresh mark, so an operand that is no key costs one compare, not a lookup.
@@ -176,7 +176,7 @@ std::size_t apply_replacements(Function& f, const Replacements& map) {
         for (Instruction* i : b->instructions)
             for (Value*& op : i->operands) {
                 if (!op || op->scratch() != mark) continue;
-                Value* r = resolve(op, map);
+                Value* r = resolve_replacement(op, map);
                 if (r != op) {
                     op = r;
                     ++changed;

@@ -77,6 +77,10 @@ using PointerSet = support::PointerSet<K>;
 // Maps a value to the value that replaces it.
 using Replacements = PointerMap<const Value*, Value*>;
 
+// What `v` becomes: the end of its chain of replacements (a->b, b->c gives c; a cycle stops
+// where it would repeat), or `v` when the map does not name it.
+Value* resolve_replacement(Value* v, const Replacements& map);
+
 // Rewrites every operand of `f` that the map names (it overwrites the keys' scratch words), following chains (a->b, b->c makes a->c; a
 // cycle stops where it would repeat). Returns the number of operands changed.
 std::size_t apply_replacements(Function& f, const Replacements& map);

@@ -7,7 +7,6 @@
 // Requires: a valid module. Precise instructions are only constant-folded (never rewritten by an
 // identity); specialization constants are never folded; folding keeps the exactness rules of
 // fold_numbers.hpp. Preserves: the CFG (branches on constants are simplify_cfg's), structure.
-#include <unordered_map>
 
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
@@ -23,19 +22,11 @@ PassResult combine(Module& m, Function& f, FunctionAnalyses& an, const Options&)
     if (f.blocks.empty()) return {};
     const Cfg& cfg = an.cfg();
     Replacements repl;
-    auto resolve = [&](Value* v) {
-        for (std::size_t guard = 0; guard <= repl.size(); ++guard) {
-            auto it = repl.find(v);
-            if (it == repl.end() || it->second == v) break;
-            v = it->second;
-        }
-        return v;
-    };
     bool changed = false;
     std::vector<Instruction*> removed;
     for (Block* b : cfg.rpo_blocks()) {
         for (Instruction* i : b->instructions) {
-            for (Value*& op : i->operands) op = resolve(op);
+            for (Value*& op : i->operands) op = resolve_replacement(op, repl);
             if (is_terminator(i->opcode) || !i->has_result()) continue;
             for (int rewrites = 0; rewrites < 16; ++rewrites) {
                 Value* v = apply_folding_rules(m, i);

@@ -162,14 +162,6 @@ PassResult cse(Module&, Function& f, FunctionAnalyses& an, const Options&) {
     ScopedTable table(count);
     Replacements repl;
     std::vector<Instruction*> removed;
-    auto resolve = [&](Value* v) {
-        for (std::size_t guard = 0; guard <= repl.size(); ++guard) {
-            auto it = repl.find(v);
-            if (it == repl.end()) break;
-            v = it->second;
-        }
-        return v;
-    };
 
     // Iterative dominator-tree walk; each frame remembers where its block's additions begin.
     struct Frame {
@@ -184,7 +176,7 @@ PassResult cse(Module&, Function& f, FunctionAnalyses& an, const Options&) {
         Frame& fr = stack.back();
         if (!entered) {
             for (Instruction* i : cfg.block(fr.block)->instructions) {
-                for (Value*& op : i->operands) op = resolve(op);
+                for (Value*& op : i->operands) op = resolve_replacement(op, repl);
                 if (!candidate(i)) continue;
                 if (Instruction* same_value = table.find(i)) {
                     repl[i] = same_value;

@@ -8,7 +8,6 @@
 // Requires: a valid module. Preserves: the CFG and structure (terminators are never removed).
 #include <vector>
 
-#include "ir/builder.hpp"
 #include "ir/util.hpp"
 #include "opt/opt_util.hpp"
 #include "opt/passes.hpp"

@@ -2,8 +2,6 @@
 // Helpers the passes share: block positions, splitting blocks, cloning bodies, phi bookkeeping,
 // the structure roles blocks play, and side-effect facts about instructions.
 #include <cstdint>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "ir/cfg.hpp"

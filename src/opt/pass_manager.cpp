@@ -6,7 +6,6 @@
 // verify the module (Options::verify_each_pass) and print it (Options::print_after). A pass that
 // fails, or leaves a module the verifier rejects, stops the optimizer: the module gets back the
 // function bodies it had before optimize() was called.
-#include <unordered_set>
 
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
@@ -61,7 +60,7 @@ public:
     }
     // Keeps the body of `f` as it is now, unless it is kept already.
     void keep(ir::Function* f) {
-        if (!enabled_ || !kept_.insert(f).second) return;
+        if (!enabled_ || !kept_.insert(f)) return;
         ir::Replacements map;
         bodies_.push_back({f, clone_blocks(module_, *f, *f, map)});
     }
@@ -75,19 +74,26 @@ private:
     ir::Module& module_;
     bool enabled_;
     std::vector<ir::Function*> functions_;
-    std::unordered_set<const ir::Function*> kept_;
+    ir::PointerSet<const ir::Function*> kept_;
     std::vector<std::pair<ir::Function*, std::vector<ir::Block*>>> bodies_;
 };
 
-// Inlining changes the functions that call, and moves the body out of a function called once;
-// any other module pass may change any function.
-bool module_pass_may_change(const PassInfo& p, const ir::Function& f, const ir::Module& m) {
-    if (p.name != "inline") return true;
+// The functions a module pass may change. Inlining changes the functions that call, and moves
+// the body out of a function called once; any other module pass may change any function.
+std::vector<ir::Function*> module_pass_may_change(const PassInfo& p, const ir::Module& m) {
+    if (p.name != "inline") return m.functions;
+    ir::PointerSet<const ir::Function*> touched;
     for (const ir::Function* g : m.functions)
         for (const ir::Block* b : g->blocks)
             for (const ir::Instruction* i : b->instructions)
-                if (i->opcode == ir::Opcode::Call && (g == &f || i->callee == &f)) return true;
-    return false;
+                if (i->opcode == ir::Opcode::Call) {
+                    touched.insert(g);
+                    if (i->callee) touched.insert(i->callee);
+                }
+    std::vector<ir::Function*> out;
+    for (ir::Function* f : m.functions)
+        if (touched.contains(f)) out.push_back(f);
+    return out;
 }
 
 class Manager {
@@ -219,8 +225,7 @@ OptimizeResult optimize(ir::Module& m, const Options& options) {
     for (const PassInfo& p : kPasses) {
         if (p.scope != PassScope::Module) continue;
         if (options.restore_on_failure)
-            for (ir::Function* f : m.functions)
-                if (module_pass_may_change(p, *f, m)) snapshot.keep(f);
+            for (ir::Function* f : module_pass_may_change(p, m)) snapshot.keep(f);
         bool changed = false;
         if (!mgr.run(p, nullptr, nullptr, changed)) return fail();
     }
