@@ -504,5 +504,67 @@ bb21:
 )");
 }
 
+TEST_CASE("inline moves the body of a function called once and drops it; one called twice is copied",
+          "[opt][inline]") {
+    const char* text = R"(%g0 = global input int location(0) ; x
+%g1 = global output int location(0) ; y
+
+func @once(%arg0: int) -> int {
+bb0:
+  %0 = add %arg0, 1:int : int
+  ret %0
+}
+
+func @twice(%arg0: int) -> int {
+bb0:
+  %0 = mul %arg0, 3:int : int
+  ret %0
+}
+
+func @main() -> void {
+bb0:
+  %0 = load %g0 : int
+  %1 = call @once(%0) : int
+  %2 = call @twice(%1) : int
+  %3 = call @twice(%2) : int
+  store %g1, %3
+  ret
+}
+
+entry pixel @main inputs(%g0) outputs(%g1)
+)";
+    IrFixture f;
+    f.parse(text);
+    ir::Function* once = f.module.find_function("once");
+    ir::Function* twice = f.module.find_function("twice");
+    REQUIRE((once && twice));
+    const ir::Instruction* once_add = once->blocks[0]->instructions[0];
+    const ir::Instruction* twice_mul = twice->blocks[0]->instructions[0];
+    Options o;
+    o.verify_each_pass = true;
+    OptimizeResult r = run_pass(f.module, "inline", o);
+    INFO(r.failed_pass << ": " << r.message);
+    REQUIRE(r.ok);
+    // @once left the module; its instruction now sits in @main itself, not a copy of it.
+    CHECK(f.module.find_function("once") == nullptr);
+    ir::Function* main_fn = f.module.find_function("main");
+    REQUIRE(main_fn);
+    CHECK(once_add->block != nullptr);
+    CHECK((once_add->block && once_add->block->function == main_fn));
+    // @twice stays as it was (inlined by copies) until the pipeline drops dead functions.
+    REQUIRE(f.module.find_function("twice") == twice);
+    CHECK(twice_mul->block == twice->blocks[0]);
+    std::size_t muls = 0;
+    for (const ir::Block* b : main_fn->blocks)
+        for (const ir::Instruction* i : b->instructions) {
+            CHECK(i->opcode != ir::Opcode::Call);
+            if (i->opcode == ir::Opcode::Mul) {
+                ++muls;
+                CHECK(i != twice_mul);
+            }
+        }
+    CHECK(muls == 2);
+}
+
 }  // namespace
 }  // namespace oneshader::opt::test
