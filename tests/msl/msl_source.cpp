@@ -107,6 +107,9 @@ std::string attribute_name(const std::string& attribute) {
 
 std::string prepare(std::string_view source, const std::map<int, std::string>& constants) {
     std::string text = threadgroup_locals_static(source);
+    // [[threadgroup(n)]] would expand the address-space macro inside the attribute.
+    static const std::regex threadgroup_attribute(R"(\[\[\s*threadgroup\s*\()");
+    text = std::regex_replace(text, threadgroup_attribute, "[[threadgroup_argument(");
     static const std::regex constant_decl(
         R"(constant\s+([A-Za-z_][\w:]*)\s+([A-Za-z_]\w*)\s*\[\[\s*function_constant\(\s*(\d+)\s*\)\s*\]\]\s*;)");
     std::string out;
@@ -227,6 +230,8 @@ std::string kernel_driver(const Entry& entry, const std::string& prepared_path) 
         std::string arg;
         if (name == "buffer")
             arg = "metal_exec::buffer_arg<" + p.type + ">(" + index + ")";
+        else if (name == "threadgroup")
+            arg = "metal_exec::threadgroup_arg<" + p.type + ">(" + index + ")";
         else if (name == "texture")
             arg = "metal_exec::texture_arg<" + p.type + ">(" + index + ")";
         else

@@ -24,7 +24,8 @@ struct Entry {
 // `threadgroup T x[...];` inside a function gets `static` (clang has no address-space-qualified automatic
 // variables; execution runs one threadgroup at a time, so a static is the group's memory), and
 // `constant T name [[function_constant(N)]];` becomes a definition with the value from `constants` (or T()) and
-// the flag is_function_constant_defined() reads.
+// the flag is_function_constant_defined() reads. `[[threadgroup(n)]]` is spelled `[[threadgroup_argument(n)]]`,
+// because `threadgroup` is a macro.
 std::string prepare(std::string_view source, const std::map<int, std::string>& constants = {});
 
 std::vector<Entry> scan_entries(std::string_view source);

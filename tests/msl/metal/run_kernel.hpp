@@ -227,6 +227,12 @@ template <class P> P texture_arg(int index) {
   t.storage_ = &found->second.storage;
   return t;
 }
+// Threadgroup memory the host sizes with setThreadgroupMemoryLength: the case format has no size for it yet.
+template <class P> struct no_threadgroup_arguments { static constexpr bool value = false; };
+template <class P> P threadgroup_arg(int) {
+  static_assert(no_threadgroup_arguments<P>::value, "run_kernel: [[threadgroup(n)]] kernel arguments are not supported");
+  return P();
+}
 // A builtin declared as uint, uint2, uint3 (or ushort*) takes the leading lanes of the invocation's value.
 template <class P> P builtin_arg(metal::uint3 v) {
   if constexpr (metal::detail::lanes_v<P> == 0)
