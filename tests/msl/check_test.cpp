@@ -1,5 +1,6 @@
 // The type check: every handwritten MSL file under cases/pass passes clang with the Metal header and the
-// attribute lint; every file under cases/fail is rejected with the message its `// expect:` lines name.
+// attribute lint; every file under cases/fail is rejected with the message its `// expect:` lines name (with the
+// extra compiler flags of its `// flags:` lines).
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -29,11 +30,13 @@ std::vector<fs::path> files(const std::string& folder) {
     return out;
 }
 
-std::vector<std::string> expectations(const std::string& text) {
+// The `// <key>: ` lines of a case file, in order.
+std::vector<std::string> header_lines(const std::string& text, const std::string& key) {
     std::vector<std::string> out;
     std::istringstream in(text);
+    std::string prefix = "// " + key + ": ";
     for (std::string line; std::getline(in, line);)
-        if (line.rfind("// expect: ", 0) == 0) out.push_back(line.substr(11));
+        if (line.rfind(prefix, 0) == 0) out.push_back(line.substr(prefix.size()));
     return out;
 }
 
@@ -66,10 +69,12 @@ TEST_CASE("the type check rejects what Metal rejects, with the expected message"
     for (const fs::path& file : all) {
         INFO(file.filename().string());
         std::string text = read(file);
-        auto expected = expectations(text);
+        auto expected = header_lines(text, "expect");
         REQUIRE(!expected.empty());
+        std::string flags;
+        for (const std::string& f : header_lines(text, "flags")) flags += " " + f;
         std::string problems = joined(msl_test::lint(text));
-        msl_test::ClangRun run = msl_test::type_check(text);
+        msl_test::ClangRun run = msl_test::type_check(text, {}, flags);
         std::string all_output = problems + run.output;
         INFO(all_output);
         CHECK((run.status != 0 || !problems.empty()));

@@ -74,3 +74,23 @@ TEST_CASE("a wrong result is seen: the run compares real outputs", "[msl][exec]"
     REQUIRE(run.status == 0);
     CHECK(run.output.find("buffer 2 float -9 -18\n") != std::string::npos);
 }
+
+TEST_CASE("simd-group scans, shuffles, ballots and quad shuffles run on the CPU", "[msl][exec]") {
+    std::string zeros;
+    for (int i = 0; i < 32; ++i) zeros += " 0";
+    msl_test::ClangRun run = msl_test::run_kernel(kernel("simd.metal"), "grid 1 1 1\ngroup 32 1 1\nbuffer 0 uint" + zeros +
+                                                                          "\nbuffer 1 uint" + zeros + "\nbuffer 2 uint" +
+                                                                          zeros + "\nbuffer 3 uint 0 0 0 0\n");
+    INFO(run.output);
+    REQUIRE(run.status == 0);
+    std::string scan, shuffled, quads;
+    for (int lane = 0; lane < 32; ++lane) {
+        scan += " " + std::to_string(lane * (lane + 1) / 2);
+        shuffled += " " + std::to_string(((lane ^ 1) + 1) + 100);
+        quads += " " + std::to_string((lane & ~3) + 4);
+    }
+    CHECK(run.output.find("buffer 0 uint" + scan + "\n") != std::string::npos);
+    CHECK(run.output.find("buffer 1 uint" + shuffled + "\n") != std::string::npos);
+    CHECK(run.output.find("buffer 2 uint" + quads + "\n") != std::string::npos);
+    CHECK(run.output.find("buffer 3 uint 1431655765 32 3 32\n") != std::string::npos);
+}

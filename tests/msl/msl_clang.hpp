@@ -14,8 +14,10 @@ struct ClangRun {
 
 std::filesystem::path header_dir();
 
-// clang++ -fsyntax-only on the prepared source, layout asserts on, warnings as errors.
-ClangRun type_check(const std::string& source, const std::map<int, std::string>& constants = {});
+// clang++ -fsyntax-only on the prepared source, layout asserts on, warnings as errors; `flags` are added to
+// the command line (e.g. -DONESHADER_METAL_DEVICE_SPACE).
+ClangRun type_check(const std::string& source, const std::map<int, std::string>& constants = {},
+                    const std::string& flags = "");
 
 // Builds the kernel as C++ with run_kernel.hpp, runs it on `bindings` (run_kernel.hpp's format), and returns the
 // bindings after the run in `output` (or the compiler or run error with a non-zero status).
