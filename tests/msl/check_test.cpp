@@ -46,29 +46,31 @@ std::string joined(const std::vector<std::string>& lines) {
     return out;
 }
 
+// Runs `check` on the text of every case in `folder`, which must hold at least `at_least` of them.
+template <class Check> void each_case(const std::string& folder, size_t at_least, Check check) {
+    auto all = files(folder);
+    REQUIRE(all.size() >= at_least);
+    for (const fs::path& file : all) {
+        INFO(file.filename().string());
+        check(read(file));
+    }
+}
+
 }  // namespace
 
 TEST_CASE("handwritten MSL in the backend's style passes the type check", "[msl][check]") {
-    auto all = files("pass");
-    REQUIRE(all.size() >= 2);
-    for (const fs::path& file : all) {
-        INFO(file.filename().string());
-        std::string text = read(file);
+    each_case("pass", 3, [](const std::string& text) {
         CHECK(joined(msl_test::lint(text)).empty());
         msl_test::ClangRun run = msl_test::type_check(text);
         INFO(run.output);
         CHECK(run.status == 0);
         // Function constants set by the host compile too.
         CHECK(msl_test::type_check(text, {{0, "8"}, {1, "true"}}).status == 0);
-    }
+    });
 }
 
 TEST_CASE("the type check rejects what Metal rejects, with the expected message", "[msl][check]") {
-    auto all = files("fail");
-    REQUIRE(all.size() >= 15);
-    for (const fs::path& file : all) {
-        INFO(file.filename().string());
-        std::string text = read(file);
+    each_case("fail", 20, [](const std::string& text) {
         auto expected = header_lines(text, "expect");
         REQUIRE(!expected.empty());
         std::string flags;
@@ -79,7 +81,7 @@ TEST_CASE("the type check rejects what Metal rejects, with the expected message"
         INFO(all_output);
         CHECK((run.status != 0 || !problems.empty()));
         for (const std::string& e : expected) CHECK(all_output.find(e) != std::string::npos);
-    }
+    });
 }
 
 TEST_CASE("the same file without the mistake passes, so each failure is the mistake", "[msl][check]") {
