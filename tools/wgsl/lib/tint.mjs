@@ -2,19 +2,24 @@
 // A module is checked by createShaderModule + getCompilationInfo (parse, resolve, uniformity), and each compute entry
 // point by creating its pipeline with an automatic layout, which checks what only a pipeline checks against the
 // device's default limits (workgroup size and invocations, workgroup storage).
-import { openDevice } from './dawn.mjs';
+import { openAdapter, openDevice, plainLimits, shaderFeatures } from './dawn.mjs';
 import { computeEntryPoints } from './wgsl_scan.mjs';
 
 export class Tint {
+  // A device on the null adapter with every shader feature it offers (shader-f16 and subgroups).
   static async open() {
     const tint = new Tint();
-    tint.#opened = await openDevice('null');
+    const { adapter, description } = await openAdapter('null');
+    const features = shaderFeatures.filter((f) => adapter.features.has(f));
+    tint.#opened = await openDevice(adapter, features);
+    tint.#description = { ...description, features, limits: plainLimits(tint.#opened.device.limits) };
     return tint;
   }
 
   #opened = null;
+  #description = null;
 
-  get description() { return this.#opened.description; }
+  get description() { return this.#description; }
 
   // Returns { errors: [text], warnings: [text] }; no errors means Tint accepts the module.
   async check(code) {
