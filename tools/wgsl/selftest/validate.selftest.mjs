@@ -9,6 +9,9 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { requireSetup } from './setup_check.mjs';
+
+requireSetup();
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, 'validate');
