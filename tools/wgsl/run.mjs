@@ -10,35 +10,14 @@
 //   {"job":"PATH","name":"NAME","ok":true,"outputs":{"NAME":{"base64":"...","bytes":N},...},"warnings":[...]}
 //   {"job":"PATH","name":"NAME","ok":false,"error":"every WebGPU error, one a line"}
 // Exit status: 0 when every job ran, 1 when one failed, 2 when the runner could not start.
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { inputPaths } from './lib/cli.mjs';
 import { openAdapter } from './lib/dawn.mjs';
 import { WebGpuRunner } from './lib/execute.mjs';
 import { readJob } from './lib/job.mjs';
 import { useSwiftshader } from './lib/swiftshader.mjs';
 
-function usage(message) {
-  process.stderr.write(`run.mjs: ${message}\nusage: node run.mjs JOB.json... | --list LIST|-\n`);
-  process.exit(2);
-}
-
-async function* jobPaths(argv) {
-  if (argv[0] === '--list') {
-    if (argv.length !== 2) usage('--list takes one argument');
-    const input = argv[1] === '-' ? process.stdin : createReadStream(argv[1]);
-    for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-      if (line.trim() !== '') yield line.trim();
-    }
-    return;
-  }
-  if (argv.length === 0) usage('no jobs');
-  for (const arg of argv) {
-    if (arg.startsWith('--')) usage(`unknown option ${arg}`);
-    yield arg;
-  }
-}
-
 async function main() {
+  const paths = inputPaths('run.mjs', 'JOB.json', process.argv.slice(2));
   let runner;
   try {
     useSwiftshader();
@@ -55,7 +34,7 @@ async function main() {
   const { architecture, ...header } = runner.description;
   process.stdout.write(`${JSON.stringify({ runner: header })}\n`);
   let status = 0;
-  for await (const path of jobPaths(process.argv.slice(2))) {
+  for await (const path of paths) {
     let job = null;
     try {
       job = readJob(path);

@@ -14,33 +14,12 @@
 // An unreadable file gives {"file":...,"error":"<why>"}. Exit status: 0 when both validators accept every file,
 // 1 when some file is rejected, 2 when a file could not be read or the validators could not start.
 import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { inputPaths } from './lib/cli.mjs';
 import { Naga, nagaVersion } from './lib/naga.mjs';
 import { Tint } from './lib/tint.mjs';
 
-function usage(message) {
-  process.stderr.write(`validate.mjs: ${message}\nusage: node validate.mjs FILE.wgsl... | --list LIST|-\n`);
-  process.exit(2);
-}
-
-async function* inputPaths(argv) {
-  if (argv[0] === '--list') {
-    if (argv.length !== 2) usage('--list takes one argument');
-    const stream = argv[1] === '-' ? process.stdin : (await import('node:fs')).createReadStream(argv[1]);
-    for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-      if (line.trim() !== '') yield line.trim();
-    }
-    return;
-  }
-  if (argv.length === 0) usage('no files');
-  for (const arg of argv) {
-    if (arg.startsWith('--')) usage(`unknown option ${arg}`);
-    yield arg;
-  }
-}
-
 // Validates one WGSL text with both; the result fields of an output line.
-export async function validateText(tint, naga, code) {
+async function validateText(tint, naga, code) {
   const t = await tint.check(code);
   const n = await naga.check(code);
   const result = { tint: t.errors.length === 0 ? 'ok' : t.errors.join('\n'), naga: n.error ?? 'ok' };
@@ -50,6 +29,7 @@ export async function validateText(tint, naga, code) {
 }
 
 async function main() {
+  const paths = inputPaths('validate.mjs', 'FILE.wgsl', process.argv.slice(2));
   let tint, naga;
   try {
     [tint, naga] = await Promise.all([Tint.open(), Naga.load()]);
@@ -57,10 +37,10 @@ async function main() {
     process.stderr.write(`validate.mjs: the validators did not start: ${error.stack ?? error}\n`);
     process.exit(2);
   }
-  const { limits, ...tintDescription } = tint.description;
+  const { limits, architecture, ...tintDescription } = tint.description;
   process.stdout.write(`${JSON.stringify({ validators: { tint: tintDescription, naga: { version: nagaVersion } } })}\n`);
   let status = 0;
-  for await (const file of inputPaths(process.argv.slice(2))) {
+  for await (const file of paths) {
     let code;
     try {
       code = readFileSync(file, 'utf8');
@@ -76,4 +56,4 @@ async function main() {
   process.exitCode = status;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+await main();

@@ -5,13 +5,12 @@
 // clip space) to a temporary folder, runs run.mjs once over all of them, and checks every output against values
 // computed here. Jobs that must fail (a missing feature, a limit, a malformed job) must fail with the reason.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { requireSetup } from './setup_check.mjs';
+import { requireSetup, runTool } from './harness.mjs';
 
 requireSetup({ swiftshader: true });
 
@@ -28,7 +27,16 @@ const random = (n, seed, mod) => { let s = seed; return Array.from({ length: n }
 const histogramInput = random(1024, 7, 16);
 const reductionInput = random(512, 3, 1000);
 
-// name -> { job, check(line) }
+// A one-dispatch compute job over one storage buffer 'Out' at group 0 binding 0 (the failing jobs below).
+const computeJob = (code, { size = 4, features, type = 'storage' } = {}) => ({
+  ...(features ? { features } : {}),
+  modules: { cs: { code } },
+  resources: [{ name: 'Out', group: 0, binding: 0, type, size }],
+  steps: [{ compute: { module: 'cs', entryPoint: 'main' }, dispatch: [1, 1, 1] }],
+  outputs: ['Out'],
+});
+
+// name -> { job, check(line) } or { job, fails: /error/ }
 const jobs = {
   add_arrays: {
     job: {
@@ -286,49 +294,23 @@ struct VOut { @builtin(position) pos: vec4<f32>, @location(0) color: vec4<f32>, 
 
   // Failures the runner must report, not hide.
   fails_missing_feature: {
-    job: {
-      features: ['shader-f16'],
-      modules: { cs: { code: 'enable f16;\n@compute @workgroup_size(1) fn main() { }' } },
-      resources: [{ name: 'Out', group: 0, binding: 0, type: 'storage', size: 4 }],
-      steps: [{ compute: { module: 'cs', entryPoint: 'main' }, dispatch: [1, 1, 1] }],
-      outputs: ['Out'],
-    },
+    job: computeJob('enable f16;\n@compute @workgroup_size(1) fn main() { }', { features: ['shader-f16'] }),
     fails: /lacks feature\(s\) shader-f16/,
   },
   fails_undeclared_feature: {
-    job: {
-      modules: { cs: { code: 'enable subgroups;\n@compute @workgroup_size(1) fn main() { }' } },
-      resources: [{ name: 'Out', group: 0, binding: 0, type: 'storage', size: 4 }],
-      steps: [{ compute: { module: 'cs', entryPoint: 'main' }, dispatch: [1, 1, 1] }],
-      outputs: ['Out'],
-    },
+    job: computeJob('enable subgroups;\n@compute @workgroup_size(1) fn main() { }'),
     fails: /module 'cs' .*subgroups/,
   },
   fails_workgroup_limit: {
-    job: {
-      modules: { cs: { code: '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(512) fn main(@builtin(local_invocation_index) i: u32) { o[i] = i; }' } },
-      resources: [{ name: 'Out', group: 0, binding: 0, type: 'storage', size: 2048 }],
-      steps: [{ compute: { module: 'cs', entryPoint: 'main' }, dispatch: [1, 1, 1] }],
-      outputs: ['Out'],
-    },
+    job: computeJob('@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(512) fn main(@builtin(local_invocation_index) i: u32) { o[i] = i; }', { size: 2048 }),
     fails: /step 0 \(dispatch\) pipeline: .*workgroup_size\(512, 1, 1\)/,
   },
   fails_layout_mismatch: {
-    job: {
-      modules: { cs: { code: '@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 1u; }' } },
-      resources: [{ name: 'Out', group: 0, binding: 0, type: 'read-only-storage', size: 4 }],
-      steps: [{ compute: { module: 'cs', entryPoint: 'main' }, dispatch: [1, 1, 1] }],
-      outputs: ['Out'],
-    },
+    job: computeJob('@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 1u; }', { type: 'read-only-storage' }),
     fails: /step 0 \(dispatch\) pipeline: /,
   },
   fails_unknown_key: {
-    job: {
-      modules: { cs: { code: '@compute @workgroup_size(1) fn main() { }' } },
-      resources: [{ name: 'Out', group: 0, binding: 0, type: 'storage', size: 4, format: 'r32uint' }],
-      steps: [{ compute: { module: 'cs', entryPoint: 'main' }, dispatch: [1, 1, 1] }],
-      outputs: ['Out'],
-    },
+    job: (() => { const job = computeJob('@compute @workgroup_size(1) fn main() { }'); job.resources[0].format = 'r32uint'; return job; })(),
     fails: /job\.resources\[0\]: unknown key 'format'/,
   },
 };
@@ -340,21 +322,8 @@ const paths = names.map((name) => {
   return path;
 });
 
-function runRunner(list) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, '..', 'run.mjs'), '--list', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)), stderr, status }));
-    child.stdin.end(list.join('\n') + '\n');
-  });
-}
-
 const started = Date.now();
-const run = await runRunner(paths);
+const run = await runTool('run.mjs', paths);
 const seconds = (Date.now() - started) / 1000;
 
 test('the runner starts on SwiftShader once and answers every job in order', () => {

@@ -4,12 +4,11 @@
 // the table below. Where naga 25 accepts what WGSL forbids, the table says so (`naga: 'ok'` with the reason), so a
 // naga that starts rejecting it fails here and the table is updated, rather than the difference going unnoticed.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { requireSetup } from './setup_check.mjs';
+import { requireSetup, runTool } from './harness.mjs';
 
 requireSetup();
 
@@ -43,22 +42,6 @@ const expectations = {
                                     why: 'a device limit, which only pipeline creation checks' },
 };
 
-// Runs the service once, feeding it every path; resolves with its output lines, stderr and exit status.
-function runValidator(paths) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, '..', 'validate.mjs'), '--list', '-'], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)), stderr, status }));
-    child.stdin.end(paths.join('\n') + '\n');
-  });
-}
-
 function checkVerdict(actual, expected, what) {
   if (expected === 'ok') assert.equal(actual, 'ok', `${what} should accept it`);
   else assert.match(actual, expected, `${what} should reject it with a matching message`);
@@ -66,7 +49,7 @@ function checkVerdict(actual, expected, what) {
 
 const files = readdirSync(fixtures).filter((f) => f.endsWith('.wgsl')).sort();
 const started = Date.now();
-const run = await runValidator(files.map((f) => join(fixtures, f)));
+const run = await runTool('validate.mjs', files.map((f) => join(fixtures, f)));
 const seconds = (Date.now() - started) / 1000;
 
 test('every fixture has an expectation and every expectation a fixture', () => {
@@ -99,7 +82,7 @@ for (const file of files) {
 
 test('an unreadable file is reported and makes the exit status 2', async () => {
   const missing = join(fixtures, 'does-not-exist.wgsl');
-  const result = await runValidator([join(fixtures, 'compute_add.wgsl'), missing]);
+  const result = await runTool('validate.mjs', [join(fixtures, 'compute_add.wgsl'), missing]);
   assert.equal(result.status, 2);
   assert.equal(result.lines[1].tint, 'ok');
   assert.match(result.lines[2].error, /ENOENT/);
