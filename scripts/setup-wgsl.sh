@@ -16,10 +16,15 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     exit 1
   fi
   start="$(now)"
-  echo "setup-wgsl: installing nodejs npm"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm
-  echo "setup-wgsl: nodejs and npm installed in $(took "$start")"
+  # nodejs first: some builds of it bring npm themselves (and conflict with Debian's npm package).
+  for package in nodejs npm; do
+    if ! command -v "${package/nodejs/node}" >/dev/null; then
+      echo "setup-wgsl: installing $package"
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package"
+    fi
+  done
+  echo "setup-wgsl: Node.js $(node --version) and npm $(npm --version) installed in $(took "$start")"
 fi
 major="$(node -p 'process.versions.node.split(".")[0]')"
 if ((major < 18)); then
