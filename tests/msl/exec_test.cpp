@@ -94,3 +94,17 @@ TEST_CASE("simd-group scans, shuffles, ballots and quad shuffles run on the CPU"
     CHECK(run.output.find("buffer 2 uint" + quads + "\n") != std::string::npos);
     CHECK(run.output.find("buffer 3 uint 1431655765 32 3 32\n") != std::string::npos);
 }
+
+TEST_CASE("the compute builtins of a 40-thread group: two simd-groups, quads of four", "[msl][exec]") {
+    std::string zeros;
+    for (int i = 0; i < 40; ++i) zeros += " 0";
+    msl_test::ClangRun run =
+        msl_test::run_kernel(kernel("builtins.metal"), "grid 1 1 1\ngroup 40 1 1\nbuffer 0 uint" + zeros + "\n");
+    INFO(run.output);
+    REQUIRE(run.status == 0);
+    // qi + 10 qg + 100 * 2 simd-groups + 1000 sgi + x + 40 threads + 1 group + 40 per group.
+    std::string expected = "buffer 0 uint";
+    for (int i = 0; i < 40; ++i)
+        expected += " " + std::to_string(i % 4 + 10 * (i / 4) + 200 + 1000 * (i / 32) + i + 81);
+    CHECK(run.output == expected + "\n");
+}

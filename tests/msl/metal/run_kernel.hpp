@@ -60,8 +60,10 @@ struct simd_group {
 struct invocation {
   metal::uint3 thread_position_in_grid, thread_position_in_threadgroup, threadgroup_position_in_grid,
       threads_per_threadgroup, threadgroups_per_grid, threads_per_grid;
+  metal::uint3 dispatch_threads_per_threadgroup;
   metal::uint thread_index_in_threadgroup, thread_index_in_simdgroup, threads_per_simdgroup,
-      simdgroup_index_in_threadgroup;
+      simdgroup_index_in_threadgroup, simdgroups_per_threadgroup, thread_index_in_quadgroup,
+      quadgroup_index_in_threadgroup;
   barrier* group;
   simd_group* simd;
 };
@@ -86,6 +88,10 @@ inline void run(metal::uint3 groups, metal::uint3 size, const std::function<void
           inv.thread_position_in_threadgroup = metal::uint3{i % size.x, (i / size.x) % size.y, i / (size.x * size.y)};
           inv.threadgroup_position_in_grid = metal::uint3{gx, gy, gz};
           inv.threads_per_threadgroup = size;
+          inv.dispatch_threads_per_threadgroup = size;
+          inv.simdgroups_per_threadgroup = metal::uint(simds.size());
+          inv.thread_index_in_quadgroup = i % 4;
+          inv.quadgroup_index_in_threadgroup = i / 4;
           inv.threadgroups_per_grid = groups;
           inv.threads_per_grid = groups * size;
           inv.thread_position_in_grid = inv.threadgroup_position_in_grid * size + inv.thread_position_in_threadgroup;
