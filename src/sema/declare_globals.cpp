@@ -119,7 +119,6 @@ Variable* Checker::global_variable(const syntax::VarDecl* d, const Type* type) {
     v->name = d->name;
     v->loc = d->loc;
     v->type = type;
-    v->modifiers = d->modifiers;
     v->precise = (d->modifiers & syntax::ModPrecise) != 0;
     v->is_const = (d->modifiers & syntax::ModConst) != 0;
     for (const syntax::Annotation& a : d->annotations)

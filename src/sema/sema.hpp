@@ -15,7 +15,10 @@
 #include "sema/layout.hpp"
 #include "sema/types.hpp"
 #include "support/context.hpp"
-#include "syntax/ast.hpp"
+
+namespace oneshader::syntax {
+struct TranslationUnit;
+}
 
 namespace oneshader::sema {
 
