@@ -17,10 +17,10 @@
 
 #include "oneshader/oneshader.hpp"
 #include "sema/intrinsic_lookup.hpp"
-#include "sema/layout.hpp"
-#include "sema/types.hpp"
 #include "support/interner.hpp"
 #include "support/source_manager.hpp"
+#include "types/layout.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

@@ -3,7 +3,7 @@
 // constant, distinct case labels and fall-through, break/continue placement, returns converted
 // to the result type, and the "returns on every path" analysis behind OSH0312.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

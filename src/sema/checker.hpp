@@ -14,15 +14,15 @@
 #include <vector>
 
 #include "sema/bound.hpp"
-#include "sema/scalar_spelling.hpp"
 #include "sema/scope.hpp"
 #include "sema/sema.hpp"
 #include "sema/templates.hpp"
-#include "sema/types_print.hpp"
 #include "support/context.hpp"
 #include "support/small_vec.hpp"
 #include "support/symbol_map.hpp"
 #include "syntax/ast.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types_print.hpp"
 
 namespace oneshader::sema {
 

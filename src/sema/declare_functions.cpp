@@ -2,7 +2,7 @@
 // prototypes completed by later definitions, member functions defined outside their struct,
 // function templates, and the checking of a body in its own scope.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

@@ -3,7 +3,7 @@
 // become $Globals members), typedefs, enums and namespaces. Structs, cbuffers and functions have
 // their own files.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

@@ -15,13 +15,13 @@
 #include "ir/module.hpp"
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
-#include "sema/types.hpp"
 #include "spirv/spirv.hpp"
 #include "spirv_tools.hpp"
 #include "support/arena.hpp"
 #include "support/diagnostics.hpp"
 #include "support/interner.hpp"
 #include "support/source_manager.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::spirv::test {
 

@@ -1,5 +1,5 @@
-#include "sema/layout.hpp"
-#include "sema/types_print.hpp"
+#include "types/layout.hpp"
+#include "types/types_print.hpp"
 
 namespace oneshader::sema {
 

@@ -3,7 +3,7 @@
 // array rank, and what a resource kind is.
 #include <cstdint>
 
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

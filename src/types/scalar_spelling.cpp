@@ -1,4 +1,4 @@
-#include "sema/scalar_spelling.hpp"
+#include "types/scalar_spelling.hpp"
 
 #include <array>
 

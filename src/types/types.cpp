@@ -1,4 +1,4 @@
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
-#include "sema/scalar_spelling.hpp"
-#include "sema/types_print.hpp"
-#include "sema_fixture.hpp"
+#include "types_fixture.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types_print.hpp"
 
-using namespace sema_test;
+using namespace types_test;
 
 namespace {
 

@@ -1,9 +1,9 @@
-#include "sema/layout.hpp"
+#include "types/layout.hpp"
 
 #include <algorithm>
 #include <functional>
 
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

@@ -1,9 +1,9 @@
 // Layouts printed in the OneShader documentation (shared/spec/oneshader-docs.md), page by page.
 #include <catch2/catch.hpp>
 
-#include "sema_fixture.hpp"
+#include "types_fixture.hpp"
 
-using namespace sema_test;
+using namespace types_test;
 using V = std::vector<std::uint32_t>;
 
 // "Getting started" and "Generated bindings" → "Example": Frame is 80 bytes with Tint at 64, and

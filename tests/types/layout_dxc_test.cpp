@@ -4,9 +4,9 @@
 // where HLSL says column_major (it transposes); the packing checked here is the HLSL one.
 #include <catch2/catch.hpp>
 
-#include "sema_fixture.hpp"
+#include "types_fixture.hpp"
 
-using namespace sema_test;
+using namespace types_test;
 using V = std::vector<std::uint32_t>;
 
 // vk.layout.vector.relaxed.hlsl (default flags): the same struct in a cbuffer and a structured

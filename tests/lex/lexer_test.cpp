@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "lex/lexer.hpp"
 #include "support/context.hpp"
-#include "syntax/lexer.hpp"
 
 using namespace oneshader;
 using syntax::Token;

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

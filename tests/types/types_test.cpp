@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
-#include "sema_fixture.hpp"
+#include "types_fixture.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
-using namespace sema_test;
+using namespace types_test;
 
 TEST_CASE("the same type asked for twice is the same pointer", "[types]") {
     Fixture fx;

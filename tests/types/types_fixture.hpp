@@ -7,13 +7,13 @@
 #include <string_view>
 #include <vector>
 
-#include "sema/layout.hpp"
-#include "sema/scalar_spelling.hpp"
-#include "sema/types.hpp"
 #include "support/arena.hpp"
 #include "support/interner.hpp"
+#include "types/layout.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types.hpp"
 
-namespace sema_test {
+namespace types_test {
 
 using namespace oneshader::sema;
 namespace support = oneshader::support;
@@ -98,4 +98,4 @@ inline const TypeLayout& member(const TypeLayout& l, std::string_view name) {
     return l;
 }
 
-}  // namespace sema_test
+}  // namespace types_test

@@ -1,4 +1,4 @@
-#include "sema/types_print.hpp"
+#include "types/types_print.hpp"
 
 #include <array>
 

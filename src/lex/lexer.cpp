@@ -1,4 +1,4 @@
-#include "syntax/lexer.hpp"
+#include "lex/lexer.hpp"
 
 #include <array>
 #include <string>

@@ -1,4 +1,4 @@
-#include "syntax/token.hpp"
+#include "lex/token.hpp"
 
 namespace oneshader::syntax {
 

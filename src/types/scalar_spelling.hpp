@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
-#include "sema/types.hpp"
 #include "support/arena.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

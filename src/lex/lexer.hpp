@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <string_view>
 
+#include "lex/token.hpp"
 #include "support/arena.hpp"
 #include "support/context.hpp"
 #include "support/diagnostics.hpp"
 #include "support/interner.hpp"
-#include "syntax/token.hpp"
 
 namespace oneshader::syntax {
 
