@@ -62,10 +62,7 @@ inline Lowered lower_text(std::string_view source, const CompileOptions& options
 }
 
 inline Lowered lower_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return finish(driver::lower_source(ss.str(), path.generic_string(), corpus::options_for(path), false));
+    return finish(driver::lower_source(corpus::read_text(path), path.generic_string(), corpus::options_for(path), false));
 }
 
 inline fs::path corpus_root() { return corpus::root(); }

@@ -4,13 +4,9 @@
 // Whole-shader disassembly is compared in tests/snapshots.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
-
 
 #include "ir/module.hpp"
 #include "ir/text_parser.hpp"
