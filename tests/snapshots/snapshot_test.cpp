@@ -147,7 +147,7 @@ std::string read_or_empty(const fs::path& p) { return fs::exists(p) ? corpus::re
 
 }  // namespace
 
-TEST_CASE("snapshots: every corpus file's IR and target outputs match tests/snapshots and validate", "[corpus]") {
+TEST_CASE("every corpus file's IR and target outputs match tests/snapshots and validate", "[corpus]") {
     const bool update = updating();
     std::vector<fs::path> files = corpus::shader_files();
     REQUIRE(files.size() > 50);
@@ -182,7 +182,7 @@ TEST_CASE("snapshots: every corpus file's IR and target outputs match tests/snap
     CHECK(compared >= 2 * files.size() + 151 * std::size(kTargets));
 }
 
-TEST_CASE("snapshots: the first difference names the line and both texts") {
+TEST_CASE("the first difference names the line and both texts") {
     CHECK(first_difference("a\nb\nc\n", "a\nx\nc\n") == "line 2: expected `b`, got `x`");
     CHECK(first_difference("a\n", "a\nb\n") == "line 2: expected `<end of file>`, got `b`");
     CHECK(first_difference("a", "ab") == "line 1: expected `a`, got `ab`");
