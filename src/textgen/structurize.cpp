@@ -111,7 +111,7 @@ private:
             if (!t) return fail(b, "the block has no terminator");
             std::uint32_t next = kNoBlock;
             if (blk->structure == ir::StructureKind::Loop) {
-                loop(b, ctx, out);
+                loop(b, out);
                 next = sc_.merge(b);
             } else {
                 instructions(blk, out);
@@ -252,7 +252,8 @@ private:
         }
     }
 
-    void loop(std::uint32_t h, const Ctx& ctx, StmtList& out) {
+    // A loop starts a new context: breaks and continues inside it are its own.
+    void loop(std::uint32_t h, StmtList& out) {
         const Block* blk = f_.blocks[h];
         Stmt* s = add(out, StmtKind::Loop);
         s->header = blk;
@@ -260,7 +261,6 @@ private:
         body.stop = sc_.continue_target(h);
         body.loop = h;
         body.brk = h;
-        (void)ctx;
         instructions(blk, s->body);
         const Instruction* t = blk->terminator();
         if (t->opcode != Opcode::Branch) return fail(h, "a loop header that does not end in br");
