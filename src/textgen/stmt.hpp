@@ -60,6 +60,9 @@ struct Stmt {
     StmtList then_body, else_body;      // If
     StmtList body, continuing;          // Loop
     SwitchCase* cases = nullptr;        // Switch, in the order of their target blocks
+    // Switch: some Break with loop_from_switch leaves the loop around it from inside (WGSL and
+    // C++ need a flag set there and tested after the switch).
+    bool breaks_loop = false;
 };
 
 struct SwitchCase {

@@ -54,7 +54,7 @@ private:
             pair("if " + v(s.cond), s.then_body, "else", s.else_body);
             break;
         case StmtKind::Switch:
-            w_.open("switch " + v(s.cond) + " {");
+            w_.open("switch " + v(s.cond) + (s.breaks_loop ? " (breaks loop)" : "") + " {");
             for (const SwitchCase* c = s.cases; c; c = c->next) {
                 std::string head = "case";
                 for (std::int64_t value : c->values) head += " " + std::to_string(value);

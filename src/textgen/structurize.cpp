@@ -39,6 +39,7 @@ struct Ctx {
     bool continuing = false;        // the region is a loop's continue construct
     SwitchCase* this_case = nullptr;  // the region is this case's body, at the top of its switch
     SwitchCase* cases = nullptr;      // that switch's cases
+    Stmt* switch_stmt = nullptr;      // the innermost switch inside the innermost loop
 };
 
 // The one use of an instruction, when it has exactly one.
@@ -163,6 +164,7 @@ private:
         }
         if (ctx.loop != kNoBlock && y == sc_.merge(ctx.loop)) {
             add(out, StmtKind::Break)->loop_from_switch = true;
+            if (ctx.switch_stmt) ctx.switch_stmt->breaks_loop = true;
             return true;
         }
         if (ctx.this_case)
@@ -220,6 +222,12 @@ private:
     }
 
     void switch_(std::uint32_t b, const Instruction* t, const Ctx& ctx, StmtList& out) {
+        // The phis a case's block gets from the switch are assigned before it: a case that falls
+        // through into that block assigns its own values on its way in, and those must stand.
+        for (std::size_t k = 0; k < t->targets.size(); ++k)
+            if (std::find(t->targets.begin(), t->targets.begin() + static_cast<std::ptrdiff_t>(k), t->targets[k]) ==
+                t->targets.begin() + static_cast<std::ptrdiff_t>(k))
+                assigns(b, index(t->targets[k]), out);
         Stmt* s = add(out, StmtKind::Switch);
         s->cond = t->operands[0];
         s->header = f_.blocks[b];
@@ -246,9 +254,11 @@ private:
         inner.brk = b;
         inner.continuing = false;
         inner.cases = s->cases;
+        inner.switch_stmt = s;
         for (SwitchCase* c = s->cases; c; c = c->next) {
             inner.this_case = c;
-            arm(b, index(c->target), inner, c->body);
+            const std::uint32_t target = index(c->target);
+            if (!jump(target, inner, c->body)) region(target, inner, c->body);
         }
     }
 

@@ -14,11 +14,12 @@
 //   change it, so that continuing ends in an `if` with a `break` instead.
 // - Branches are jumps by their target: the innermost loop's continue block is `continue`, the
 //   innermost loop's or switch's merge `break` (a loop's merge from inside a switch is a Break
-//   with loop_from_switch), the end of the region nothing; in a switch case, another case's
-//   block is fall-through (SwitchCase::falls_into).
+//   with loop_from_switch, and the switch is marked breaks_loop), the end of the region nothing;
+//   in a switch case, another case's block is fall-through (SwitchCase::falls_into).
 // - Phis: on each edge into a block with phis, Assign statements go at the end of the
 //   predecessor's statements on that edge (inside the arm for a two-way branch), before the
-//   jump. A phi value that another phi of the same block gets on the same edge is first copied
+//   jump; those of the edges out of a switch go before the switch, since a case that falls
+//   through into a block assigns that block's phis on its own edge. A phi value that another phi of the same block gets on the same edge is first copied
 //   to a Snapshot, so the assignments act at once as phis do.
 // - Values: an instruction is `inlined` when it has exactly one use, that use is a later
 //   non-phi instruction or the terminator of the same block (so the same statement list), the

@@ -131,6 +131,31 @@ TEST_CASE("structurize: a switch with fall-through, shared targets and a default
           "return\n");
 }
 
+TEST_CASE("structurize: phis of case blocks get the switch's values before it, so fall-through keeps its own", "[textgen][structurize]") {
+    // case 0: v = 5; (falls through) case 1: use(v) where v is 7 when case 1 is entered directly.
+    CHECK(tree(fn("  br bb1\n"
+                  "bb1: ; selection merge=bb4\n  switch %arg0 default bb4 [0: bb2, 1: bb3]\n"
+                  "bb2:\n  br bb3\n"
+                  "bb3:\n  %1 = phi [7:int, bb1], [5:int, bb2] : int\n  store %arg1, %1\n  br bb4\n"
+                  "bb4:\n  %2 = phi [0:int, bb1], [%1, bb3] : int\n  store %arg1, %2\n  ret\n")) ==
+          "let %0 = eq\n"
+          "%2 <- 0:int\n"
+          "%1 <- 7:int\n"
+          "switch %arg0 {\n"
+          "    case 0 (falls through) {\n"
+          "        %1 <- 5:int\n"
+          "    }\n"
+          "    case 1 {\n"
+          "        effect store\n"
+          "        %2 <- %1\n"
+          "    }\n"
+          "    case default {\n"
+          "    }\n"
+          "}\n"
+          "effect store\n"
+          "return\n");
+}
+
 TEST_CASE("structurize: a loop whose break is inside a switch, and a continue from a case", "[textgen][structurize]") {
     CHECK(tree(fn("  br bb1\n"
                   "bb1: ; loop merge=bb7 continue=bb6\n  br bb2\n"
@@ -142,7 +167,7 @@ TEST_CASE("structurize: a loop whose break is inside a switch, and a continue fr
                   "bb7:\n  ret\n")) ==
           "let %0 = eq\n"
           "loop bb1 {\n"
-          "    switch %arg0 {\n"
+          "    switch %arg0 (breaks loop) {\n"
           "        case 0 {\n"
           "            break loop\n"
           "        }\n"
