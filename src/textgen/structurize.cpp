@@ -4,6 +4,7 @@
 
 #include "ir/structured.hpp"
 #include "support/pointer_map.hpp"
+#include "textgen/value_uses.hpp"
 
 namespace oneshader::textgen {
 
@@ -13,23 +14,6 @@ using ir::Block;
 using ir::Instruction;
 using ir::kNoBlock;
 using ir::Opcode;
-
-bool has_side_effects(Opcode op) {
-    switch (op) {
-    case Opcode::Store:
-    case Opcode::Call:
-    case Opcode::CallIntrinsic:
-    case Opcode::TextureStore:
-    case Opcode::ByteAddressStore:
-    case Opcode::AtomicRmw:
-    case Opcode::AtomicCompareExchange:
-    case Opcode::Barrier:
-    case Opcode::Kill:
-        return true;
-    default:
-        return false;
-    }
-}
 
 // Where a region's branches go.
 struct Ctx {
@@ -42,15 +26,9 @@ struct Ctx {
     Stmt* switch_stmt = nullptr;      // the innermost switch inside the innermost loop
 };
 
-// The one use of an instruction, when it has exactly one.
-struct Use {
-    std::uint32_t count = 0;
-    const Instruction* user = nullptr;
-};
-
 class Structurizer {
 public:
-    Structurizer(const ir::Function& f, support::Arena& arena) : f_(f), arena_(arena), sc_(f), cfg_(sc_.cfg()) {}
+    Structurizer(const ir::Function& f, support::Arena& arena) : f_(f), arena_(arena), sc_(f), cfg_(sc_.cfg()), uses_(f) {}
 
     StructurizeResult run() {
         StructurizeResult r;
@@ -58,7 +36,6 @@ public:
             r.error = "@" + std::string(f_.name) + ": the function has no blocks";
             return r;
         }
-        count_uses();
         visited_.assign(cfg_.size(), 0);
         auto* sf = arena_.make<StructuredFunction>();
         sf->function = &f_;
@@ -87,20 +64,6 @@ private:
         if (error_.empty()) error_ = "bb" + std::to_string(b) + ": " + why;
     }
     std::uint32_t index(const Block* b) const { return cfg_.index(b); }
-
-    void count_uses() {
-        std::size_t n = 0;
-        for (const Block* b : f_.blocks) n += b->instructions.size();
-        uses_.reserve(n);
-        for (const Block* b : f_.blocks)
-            for (const Instruction* i : b->instructions)
-                for (const ir::Value* v : i->operands)
-                    if (const Instruction* d = v ? v->as<Instruction>() : nullptr) {
-                        Use& u = uses_.emplace(d, Use{}).first->second;
-                        ++u.count;
-                        u.user = i;
-                    }
-    }
 
     void region(std::uint32_t b, const Ctx& ctx, StmtList& out) {
         while (error_.empty()) {
@@ -285,40 +248,19 @@ private:
 
     // The instructions of a block that are not phis or its terminator, as statements.
     void instructions(const Block* blk, StmtList& out) {
-        const auto& list = blk->instructions;
-        std::uint32_t effects = 0;  // side effects among list[0..k)
-        effects_before_.assign(list.size() + 1, 0);
-        for (std::size_t k = 0; k < list.size(); ++k) {
-            effects_before_[k] = effects;
-            if (has_side_effects(list[k]->opcode)) ++effects;
-        }
-        effects_before_[list.size()] = effects;
-        for (std::size_t k = 0; k < list.size(); ++k) {
-            const Instruction* i = list[k];
+        for (const Instruction* i : blk->instructions) {
             if (i->opcode == Opcode::Phi || ir::is_terminator(i->opcode)) continue;
             if (i->opcode == Opcode::Alloca) {
                 add(out, StmtKind::Variable)->inst = i;
             } else if (i->has_result()) {
                 Stmt* s = add(out, StmtKind::Value);
                 s->inst = i;
-                s->inlined = may_inline(i, k, list);
+                s->inlined = uses_.may_inline(i);
                 values_.emplace(i, s);
             } else {
                 add(out, StmtKind::Effect)->inst = i;
             }
         }
-    }
-
-    bool may_inline(const Instruction* i, std::size_t at, const std::vector<Instruction*>& list) const {
-        if (has_side_effects(i->opcode)) return false;
-        const auto* u = uses_.find(i);
-        if (!u || u->second.count != 1) return false;
-        const Instruction* user = u->second.user;
-        if (user->block != i->block || user->opcode == Opcode::Phi) return false;
-        auto it = std::find(list.begin() + static_cast<std::ptrdiff_t>(at) + 1, list.end(), user);
-        if (it == list.end()) return false;
-        const std::size_t use_at = static_cast<std::size_t>(it - list.begin());
-        return effects_before_[use_at] == effects_before_[at + 1];
     }
 
     void force_let(const ir::Value* v) {
@@ -381,9 +323,8 @@ private:
     ir::StructuredConstructs sc_;
     const ir::Cfg& cfg_;
     std::vector<std::uint8_t> visited_;
-    support::PointerMap<const Instruction*, Use> uses_;
+    ValueUses uses_;
     support::PointerMap<const Instruction*, Stmt*> values_;
-    std::vector<std::uint32_t> effects_before_;
     std::string error_;
 };
 

@@ -19,13 +19,14 @@
 // - Phis: on each edge into a block with phis, Assign statements go at the end of the
 //   predecessor's statements on that edge (inside the arm for a two-way branch), before the
 //   jump; those of the edges out of a switch go before the switch, since a case that falls
-//   through into a block assigns that block's phis on its own edge. A phi value that another phi of the same block gets on the same edge is first copied
-//   to a Snapshot, so the assignments act at once as phis do.
+//   through into a block assigns that block's phis on its own edge. A phi value that another
+//   phi of the same block gets on the same edge is first copied to a Snapshot, so the
+//   assignments act at once as phis do.
 // - Values: an instruction is `inlined` when it has exactly one use, that use is a later
 //   non-phi instruction or the terminator of the same block (so the same statement list), the
 //   instruction has no side effects (no store, call, atomic), and no instruction with side
-//   effects lies between the two; every other value is a `let`. A break-if condition that
-//   phi assignments precede is always a `let`.
+//   effects lies between the two (value_uses.hpp); every other value is a `let`. A break-if
+//   condition that phi assignments precede is always a `let`.
 //
 // Failure (IR the rules above do not cover) is a message, never a crash: the backend reports
 // it as an internal error.
