@@ -42,34 +42,34 @@ public:
     bool has_constructs() const { return has_headers_; }
 
     // True when `h` is a reachable block with a structure marker.
-    bool is_header(std::uint32_t h) const { return h < kind_.size() && kind_[h] != StructureKind::None; }
-    bool is_loop(std::uint32_t h) const { return is_header(h) && kind_[h] == StructureKind::Loop; }
+    bool is_header(std::uint32_t h) const { return h < nodes_.size() && nodes_[h].kind != StructureKind::None; }
+    bool is_loop(std::uint32_t h) const { return is_header(h) && nodes_[h].kind == StructureKind::Loop; }
     // A loop, or a selection that ends in a switch: what `break` leaves.
-    bool is_breakable(std::uint32_t h) const { return is_header(h) && breakable_[h]; }
-    bool is_switch(std::uint32_t h) const { return is_header(h) && kind_[h] == StructureKind::Selection && breakable_[h]; }
+    bool is_breakable(std::uint32_t h) const { return is_header(h) && nodes_[h].breakable; }
+    bool is_switch(std::uint32_t h) const { return is_header(h) && nodes_[h].kind == StructureKind::Selection && nodes_[h].breakable; }
     // The header's merge and continue blocks by position; kNoBlock when absent or outside the
     // function.
-    std::uint32_t merge(std::uint32_t h) const { return is_header(h) ? merge_[h] : kNoBlock; }
-    std::uint32_t continue_target(std::uint32_t h) const { return is_loop(h) ? continue_[h] : kNoBlock; }
+    std::uint32_t merge(std::uint32_t h) const { return is_header(h) ? nodes_[h].merge : kNoBlock; }
+    std::uint32_t continue_target(std::uint32_t h) const { return is_loop(h) ? nodes_[h].continue_target : kNoBlock; }
 
     // True when the reachable block `x` is in the construct of header `h` (h's own included).
     bool inside(std::uint32_t h, std::uint32_t x) const;
     // The header of the innermost construct holding `x`, x's own construct excluded when x is a
     // header; kNoBlock when none (or x is unreachable).
-    std::uint32_t enclosing(std::uint32_t x) const { return x < parent_.size() ? parent_[x] : kNoBlock; }
+    std::uint32_t enclosing(std::uint32_t x) const { return x < nodes_.size() ? nodes_[x].parent : kNoBlock; }
     bool in_any_construct(std::uint32_t x) const { return enclosing(x) != kNoBlock; }
     // The innermost loop or switch holding x (x itself excluded), or kNoBlock: where a `break`
     // from x goes is its merge.
-    std::uint32_t innermost_breakable(std::uint32_t x) const { return x < breakable_of_.size() ? breakable_of_[x] : kNoBlock; }
+    std::uint32_t innermost_breakable(std::uint32_t x) const { return x < nodes_.size() ? nodes_[x].breakable_of : kNoBlock; }
     // The innermost loop holding x (x itself excluded), or kNoBlock.
-    std::uint32_t innermost_loop(std::uint32_t x) const { return x < loop_of_.size() ? loop_of_[x] : kNoBlock; }
+    std::uint32_t innermost_loop(std::uint32_t x) const { return x < nodes_.size() ? nodes_[x].loop_of : kNoBlock; }
     // The innermost construct holding x with x's own construct included: x when x is a header.
     std::uint32_t innermost(std::uint32_t x) const { return is_header(x) ? x : enclosing(x); }
     // The innermost loop holding x (x's own excluded) when its continue block dominates x, that
     // is when x is in that loop's continue construct; kNoBlock otherwise.
     std::uint32_t continue_construct_of(std::uint32_t x) const;
     // How many constructs hold x, x's own excluded.
-    std::uint32_t depth(std::uint32_t x) const { return x < depth_.size() ? depth_[x] : 0; }
+    std::uint32_t depth(std::uint32_t x) const { return x < nodes_.size() ? nodes_[x].depth : 0; }
 
 private:
     void build();
@@ -78,11 +78,18 @@ private:
     const Cfg* cfg_ = nullptr;
     DominatorTree dom_;
     bool has_headers_ = false;
-    // Per block position; the first four for headers only.
-    std::vector<StructureKind> kind_;
-    std::vector<std::uint8_t> breakable_;
-    std::vector<std::uint32_t> merge_, continue_;
-    std::vector<std::uint32_t> parent_, breakable_of_, loop_of_, depth_;
+    // Per block position, only when the function has headers (every query checks the size).
+    struct Node {
+        std::uint32_t parent = kNoBlock;
+        std::uint32_t breakable_of = kNoBlock;
+        std::uint32_t loop_of = kNoBlock;
+        std::uint32_t depth = 0;
+        std::uint32_t merge = kNoBlock;            // headers only
+        std::uint32_t continue_target = kNoBlock;  // loops only
+        StructureKind kind = StructureKind::None;  // None for blocks that are not reachable headers
+        bool breakable = false;
+    };
+    std::vector<Node> nodes_;
 };
 
 }  // namespace oneshader::ir
