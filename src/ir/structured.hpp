@@ -46,7 +46,7 @@ public:
     bool is_loop(std::uint32_t h) const { return is_header(h) && nodes_[h].kind == StructureKind::Loop; }
     // A loop, or a selection that ends in a switch: what `break` leaves.
     bool is_breakable(std::uint32_t h) const { return is_header(h) && nodes_[h].breakable; }
-    bool is_switch(std::uint32_t h) const { return is_header(h) && nodes_[h].kind == StructureKind::Selection && nodes_[h].breakable; }
+    bool is_switch(std::uint32_t h) const { return is_breakable(h) && nodes_[h].kind == StructureKind::Selection; }
     // The header's merge and continue blocks by position; kNoBlock when absent or outside the
     // function.
     std::uint32_t merge(std::uint32_t h) const { return is_header(h) ? nodes_[h].merge : kNoBlock; }
@@ -60,7 +60,9 @@ public:
     bool in_any_construct(std::uint32_t x) const { return enclosing(x) != kNoBlock; }
     // The innermost loop or switch holding x (x itself excluded), or kNoBlock: where a `break`
     // from x goes is its merge.
-    std::uint32_t innermost_breakable(std::uint32_t x) const { return x < nodes_.size() ? nodes_[x].breakable_of : kNoBlock; }
+    std::uint32_t innermost_breakable(std::uint32_t x) const {
+        return x < nodes_.size() ? nodes_[x].breakable_of : kNoBlock;
+    }
     // The innermost loop holding x (x itself excluded), or kNoBlock.
     std::uint32_t innermost_loop(std::uint32_t x) const { return x < nodes_.size() ? nodes_[x].loop_of : kNoBlock; }
     // The innermost construct holding x with x's own construct included: x when x is a header.

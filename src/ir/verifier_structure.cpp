@@ -87,7 +87,8 @@ private:
             // merge edge makes the header dominate that block all the same).
             const std::uint32_t cy = sc_.enclosing(y);
             if (cy != kNoBlock && !sc_.inside(cy, x))
-                fail(x, "the branch to " + name(y) + " enters the construct of " + name(cy) + " other than through its header");
+                fail(x, "the branch to " + name(y) + " enters the construct of " + name(cy) +
+                            " other than through its header");
             const std::uint32_t c = sc_.innermost(x);
             if (c == kNoBlock) continue;
             if (jump_target(x, y)) {

@@ -93,7 +93,8 @@ private:
                     next = sc_.merge(b);
                     break;
                 case Opcode::Switch:
-                    if (blk->structure != ir::StructureKind::Selection) return fail(b, "a switch without a selection marker");
+                    if (blk->structure != ir::StructureKind::Selection)
+                        return fail(b, "a switch without a selection marker");
                     switch_(b, t, ctx, out);
                     next = sc_.merge(b);
                     break;

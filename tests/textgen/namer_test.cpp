@@ -18,7 +18,8 @@ TEST_CASE("namer: keywords, reserved and predeclared words of each target", "[te
     for (const char* w : {"fn", "let", "var", "continuing", "override", "enable", "discard", "typedef", "sampler",
                           "f32", "vec4", "vec3f", "mat4x4", "mat2x3h", "textureSample", "select", "workgroup"})
         CHECK(is_reserved_name(NameTarget::Wgsl, w));
-    for (const char* w : {"vec5", "mat4x5", "matrix4", "color", "Frame", "float4"}) CHECK_FALSE(is_reserved_name(NameTarget::Wgsl, w));
+    for (const char* w : {"vec5", "mat4x5", "matrix4", "color", "Frame", "float4"})
+        CHECK_FALSE(is_reserved_name(NameTarget::Wgsl, w));
     for (const char* w : {"class", "template", "kernel", "device", "constant", "threadgroup", "float4", "half3x3",
                           "packed_float3", "texture2d", "sampler", "uint", "dot", "main", "int"})
         CHECK(is_reserved_name(NameTarget::Msl, w));

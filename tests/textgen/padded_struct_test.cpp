@@ -29,8 +29,9 @@ Buffers buffers_of(const fs::path& file) {
     for (const ir::Global* g : b.src->module.globals) {
         const auto* r = sema::innermost_element(g->value_type())->as<sema::ResourceType>();
         if (!r || !r->element) continue;
-        const bool buffer = r->resource == sema::ResourceKind::ConstantBuffer || g->space() == sema::AddressSpace::StorageBuffer ||
-                            g->space() == sema::AddressSpace::PushConstant;
+        const sema::AddressSpace space = g->space();
+        const bool buffer = r->resource == sema::ResourceKind::ConstantBuffer ||
+                            space == sema::AddressSpace::StorageBuffer || space == sema::AddressSpace::PushConstant;
         if (!buffer) continue;
         if (const sema::TypeLayout* l = b.layouts->layout(r->element, sema::layout_rule_for(r->resource)))
             b.list.push_back({std::string(g->name()), l});
@@ -115,15 +116,14 @@ TEST_CASE("padded struct: matrix lines pad to the matrix stride", "[textgen][pad
     support::Arena arena;
     sema::TypeContext types{arena};
     sema::LayoutEngine layouts(arena);
-    const sema::TypeLayout* m33 = layouts.layout(types.matrix(sema::ScalarKind::Float, 3, 3), sema::LayoutRule::RelaxedStd140);
-    CHECK(matrix_line_padding(*m33) == 4);  // three columns of 12 bytes, 16 apart
-    const sema::TypeLayout* m44 = layouts.layout(types.matrix(sema::ScalarKind::Float, 4, 4), sema::LayoutRule::RelaxedStd140);
-    CHECK(matrix_line_padding(*m44) == 0);
-    const sema::TypeLayout* rm = layouts.layout(
-        types.matrix(sema::ScalarKind::Float, 3, 2, sema::MatrixOrientation::RowMajor), sema::LayoutRule::RelaxedStd430);
-    CHECK(matrix_line_padding(*rm) == 0);  // three rows of two floats, 8 apart
-    const sema::TypeLayout* m22 = layouts.layout(types.matrix(sema::ScalarKind::Float, 2, 2), sema::LayoutRule::RelaxedStd140);
-    CHECK(matrix_line_padding(*m22) == 8);  // std140 rounds the stride up to 16
+    auto padding = [&](std::uint32_t rows, std::uint32_t cols, sema::MatrixOrientation o, sema::LayoutRule rule) {
+        return matrix_line_padding(*layouts.layout(types.matrix(sema::ScalarKind::Float, rows, cols, o), rule));
+    };
+    const auto col = sema::MatrixOrientation::Unspecified, row = sema::MatrixOrientation::RowMajor;
+    CHECK(padding(3, 3, col, sema::LayoutRule::RelaxedStd140) == 4);  // three columns of 12 bytes, 16 apart
+    CHECK(padding(4, 4, col, sema::LayoutRule::RelaxedStd140) == 0);
+    CHECK(padding(3, 2, row, sema::LayoutRule::RelaxedStd430) == 0);  // three rows of two floats, 8 apart
+    CHECK(padding(2, 2, col, sema::LayoutRule::RelaxedStd140) == 8);  // std140 rounds the stride up to 16
 }
 
 TEST_CASE("padded struct: every corpus buffer's members and padding tile its bytes at the reflected offsets", "[corpus]") {
@@ -134,24 +134,26 @@ TEST_CASE("padded struct: every corpus buffer's members and padding tile its byt
         for (const auto& [name, root] : b.list)
             for (const PaddedStruct& s : pad_structs(*root)) {
                 ++structs;
+                const std::string where = corpus::name_of(file) + " " + std::string(s.name);
                 std::uint32_t end = 0;
                 std::size_t source = 0;
                 std::vector<std::uint32_t> offsets;
                 for (const sema::MemberLayout& m : s.layout->members) offsets.push_back(m.offset);
                 std::sort(offsets.begin(), offsets.end());
                 for (const PaddedMember& m : s.members) {
-                    if (m.offset != end) problems += corpus::name_of(file) + " " + std::string(s.name) + "." + m.name + ": starts at " +
-                                                     std::to_string(m.offset) + ", the previous member ends at " + std::to_string(end) + "\n";
+                    if (m.offset != end)
+                        problems += where + "." + m.name + ": starts at " + std::to_string(m.offset) +
+                                    ", the previous member ends at " + std::to_string(end) + "\n";
                     end = m.offset + m.size;
                     if (m.is_padding()) {
                         ++paddings;
                         continue;
                     }
                     if (source >= offsets.size() || offsets[source++] != m.offset)
-                        problems += corpus::name_of(file) + " " + std::string(s.name) + "." + m.name + ": not at its reflected offset\n";
+                        problems += where + "." + m.name + ": not at its reflected offset\n";
                 }
-                if (end != s.size) problems += corpus::name_of(file) + " " + std::string(s.name) + ": covers " + std::to_string(end) + " bytes, not its size\n";
-                if (source != offsets.size()) problems += corpus::name_of(file) + " " + std::string(s.name) + ": members missing\n";
+                if (end != s.size) problems += where + ": covers " + std::to_string(end) + " bytes, not its size\n";
+                if (source != offsets.size()) problems += where + ": members missing\n";
             }
     }
     CHECK(problems == "");

@@ -131,7 +131,8 @@ TEST_CASE("structurize: a switch with fall-through, shared targets and a default
           "return\n");
 }
 
-TEST_CASE("structurize: phis of case blocks get the switch's values before it, so fall-through keeps its own", "[textgen][structurize]") {
+TEST_CASE("structurize: phis of case blocks get the switch's values before it, so fall-through keeps its own",
+          "[textgen][structurize]") {
     // case 0: v = 5; (falls through) case 1: use(v) where v is 7 when case 1 is entered directly.
     CHECK(tree(fn("  br bb1\n"
                   "bb1: ; selection merge=bb4\n  switch %arg0 default bb4 [0: bb2, 1: bb3]\n"
