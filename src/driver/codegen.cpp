@@ -10,6 +10,7 @@
 #include "ir/verifier.hpp"
 #include "lower/lower.hpp"
 #include "opt/optimizer.hpp"
+#include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 
 namespace oneshader::driver {
@@ -79,6 +80,12 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     oo.verify_each_pass = options.verify_ir;
     std::unique_ptr<ir::Module> lowered = lower_and_optimize(ctx, fe, options.optimize, oo);
     if (!lowered) return;
+    // Raised once, in place, for every entry point: each transform is per variable, and the
+    // module serves only this backend (a second backend would lower again, or raise a copy).
+    spirv::RaiseOptions ro;
+    ro.verify_each = options.verify_ir;
+    std::string printed;
+    if (!spirv::raise(*lowered, ro, ctx.diags, printed)) return;
     const ir::Module& module = *lowered;
 
     spirv::Options so;

@@ -1,7 +1,8 @@
 #pragma once
 // What every SPIR-V backend test needs: an IR module read from text and verified, the backend run
-// on one of its entry points, the SPIRV-Tools validator (Vulkan 1.2) and disassembler in process,
-// and golden disassembly files refreshed with ONESHADER_UPDATE_GOLDENS=1.
+// on one of its entry points (its raise list, then emission), the SPIRV-Tools validator (Vulkan
+// 1.2) and disassembler in process, and golden disassembly files refreshed with
+// ONESHADER_UPDATE_GOLDENS=1.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -17,6 +18,7 @@
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
 #include "sema/types.hpp"
+#include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 #include "support/arena.hpp"
 #include "support/diagnostics.hpp"
@@ -65,7 +67,10 @@ inline Result compile(std::string_view ir, Options options = {}, std::size_t ent
     support::SourceManager sources;
     support::DiagnosticEngine diags(sources);
     Result r;
-    r.words = emit(module, *module.entry_points[entry_index], options, diags);
+    RaiseOptions ro;
+    ro.verify_each = true;
+    std::string printed;
+    if (raise(module, ro, diags, printed)) r.words = emit(module, *module.entry_points[entry_index], options, diags);
     for (const support::Diag& d : diags.diagnostics()) r.errors.push_back(support::format_code(d.code) + ": " + d.message);
     if (!r.words.empty()) {
         r.validation = validate(r.words);

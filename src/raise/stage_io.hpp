@@ -1,0 +1,10 @@
+#pragma once
+// The stage-interface transforms (contracts in their files).
+#include "raise/transform.hpp"
+
+namespace oneshader::raise {
+
+TransformResult split_stage_io(ir::Module& m);        // split_stage_io.cpp
+TransformResult merge_builtin_arrays(ir::Module& m);  // merge_builtin_arrays.cpp
+
+}  // namespace oneshader::raise
