@@ -97,6 +97,25 @@ bb0:
     CHECK(ir::print_module(f.module) == before);
 }
 
+TEST_CASE("with verification on, a module the verifier rejects is error OSH7000, not a fallback", "[opt][manager]") {
+    IrFixture f;
+    f.parse(R"(func @f() -> int {
+bb0:
+  %0 = add 1:int, 2.0:float : int
+  ret %0
+}
+)");
+    support::SourceManager sm;
+    support::DiagnosticEngine diags(sm);
+    Options o;
+    o.verify_each_pass = true;
+    CHECK_FALSE(optimize_or_fall_back(f.module, o, diags));
+    REQUIRE(diags.diagnostics().size() == 1);
+    CHECK(diags.diagnostics()[0].code == support::DiagCode::internal_error);
+    CHECK(diags.diagnostics()[0].message.find("given to the optimizer does not verify") != std::string::npos);
+    CHECK(diags.has_errors());
+}
+
 TEST_CASE("run_pass runs one pass by name and refuses unknown names", "[opt][manager]") {
     IrFixture f;
     f.parse(kLoop);

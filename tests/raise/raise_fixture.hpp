@@ -3,6 +3,7 @@
 // name, and the result verified and printed, so a test reads as IR text in, IR text out.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
