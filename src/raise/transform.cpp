@@ -3,6 +3,7 @@
 
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
+#include "raise/buffers.hpp"
 #include "raise/stage_io.hpp"
 
 namespace oneshader::raise {
@@ -11,6 +12,7 @@ namespace {
 constexpr TransformInfo kTransforms[] = {
     {"split_stage_io", split_stage_io},
     {"merge_builtin_arrays", merge_builtin_arrays},
+    {"bools_in_buffers", bools_in_buffers},
 };
 
 }  // namespace

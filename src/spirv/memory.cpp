@@ -1,90 +1,22 @@
 // Loads, stores and access chains. Buffer memory holds explicitly laid-out types, so a pointer
 // into a buffer carries the layout node of what it points to, and whole-value loads and stores
-// convert between that form and the register form (OpCopyLogical when the two match logically,
-// member by member when bools, which are 32-bit uints in memory, are inside).
+// convert between that form and the register form with OpCopyLogical.
 #include "ir/type_rules.hpp"
 #include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
 
 namespace oneshader::spirv {
-namespace {
-
-bool layout_has_bool(const sema::TypeLayout* l) {
-    switch (l->kind) {
-    case sema::LayoutKind::Scalar:
-    case sema::LayoutKind::Vector:
-    case sema::LayoutKind::Matrix: return l->scalar == sema::ScalarKind::Bool;
-    case sema::LayoutKind::Array: return layout_has_bool(l->element);
-    case sema::LayoutKind::Struct:
-        for (const sema::MemberLayout& m : l->members)
-            if (layout_has_bool(m.type)) return true;
-        return false;
-    }
-    return false;
-}
-
-}  // namespace
-
+// Buffer memory holds the explicitly laid-out form of a value; registers hold the plain form. They
+// match logically (bools in buffers are uints by now: the raise list's bools_in_buffers), so
+// aggregates cross with OpCopyLogical and scalars and vectors as they are.
 Id Emitter::from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
-    if (!l) return v;
-    t = t->value_type();
-    if (!layout_has_bool(l)) {
-        if (l->kind == sema::LayoutKind::Struct || l->kind == sema::LayoutKind::Array)
-            return op_result(spv::Op::OpCopyLogical, value_type(t), {v});
-        return v;
-    }
-    if (l->kind == sema::LayoutKind::Scalar || l->kind == sema::LayoutKind::Vector) return bool_from_uint(v, t);
-    Operands parts;
-    if (l->kind == sema::LayoutKind::Array) {
-        const auto* a = t->as<sema::ArrayType>();
-        for (std::uint32_t k = 0; k < l->length; ++k) {
-            Id e = op_result(spv::Op::OpCompositeExtract, layout_type(l->element), {v, k});
-            parts.push_back(from_layout(e, l->element, a->element));
-        }
-    } else if (l->kind == sema::LayoutKind::Struct) {
-        for (std::uint32_t k = 0; k < l->members.size(); ++k) {
-            const sema::Type* mt = ir::composite_element_type(types(), t, k);
-            if (!mt) break;
-            Id e = op_result(spv::Op::OpCompositeExtract, layout_type(l->members[k].type), {v, k});
-            parts.push_back(from_layout(e, l->members[k].type, mt));
-        }
-    } else {
-        unsupported("bool matrices");
-        return v;
-    }
-    Operands ops(parts.begin(), parts.end());
-    return op_result(spv::Op::OpCompositeConstruct, value_type(t), ops);
+    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    return op_result(spv::Op::OpCopyLogical, value_type(t->value_type()), {v});
 }
 
-Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
-    if (!l) return v;
-    t = t->value_type();
-    if (!layout_has_bool(l)) {
-        if (l->kind == sema::LayoutKind::Struct || l->kind == sema::LayoutKind::Array)
-            return op_result(spv::Op::OpCopyLogical, layout_type(l), {v});
-        return v;
-    }
-    if (l->kind == sema::LayoutKind::Scalar || l->kind == sema::LayoutKind::Vector) return uint_from_bool(v, t);
-    Operands parts;
-    if (l->kind == sema::LayoutKind::Array) {
-        const auto* a = t->as<sema::ArrayType>();
-        for (std::uint32_t k = 0; k < l->length; ++k) {
-            Id e = op_result(spv::Op::OpCompositeExtract, value_type(a->element), {v, k});
-            parts.push_back(to_layout(e, l->element, a->element));
-        }
-    } else if (l->kind == sema::LayoutKind::Struct) {
-        for (std::uint32_t k = 0; k < l->members.size(); ++k) {
-            const sema::Type* mt = ir::composite_element_type(types(), t, k);
-            if (!mt) break;
-            Id e = op_result(spv::Op::OpCompositeExtract, value_type(mt), {v, k});
-            parts.push_back(to_layout(e, l->members[k].type, mt));
-        }
-    } else {
-        unsupported("bool matrices");
-        return v;
-    }
-    Operands ops(parts.begin(), parts.end());
-    return op_result(spv::Op::OpCompositeConstruct, layout_type(l), ops);
+Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type*) {
+    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    return op_result(spv::Op::OpCopyLogical, layout_type(l), {v});
 }
 
 Id Emitter::load_pointer(const PointerInfo& p, const sema::Type* t) {

@@ -13,11 +13,15 @@ namespace {
 //   SV_ClipDistance, SV_CullDistance and SV_Coverage, which are built-ins and never split), so
 //   they commute; split runs first only because the merged arrays it would otherwise walk past
 //   are never its business.
-// - both before the emitter: it declares each global as it finds it and refuses stage arrays,
-//   matrices and array built-in parts it would have to split or merge itself.
+// - bools_in_buffers touches only buffer memory, which the two above never do, so it commutes
+//   with them too.
+// - all before the emitter: it declares each global as it finds it, and refuses stage arrays,
+//   matrices and array built-in parts it would have to split or merge itself, and bools in
+//   buffer memory (OpTypeBool has no layout).
 constexpr std::string_view kRaiseList[] = {
     "split_stage_io",
     "merge_builtin_arrays",
+    "bools_in_buffers",
 };
 
 }  // namespace
