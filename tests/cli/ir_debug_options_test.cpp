@@ -31,7 +31,7 @@ const char* kShader =
 
 }  // namespace
 
-TEST_CASE("--print-after takes a pass name joined or separate, --verify-ir is a switch", "[cli][ir-options]") {
+TEST_CASE("print-after takes a pass name joined or separate, verify-ir is a switch", "[cli][ir-options]") {
     auto joined = parse({"--print-after=mem2reg", "a.hlsl"});
     REQUIRE(std::holds_alternative<Request>(joined));
     CHECK(std::get<Request>(joined).options.print_after == "mem2reg");
@@ -42,7 +42,7 @@ TEST_CASE("--print-after takes a pass name joined or separate, --verify-ir is a 
     CHECK(std::get<Request>(separate).options.verify_ir);
 }
 
-TEST_CASE("--print-after with an unknown name lists every optimizer pass and raise transform", "[cli][ir-options]") {
+TEST_CASE("print-after with an unknown name lists every optimizer pass and raise transform", "[cli][ir-options]") {
     std::string m = refusal({"--print-after=mem3reg", "a.hlsl"});
     CHECK(m.rfind("--print-after=mem3reg names no pass. Use one of ", 0) == 0);
     IrPassNames names = ir_pass_names();
@@ -54,7 +54,7 @@ TEST_CASE("--print-after with an unknown name lists every optimizer pass and rai
     CHECK(refusal({"a.hlsl", "--print-after"}).find("needs a value") != std::string::npos);
 }
 
-TEST_CASE("--print-after refuses runs that would print nothing", "[cli][ir-options]") {
+TEST_CASE("print-after refuses runs that would print nothing", "[cli][ir-options]") {
     CHECK(refusal({"-Od", "--print-after=cse", "a.hlsl"}).find("-Od switches the optimizer off") != std::string::npos);
     CHECK(std::holds_alternative<Request>(parse({"-Od", "--print-after=split_stage_io", "a.hlsl"})));
     CHECK(refusal({"--dump-ir", "--print-after=cse", "a.hlsl"}).find("cannot be combined") != std::string::npos);

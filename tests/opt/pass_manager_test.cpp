@@ -27,6 +27,14 @@ bb4:
 }
 )";
 
+// An add of an int and a float: the verifier rejects it.
+const char* kIllTyped = R"(func @f() -> int {
+bb0:
+  %0 = add 1:int, 2.0:float : int
+  ret %0
+}
+)";
+
 TEST_CASE("the pass table keeps its ordering constraints", "[opt][manager]") {
     CHECK(pass_table_problems() == std::vector<std::string>{});
     std::vector<std::string_view> names = pass_names();
@@ -82,12 +90,7 @@ TEST_CASE("a failing pass gives warning OSH6001 and the compile goes on", "[opt]
 
 TEST_CASE("an input the verifier rejects fails as the input, untouched", "[opt][manager]") {
     IrFixture f;
-    f.parse(R"(func @f() -> int {
-bb0:
-  %0 = add 1:int, 2.0:float : int
-  ret %0
-}
-)");
+    f.parse(kIllTyped);
     std::string before = ir::print_module(f.module);
     Options o;
     o.verify_each_pass = true;
@@ -99,12 +102,7 @@ bb0:
 
 TEST_CASE("with verification on, a module the verifier rejects is error OSH7000, not a fallback", "[opt][manager]") {
     IrFixture f;
-    f.parse(R"(func @f() -> int {
-bb0:
-  %0 = add 1:int, 2.0:float : int
-  ret %0
-}
-)");
+    f.parse(kIllTyped);
     support::SourceManager sm;
     support::DiagnosticEngine diags(sm);
     Options o;

@@ -1,30 +1,12 @@
 // merge_builtin_arrays: clip/cull distances and the sample mask as slices of one built-in array.
 #include "raise_fixture.hpp"
+#include "stage_io_ir.hpp"
 
 namespace oneshader::raise::test {
 namespace {
 
 TEST_CASE("merge_builtin_arrays makes clip and cull distances slices of one array each", "[raise][stage]") {
-    Raised r = raise_text(R"(%g0 = global output float4 builtin(position) ; pos
-%g1 = global output float2 builtin(clip_distance) ; clip0
-%g2 = global output float builtin(clip_distance) ; clip1
-%g3 = global output float builtin(cull_distance) ; cull0
-
-func @main() -> void {
-bb0:
-  store %g0, float4{0.0, 0.0, 0.0, 1.0}
-  store %g1, float2{1.0, 2.0}
-  store %g2, 3.0:float
-  %0 = access %g1, 1:int : ptr<output, float>
-  store %0, 4.0:float
-  %1 = load %g1 : float2 ; back
-  %2 = extract %1 [0] : float
-  store %g3, %2
-  ret
-}
-
-entry vertex @main outputs(%g0, %g1, %g2, %g3)
-)",
+    Raised r = raise_text(test_ir::kClipCullDistances,
                           "merge_builtin_arrays");
     CHECK(r.refusal == "");
     CHECK(r.changed);

@@ -1,5 +1,6 @@
 // The raise runner and table: names, order, printing after a transform, verification, refusals.
 #include "raise_fixture.hpp"
+#include "stage_io_ir.hpp"
 
 namespace oneshader::raise::test {
 namespace {
@@ -53,21 +54,7 @@ TEST_CASE("run_transforms prints after the named transform only, verified", "[ra
 }
 
 TEST_CASE("run_transforms stops at a refusal and names the transform", "[raise][runner]") {
-    Module m(R"(%g0 = global input float4[2] location(0) ; w
-%g1 = global input int location(2) interp(nointerpolation) ; i
-%g2 = global output float4 builtin(position) ; pos
-
-func @main() -> void {
-bb0:
-  %0 = load %g1 : int
-  %1 = access %g0, %0 : ptr<input, float4>
-  %2 = load %1 : float4
-  store %g2, %2
-  ret
-}
-
-entry vertex @main inputs(%g0, %g1) outputs(%g2)
-)");
+    Module m(test_ir::kDynamicStageIndex);
     constexpr std::string_view list[] = {"split_stage_io", "merge_builtin_arrays"};
     RunResult r = run_transforms(m.module, list, {});
     CHECK_FALSE(r.ok);

@@ -1,5 +1,6 @@
 // split_stage_io: array and matrix stage variables become one variable per element or row.
 #include "raise_fixture.hpp"
+#include "stage_io_ir.hpp"
 
 namespace oneshader::raise::test {
 namespace {
@@ -114,21 +115,7 @@ entry vertex @main inputs(%g0) outputs(%g1)
 }
 
 TEST_CASE("split_stage_io refuses a dynamic index into a stage array", "[raise][stage][refusal]") {
-    Raised r = raise_text(R"(%g0 = global input float4[2] location(0) ; weights
-%g1 = global input int location(2) interp(nointerpolation) ; which
-%g2 = global output float4 location(0) ; color
-
-func @main() -> void {
-bb0:
-  %0 = load %g1 : int
-  %1 = access %g0, %0 : ptr<input, float4>
-  %2 = load %1 : float4
-  store %g2, %2
-  ret
-}
-
-entry pixel @main inputs(%g0, %g1) outputs(%g2)
-)",
+    Raised r = raise_text(test_ir::kDynamicStageIndex,
                           "split_stage_io");
     CHECK(r.refusal == "a dynamic index into a stage-variable array or matrix");
 }
