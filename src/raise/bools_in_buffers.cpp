@@ -55,16 +55,23 @@ public:
     explicit BoolsInBuffers(ir::Module& m) : m_(m), types_(m.types()), b_(m) {}
 
     TransformResult run() {
+        bool byte_address = false;
         for (ir::Global* g : m_.globals) {
-            if (g->global_kind() != ir::GlobalKind::Resource || !is_buffer(g) || !has_bool(g->value_type())) continue;
+            if (g->global_kind() != ir::GlobalKind::Resource || !is_buffer(g)) continue;
+            const auto* r = sema::innermost_element(g->value_type())->as<sema::ResourceType>();
+            byte_address = byte_address || (r && sema::is_byte_address_buffer(r->resource));
+            if (!has_bool(g->value_type())) continue;
             if (!users_) users_.emplace(ir::build_users(m_));
             changed_ = true;
             g->set_type(convert(g->type()));
             rewrite_pointer(g);
         }
-        for (ir::Function* f : m_.functions)
-            for (ir::Block* blk : f->blocks)
-                for (ir::Instruction* i : blk->instructions) rewrite_byte_access(i);
+        // Byte-address accesses carry their type on the instruction: only a module with such a
+        // buffer is walked for them.
+        if (byte_address)
+            for (ir::Function* f : m_.functions)
+                for (ir::Block* blk : f->blocks)
+                    for (ir::Instruction* i : blk->instructions) rewrite_byte_access(i);
         TransformResult r;
         r.changed = changed_;
         r.refusal = refusal_;

@@ -43,6 +43,11 @@ std::string_view array_name(ir::BuiltIn b) {
 }  // namespace
 
 TransformResult merge_builtin_arrays(ir::Module& m) {
+    auto is_part = [](const ir::Global* g) {
+        return g->builtin && std::find(std::begin(kArrayBuiltIns), std::end(kArrayBuiltIns), *g->builtin) !=
+                                 std::end(kArrayBuiltIns);
+    };
+    if (std::none_of(m.globals.begin(), m.globals.end(), is_part)) return {};
     LeafRewriter rewriter(m);
     std::vector<ir::Global*> arrays;
     ir::PointerSet<const ir::Global*> parts_gone;

@@ -49,6 +49,7 @@ void replace_in(std::vector<ir::Global*>& list, const ir::Global* g, const std::
 }  // namespace
 
 TransformResult split_stage_io(ir::Module& m) {
+    if (std::none_of(m.globals.begin(), m.globals.end(), splits)) return {};
     std::vector<ir::Global*> globals;
     globals.reserve(m.globals.size());
     LeafRewriter rewriter(m);
