@@ -1,32 +1,12 @@
 // bools_in_buffers: bools in buffer memory are 32-bit uints converted at loads and stores.
 #include "raise_fixture.hpp"
+#include "raised_ir.hpp"
 
 namespace oneshader::raise::test {
 namespace {
 
 TEST_CASE("bools_in_buffers stores uints and converts at each load and store", "[raise][buffers]") {
-    Raised r = raise_text(R"(struct S { flag: bool, value: float, mask: bool2 }
-
-%g0 = global storage RWStructuredBuffer<S> set(0) binding(0) ; items
-
-func @main() -> void {
-bb0:
-  %0 = access %g0, 0:uint : ptr<storage, S>
-  %1 = load %0 : S ; item
-  %2 = access %g0, 1:uint : ptr<storage, S>
-  store %2, %1
-  %3 = access %g0, 2:uint, 0:int : ptr<storage, bool>
-  %4 = load %3 : bool
-  %5 = not %4 : bool
-  store %3, %5
-  %6 = access %g0, 2:uint, 1:int : ptr<storage, float>
-  %7 = load %6 : float
-  store %6, %7
-  ret
-}
-
-entry compute @main workgroup_size(1, 1, 1)
-)",
+    Raised r = raise_text(test_ir::kBoolsInBuffer,
                           "bools_in_buffers");
     CHECK(r.refusal == "");
     CHECK(r.changed);

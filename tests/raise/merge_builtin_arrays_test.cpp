@@ -1,6 +1,6 @@
 // merge_builtin_arrays: clip/cull distances and the sample mask as slices of one built-in array.
 #include "raise_fixture.hpp"
-#include "stage_io_ir.hpp"
+#include "raised_ir.hpp"
 
 namespace oneshader::raise::test {
 namespace {

@@ -1,6 +1,6 @@
 // The raise runner and table: names, order, printing after a transform, verification, refusals.
 #include "raise_fixture.hpp"
-#include "stage_io_ir.hpp"
+#include "raised_ir.hpp"
 
 namespace oneshader::raise::test {
 namespace {

@@ -1,6 +1,6 @@
 // split_stage_io: array and matrix stage variables become one variable per element or row.
 #include "raise_fixture.hpp"
-#include "stage_io_ir.hpp"
+#include "raised_ir.hpp"
 
 namespace oneshader::raise::test {
 namespace {

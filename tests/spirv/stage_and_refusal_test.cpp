@@ -1,7 +1,7 @@
 // Stage variables (split arrays and matrices, clip distances, depth, flat inputs) and the OSH50xx
 // refusals for what the backend cannot express or does not do yet.
 #include "spirv_fixture.hpp"
-#include "stage_io_ir.hpp"
+#include "raised_ir.hpp"
 
 namespace oneshader::spirv::test {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
-// IR modules whose stage variables the raise list rewrites: tests/raise checks each rewrite as IR
-// text, tests/spirv the SPIR-V the backend prints from it, so both read the same modules.
+// IR modules the raise list rewrites: tests/raise checks each rewrite as IR text, tests/spirv the
+// SPIR-V the backend prints from it, so both read the same modules.
 
 namespace oneshader::test_ir {
 
@@ -42,6 +42,31 @@ bb0:
 }
 
 entry pixel @main inputs(%g0, %g1) outputs(%g2)
+)";
+
+// Bools in a structured buffer: loaded and stored whole, and one member loaded, negated and
+// stored back; a float member beside them stays as it is. bools_in_buffers makes them uints.
+inline constexpr const char* kBoolsInBuffer = R"(struct S { flag: bool, value: float, mask: bool2 }
+
+%g0 = global storage RWStructuredBuffer<S> set(0) binding(0) ; items
+
+func @main() -> void {
+bb0:
+  %0 = access %g0, 0:uint : ptr<storage, S>
+  %1 = load %0 : S ; item
+  %2 = access %g0, 1:uint : ptr<storage, S>
+  store %2, %1
+  %3 = access %g0, 2:uint, 0:int : ptr<storage, bool>
+  %4 = load %3 : bool
+  %5 = not %4 : bool
+  store %3, %5
+  %6 = access %g0, 2:uint, 1:int : ptr<storage, float>
+  %7 = load %6 : float
+  store %6, %7
+  ret
+}
+
+entry compute @main workgroup_size(1, 1, 1)
 )";
 
 }  // namespace oneshader::test_ir
