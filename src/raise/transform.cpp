@@ -12,6 +12,7 @@ namespace {
 constexpr TransformInfo kTransforms[] = {
     {"split_stage_io", split_stage_io},
     {"merge_builtin_arrays", merge_builtin_arrays},
+    {"flat_integer_varyings", flat_integer_varyings},
     {"bools_in_buffers", bools_in_buffers},
 };
 

@@ -99,10 +99,8 @@ void Emitter::decorate_stage_variable(const ir::Global* g, Id var, std::optional
     bool vertex_out = !input && stage() == ir::ShaderStage::Vertex;
     if (!pixel_in && !vertex_out) return;
     if (g->builtin) return;
-    const sema::ScalarType* component = sema::component_type(sema::innermost_element(g->value_type()));
-    bool flat_needed = component && (sema::is_integer_kind(component->scalar) || component->scalar == sema::ScalarKind::Double ||
-                                     component->scalar == sema::ScalarKind::Bool);
-    if (flat_needed || (g->interpolation & sema::kInterpNoInterpolation)) {
+    // Integer, bool and double varyings carry nointerpolation by now (flat_integer_varyings).
+    if (g->interpolation & sema::kInterpNoInterpolation) {
         decorate(var, spv::Decoration::Flat);
         return;
     }

@@ -13,6 +13,9 @@ namespace {
 //   SV_ClipDistance, SV_CullDistance and SV_Coverage, which are built-ins and never split), so
 //   they commute; split runs first only because the merged arrays it would otherwise walk past
 //   are never its business.
+// - flat_integer_varyings commutes with both (the split copies interpolation bits to its leaves;
+//   built-ins are not its business); it follows them so that it sees the interface as the emitter
+//   will declare it.
 // - bools_in_buffers touches only buffer memory, which the two above never do, so it commutes
 //   with them too.
 // - all before the emitter: it declares each global as it finds it, and refuses stage arrays,
@@ -21,6 +24,7 @@ namespace {
 constexpr std::string_view kRaiseList[] = {
     "split_stage_io",
     "merge_builtin_arrays",
+    "flat_integer_varyings",
     "bools_in_buffers",
 };
 
