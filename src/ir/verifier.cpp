@@ -7,8 +7,8 @@
 #include "ir/dominators.hpp"
 #include "ir/type_rules.hpp"
 #include "ir/verifier_impl.hpp"
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::ir {
 

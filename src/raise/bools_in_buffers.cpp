@@ -24,7 +24,7 @@
 #include "ir/builder.hpp"
 #include "ir/type_rules.hpp"
 #include "ir/util.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::raise {
 namespace {

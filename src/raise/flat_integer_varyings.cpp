@@ -15,7 +15,7 @@
 // WGSL requires @interpolate(flat) on integer user I/O, MSL [[flat]]. Making the rule an IR fact
 // once lets each printer just print the interpolation bits it is given.
 #include "raise/stage_io.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::raise {
 namespace {

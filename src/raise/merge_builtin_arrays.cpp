@@ -24,7 +24,7 @@
 
 #include "raise/stage_io.hpp"
 #include "raise/stage_leaves.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::raise {
 namespace {

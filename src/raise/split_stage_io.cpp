@@ -22,7 +22,7 @@
 
 #include "raise/stage_io.hpp"
 #include "raise/stage_leaves.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::raise {
 namespace {

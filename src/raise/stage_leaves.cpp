@@ -1,7 +1,7 @@
 #include "raise/stage_leaves.hpp"
 
 #include "ir/type_rules.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::raise {
 namespace {

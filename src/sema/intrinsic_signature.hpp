@@ -31,7 +31,7 @@
 #include <utility>
 #include <vector>
 
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

@@ -19,8 +19,8 @@
 
 #include "oneshader/oneshader.hpp"
 #include "sema/intrinsic_signature.hpp"
-#include "sema/types.hpp"
 #include "support/diagnostics.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

@@ -2,8 +2,8 @@
 // decorations, and stage variables with locations, built-ins and interpolation. Stage arrays and
 // matrices arrive split into one variable per element or row, and clip/cull distances and the
 // sample mask merged into one built-in array each (the raise list, spirv/raise.cpp, does both).
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

@@ -7,8 +7,8 @@
 #include <bit>
 #include <string_view>
 
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

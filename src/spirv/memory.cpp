@@ -2,8 +2,8 @@
 // into a buffer carries the layout node of what it points to, and whole-value loads and stores
 // convert between that form and the register form with OpCopyLogical.
 #include "ir/type_rules.hpp"
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 // Buffer memory holds the explicitly laid-out form of a value; registers hold the plain form. They

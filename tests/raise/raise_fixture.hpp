@@ -13,7 +13,7 @@
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
 #include "raise/transform.hpp"
-#include "sema/types.hpp"
+#include "types/types.hpp"
 #include "support/arena.hpp"
 #include "support/interner.hpp"
 
