@@ -69,9 +69,14 @@ struct CompileOptions {
     bool warnings_as_errors = false;
     MatrixPacking default_matrix_packing = MatrixPacking::ColumnMajor;
     PreprocessorLimits limits;
-    // Testing: run the IR verifier after lowering (a problem is error OSH7000) and after every
-    // optimizer pass (a problem makes that pass fail: warning OSH6001). Slower; off by default.
+    // Testing: run the IR verifier after lowering, after every optimizer pass and after every
+    // raise transform of the backends; a module that does not verify is error OSH7000 naming the
+    // pass. Slower; off by default (`--verify-ir`).
     bool verify_ir = false;
+    // Looking inside the compiler: the IR text after each run of the optimizer pass or raise
+    // transform of this name (one of ir_pass_names()) goes to CompileResult::printed_ir
+    // (`--print-after=<pass>`). Empty: nothing is printed.
+    std::string print_after;
 };
 
 struct SourcePosition {
@@ -111,10 +116,20 @@ struct CompileResult {
     std::vector<ShaderBlob> blobs;
     std::vector<std::string> files;  // every file read, main file first, also when the compile failed
     std::optional<ShaderReflection> reflection;  // set when the front end succeeded
+    // What CompileOptions::print_after asked for: "; after <pass>" and the module, per run.
+    std::string printed_ir;
 
     bool ok() const;
     const ShaderBlob* find(std::string_view entry_point, Target target) const;
 };
+
+// The names CompileOptions::print_after accepts: the optimizer's passes in the order they run,
+// then the raise transforms the backends run before printing (docs/command-line.md).
+struct IrPassNames {
+    std::vector<std::string> optimizer;
+    std::vector<std::string> raise;
+};
+IrPassNames ir_pass_names();
 
 // Compiles HLSL text; `path` names it in diagnostics and is the folder relative includes start from.
 // Without options.include_resolver, #include in text is an error (OSH0120).

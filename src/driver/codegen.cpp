@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "ir/verifier.hpp"
 #include "lower/lower.hpp"
 #include "opt/optimizer.hpp"
+#include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 
 namespace oneshader::driver {
@@ -41,7 +43,7 @@ std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
 }  // namespace
 
 std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& fe, bool optimize,
-                                               opt::Options oo) {
+                                               opt::Options oo, std::string* printed) {
     auto lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
     if (!lower::lower_program(*fe.program, *lowered, fe.layouts, ctx.diags)) return nullptr;
     if (oo.verify_each_pass) {
@@ -55,7 +57,8 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
     // program is lowered again (deterministically; its diagnostics were reported the first time)
     // and compiled unoptimized.
     oo.restore_on_failure = false;
-    if (opt::optimize_or_fall_back(*lowered, oo, ctx.diags)) return lowered;
+    if (opt::optimize_or_fall_back(*lowered, oo, ctx.diags, printed)) return lowered;
+    if (ctx.diags.has_errors()) return nullptr;
     support::DiagnosticEngine again(ctx.sources);
     lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
     if (!lower::lower_program(*fe.program, *lowered, fe.layouts, again)) return nullptr;
@@ -63,7 +66,7 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
 }
 
 void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
-                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs) {
+                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir) {
     support::SourceRange at({1, 0});
     for (Target t : targets) {
         if (t == Target::SpirV) continue;
@@ -74,11 +77,31 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     }
     if (ctx.diags.has_errors()) return;
 
+    if (!options.print_after.empty()) {
+        IrPassNames names = ir_pass_names();
+        bool known = std::find(names.optimizer.begin(), names.optimizer.end(), options.print_after) !=
+                         names.optimizer.end() ||
+                     std::find(names.raise.begin(), names.raise.end(), options.print_after) != names.raise.end();
+        if (!known) {
+            ctx.diags.report(support::DiagCode::invalid_option, at,
+                             fmt::format("print_after names '{}', which is no optimizer pass or raise transform",
+                                         options.print_after));
+            return;
+        }
+    }
+
     // One optimization for all entry points: each backend emits only what its entry point reaches.
     opt::Options oo;
     oo.verify_each_pass = options.verify_ir;
-    std::unique_ptr<ir::Module> lowered = lower_and_optimize(ctx, fe, options.optimize, oo);
+    oo.print_after = options.print_after;
+    std::unique_ptr<ir::Module> lowered = lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir);
     if (!lowered) return;
+    // Raised once, in place, for every entry point: each transform is per variable, and the
+    // module serves only this backend (a second backend would lower again, or raise a copy).
+    spirv::RaiseOptions ro;
+    ro.verify_each = options.verify_ir;
+    ro.print_after = options.print_after;
+    if (!spirv::raise(*lowered, ro, ctx.diags, printed_ir)) return;
     const ir::Module& module = *lowered;
 
     spirv::Options so;
@@ -100,3 +123,16 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
 }
 
 }  // namespace oneshader::driver
+
+namespace oneshader {
+
+IrPassNames ir_pass_names() {
+    IrPassNames out;
+    for (std::string_view n : opt::pass_names()) out.optimizer.emplace_back(n);
+    // Every backend's raise list, each name once (the MSL and WGSL lists will join here).
+    for (std::string_view n : spirv::raise_list())
+        if (std::find(out.raise.begin(), out.raise.end(), n) == out.raise.end()) out.raise.emplace_back(n);
+    return out;
+}
+
+}  // namespace oneshader

@@ -44,6 +44,7 @@ struct OptimizeResult {
     bool ok = true;
     std::string failed_pass;  // the pass that failed (or "input" when the input did not verify)
     std::string message;      // why
+    bool verifier_rejected = false;  // the failure is the verifier's (Options::verify_each_pass)
     std::string printed;      // the dumps Options::print_after asked for
     std::uint32_t rounds = 0;  // rounds of the function-pass fixed point, summed over functions
 };
@@ -54,8 +55,11 @@ struct OptimizeResult {
 OptimizeResult optimize(ir::Module& m, const Options& options = {});
 
 // optimize(), and on failure warning OSH6001 (opt_pass_failed) naming the pass: the compile goes
-// on with the unoptimized module. Returns true when the module was optimized.
-bool optimize_or_fall_back(ir::Module& m, const Options& options, support::DiagnosticEngine& diags);
+// on with the unoptimized module. A module the verifier rejected after a pass is error OSH7000
+// instead (the compile stops: that is a bug to see, not to work around). Returns true when the
+// module was optimized; the dumps Options::print_after asked for are appended to `printed`.
+bool optimize_or_fall_back(ir::Module& m, const Options& options, support::DiagnosticEngine& diags,
+                           std::string* printed = nullptr);
 
 // Runs one pass by its table name (tests): a module pass once, a function pass once on every
 // function. Verifies afterwards when options.verify_each_pass is set. Unknown names fail.

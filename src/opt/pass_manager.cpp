@@ -111,7 +111,10 @@ public:
             r = PassResult::fail("failure injected for testing");
         if (!r.failed() && o_.verify_each_pass) {
             std::vector<std::string> problems = ir::verify(m_);
-            if (!problems.empty()) r = PassResult::fail(verifier_message(problems));
+            if (!problems.empty()) {
+                r = PassResult::fail(verifier_message(problems));
+                result.verifier_rejected = true;
+            }
         }
         if (r.failed()) {
             result.ok = false;
@@ -132,6 +135,7 @@ public:
         std::vector<std::string> problems = ir::verify(m_);
         if (problems.empty()) return true;
         result.ok = false;
+        result.verifier_rejected = true;
         result.failed_pass = "input";
         result.message = verifier_message(problems);
         return false;
@@ -269,9 +273,19 @@ OptimizeResult run_pass(ir::Module& m, std::string_view name, const Options& opt
     return mgr.result;
 }
 
-bool optimize_or_fall_back(ir::Module& m, const Options& options, support::DiagnosticEngine& diags) {
+bool optimize_or_fall_back(ir::Module& m, const Options& options, support::DiagnosticEngine& diags,
+                           std::string* printed) {
     OptimizeResult r = optimize(m, options);
+    if (printed) *printed += r.printed;
     if (r.ok) return true;
+    if (r.verifier_rejected) {
+        diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
+                     "internal compiler error (the IR " +
+                         (r.failed_pass == "input" ? std::string("given to the optimizer")
+                                                   : "after optimizer pass '" + r.failed_pass + "'") +
+                         " does not verify): " + r.message);
+        return false;
+    }
     diags.report(support::DiagCode::opt_pass_failed, {},
                  "optimizer pass '" + r.failed_pass + "' failed (" + r.message +
                      "); the shader is compiled without optimization. Please report this with the shader.");

@@ -36,10 +36,7 @@ bool Emitter::emit_atomic(const ir::Instruction* i) {
     if (o != Opcode::AtomicRmw && o != Opcode::AtomicCompareExchange) return false;
 
     const PointerInfo* p = pointer(i->operands[0]);
-    if (!p || p->kind != PointerInfo::Kind::Direct) {
-        if (p) unsupported("atomics on stage variables");
-        return true;
-    }
+    if (!p) return true;
     const sema::Type* t = i->type()->value_type();
     if (!sema::is_integer(t) || !t->is<sema::ScalarType>()) {
         unsupported("atomics on anything but 32-bit and 64-bit integers");

@@ -33,6 +33,11 @@ bool Emitter::emit_buffer(const ir::Instruction* i) {
         return true;
     }
     const sema::Type* t = (o == Opcode::ByteAddressLoad ? i->type() : i->operands[2]->type())->value_type();
+    if (sema::is_bool(t)) {
+        fail(support::DiagCode::spirv_malformed_input,
+             "a byte-address access of bools the raise list did not convert (run spirv::raise first)");
+        return true;
+    }
     if (!sema::is_basic(t) || is_matrix(t) || bits_of(t) != 32) {
         unsupported("byte-address loads and stores of anything but 32-bit scalars and vectors");
         return true;
@@ -52,9 +57,7 @@ bool Emitter::emit_buffer(const ir::Instruction* i) {
         Operands parts;
         for (std::uint32_t k = 0; k < n; ++k) {
             Id w = op_result(Op::OpLoad, uint_type, {word(k)});
-            if (component->scalar == sema::ScalarKind::Bool)
-                w = op_result(Op::OpINotEqual, component_type, {w, constant_u32(0)});
-            else if (component_type != uint_type)
+            if (component_type != uint_type)
                 w = op_result(Op::OpBitcast, component_type, {w});
             parts.push_back(w);
         }
@@ -64,9 +67,7 @@ bool Emitter::emit_buffer(const ir::Instruction* i) {
     Id v = value(i->operands[2]);
     for (std::uint32_t k = 0; k < n; ++k) {
         Id c = n == 1 ? v : op_result(Op::OpCompositeExtract, component_type, {v, k});
-        if (component->scalar == sema::ScalarKind::Bool)
-            c = op_result(Op::OpSelect, uint_type, {c, constant_u32(1), constant_u32(0)});
-        else if (component_type != uint_type)
+        if (component_type != uint_type)
             c = op_result(Op::OpBitcast, uint_type, {c});
         op(Op::OpStore, {word(k), c});
     }

@@ -289,7 +289,7 @@ bool Emitter::emit_instruction(const ir::Instruction* i) {
                     // `this` and inout by copy-in/copy-out, and nothing else can see these places
                     // during the call). Shared or buffer memory would race: refused.
                     const sema::Type* t = a->type()->as<sema::PointerType>()->pointee;
-                    spv::StorageClass sc = p->kind == PointerInfo::Kind::Split ? p->split->storage : p->storage;
+                    spv::StorageClass sc = p->storage;
                     bool own = sc == spv::StorageClass::Function || sc == spv::StorageClass::Private ||
                                sc == spv::StorageClass::Output;
                     bool read_only = sc == spv::StorageClass::Uniform || sc == spv::StorageClass::PushConstant ||
@@ -303,11 +303,7 @@ bool Emitter::emit_instruction(const ir::Instruction* i) {
                     ops.push_back(temp->second);
                     continue;
                 }
-                if (p->kind != PointerInfo::Kind::Direct) {
-                    unsupported("passing a pointer other than a local variable to a function (inline it first)");
-                    return true;
-                }
-                ops.push_back(p->id);
+                ops.push_back(p->id);  // an argument or a local variable: passed as it is
             } else {
                 ops.push_back(value(a));
             }

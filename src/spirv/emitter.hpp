@@ -30,36 +30,21 @@ inline Operands repeat(std::uint32_t v, std::size_t n) {
     return out;
 }
 
-// A stage variable the backend splits: an array or matrix input/output becomes one variable per
-// element or row; clip/cull distances and the sample mask are slices of one built-in array. Each
-// leaf is a variable, or an element of one (`element` >= 0).
-struct StageLeaf {
-    Id variable = 0;
-    std::int64_t element = -1;
-    const sema::Type* type = nullptr;  // scalar or vector
-};
-
 struct GlobalInfo {
-    Id variable = 0;                  // the variable itself (0 for split stage variables)
+    Id variable = 0;                  // the variable itself
     Id pointee = 0;                   // the SPIR-V type the variable holds
-    std::vector<StageLeaf> leaves;    // split stage variables only
-    bool scalar_leaves = false;       // leaves are scalars (built-in arrays): vectors split too
     const sema::TypeLayout* layout = nullptr;  // buffers: the layout of the element / contents
     spv::StorageClass storage = spv::StorageClass::Private;
 };
 
 // What an IR pointer value is in SPIR-V.
 struct PointerInfo {
-    enum class Kind : std::uint8_t { Direct, Split } kind = Kind::Direct;
-    Id id = 0;                                  // Direct: the SPIR-V pointer
+    Id id = 0;                                  // the SPIR-V pointer
     spv::StorageClass storage = spv::StorageClass::Function;
     const sema::Type* pointee = nullptr;        // the IR's pointee type
-    Id spirv_pointee = 0;                       // Direct: the SPIR-V type pointed to
+    Id spirv_pointee = 0;                       // the SPIR-V type pointed to
     const sema::TypeLayout* layout = nullptr;   // pointee in buffer memory: its explicit layout
     const sema::ResourceType* buffer = nullptr; // a whole buffer resource: chains must enter it
-    const GlobalInfo* split = nullptr;          // Split: the stage variable
-    std::uint32_t first_leaf = 0;               // Split: leaves [first_leaf, first_leaf + leaf_count)
-    std::uint32_t leaf_count = 0;
     bool nonuniform = false;
 };
 
@@ -225,8 +210,6 @@ private:
     void record_global(const ir::Global* g, GlobalInfo&& info) {
         globals_info_.get_or_insert(g, arena_.make<GlobalInfo>(std::move(info)));
     }
-    void declare_stage_split(const ir::Global* g, GlobalInfo& info);
-    void declare_builtin_arrays();
     void declare_resource(const ir::Global* g, GlobalInfo& info);
     Id buffer_block_type(const sema::ResourceType* r, const ir::Global* g, GlobalInfo& info);
     bool emit_instruction(const ir::Instruction* i);
@@ -267,7 +250,7 @@ private:
     std::vector<const ir::Global*> used_globals_;                       // module order
     std::map<std::uint32_t, Id> intrinsic_builtins_;                    // spv::BuiltIn -> variable
     PointerTable<bool> atomic_textures_;
-    // Each record is its own arena object: PointerInfo::split keeps pointing at it.
+    // Each record is its own arena object, so the pointers global_info() hands out stay valid.
     PointerTable<const GlobalInfo*> globals_info_;
     PointerTable<Id> function_ids_;
 
@@ -296,10 +279,6 @@ private:
     std::map<std::pair<const ir::Instruction*, std::size_t>, Id> call_temps_;  // lookup only
     const ir::Instruction* current_ = nullptr;
 };
-
-// The leaves a stage variable of type `t` is split into, in order: scalars and vectors, or only
-// scalars for built-in arrays.
-void leaves_of(sema::TypeContext& types, const sema::Type* t, bool scalar_leaves, std::vector<const sema::Type*>& out);
 
 // Small facts about IR types the families share.
 bool is_float_type(const sema::Type* t);

@@ -97,19 +97,13 @@ const PointerInfo* Emitter::pointer(const ir::Value* v) {
         PointerInfo p;
         p.storage = info->storage;
         p.pointee = g->value_type();
-        if (!info->leaves.empty()) {
-            p.kind = PointerInfo::Kind::Split;
-            p.split = info;
-            p.leaf_count = static_cast<std::uint32_t>(info->leaves.size());
-        } else {
-            p.id = info->variable;
-            p.spirv_pointee = info->pointee;
-            const sema::Type* inner = g->value_type();
-            if (const auto* a = inner->as<sema::ArrayType>()) inner = a->element;
-            if (const auto* r = inner->as<sema::ResourceType>(); r && is_buffer_resource(r)) {
-                if (inner == g->value_type()) p.buffer = r;
-                p.layout = info->layout;
-            }
+        p.id = info->variable;
+        p.spirv_pointee = info->pointee;
+        const sema::Type* inner = g->value_type();
+        if (const auto* a = inner->as<sema::ArrayType>()) inner = a->element;
+        if (const auto* r = inner->as<sema::ResourceType>(); r && is_buffer_resource(r)) {
+            if (inner == g->value_type()) p.buffer = r;
+            p.layout = info->layout;
         }
         set_pointer(v, p);
         return *pointers_.find(v);
@@ -203,7 +197,6 @@ std::vector<std::uint32_t> Emitter::run() {
     }
 
     capability(spv::Capability::Shader);
-    declare_builtin_arrays();
     for (const ir::Global* g : used_globals_) declare_global(g);
 
     // Functions in module order, so the output does not depend on the call graph walk.

@@ -1,7 +1,7 @@
 // Module-scope variables: private and groupshared globals, resources with their descriptor
 // decorations, and stage variables with locations, built-ins and interpolation. Stage arrays and
-// matrices are split into one variable per element or row; clip/cull distances and the sample
-// mask become slices of one built-in array each, as DXC lays them out.
+// matrices arrive split into one variable per element or row, and clip/cull distances and the
+// sample mask merged into one built-in array each (the raise list, spirv/raise.cpp, does both).
 #include "spirv/emitter.hpp"
 #include "types/types_query.hpp"
 
@@ -85,37 +85,7 @@ bool core_storage_format(spv::ImageFormat f) {
     }
 }
 
-bool is_leaf(const sema::Type* t, bool scalar_leaves) {
-    t = t->value_type();
-    if (t->is<sema::ScalarType>()) return true;
-    if (const auto* v = t->as<sema::VectorType>()) return !scalar_leaves || v->count == 1;
-    if (const auto* m = t->as<sema::MatrixType>()) return !scalar_leaves && spirv_columns(m) == 0;
-    return false;
-}
-
-std::uint32_t locations_of(const sema::Type* leaf) {
-    // A 64-bit vector of three or four components takes two locations.
-    return bits_of(leaf) == 64 && sema::component_count(leaf) > 2 ? 2 : 1;
-}
-
 }  // namespace
-
-void leaves_of(sema::TypeContext& types, const sema::Type* t, bool scalar_leaves, std::vector<const sema::Type*>& out) {
-    t = t->value_type();
-    if (is_leaf(t, scalar_leaves)) {
-        out.push_back(t);
-        return;
-    }
-    if (const auto* a = t->as<sema::ArrayType>()) {
-        for (std::uint32_t i = 0; i < a->length; ++i) leaves_of(types, a->element, scalar_leaves, out);
-    } else if (const auto* m = t->as<sema::MatrixType>()) {
-        for (std::uint32_t i = 0; i < m->rows; ++i) leaves_of(types, types.vector(m->element, m->cols), scalar_leaves, out);
-    } else if (const auto* v = t->as<sema::VectorType>()) {
-        for (std::uint32_t i = 0; i < v->count; ++i) out.push_back(v->element);
-    } else {
-        out.push_back(t);  // structs cannot be stage variables; the caller reports them
-    }
-}
 
 const GlobalInfo* Emitter::global_info(const ir::Global* g) const {
     const GlobalInfo* const* info = globals_info_.find(g);
@@ -129,10 +99,8 @@ void Emitter::decorate_stage_variable(const ir::Global* g, Id var, std::optional
     bool vertex_out = !input && stage() == ir::ShaderStage::Vertex;
     if (!pixel_in && !vertex_out) return;
     if (g->builtin) return;
-    const sema::ScalarType* component = sema::component_type(sema::innermost_element(g->value_type()));
-    bool flat_needed = component && (sema::is_integer_kind(component->scalar) || component->scalar == sema::ScalarKind::Double ||
-                                     component->scalar == sema::ScalarKind::Bool);
-    if (flat_needed || (g->interpolation & sema::kInterpNoInterpolation)) {
+    // Integer, bool and double varyings carry nointerpolation by now (flat_integer_varyings).
+    if (g->interpolation & sema::kInterpNoInterpolation) {
         decorate(var, spv::Decoration::Flat);
         return;
     }
@@ -192,67 +160,6 @@ BuiltInMapping map_builtin(ir::BuiltIn b, ir::ShaderStage stage, bool input) {
 }
 
 }  // namespace
-
-void Emitter::declare_builtin_arrays() {
-    // Each array built-in of each direction collects its IR globals in interface order.
-    auto collect = [&](const std::vector<ir::Global*>& list, spv::StorageClass sc) {
-        for (ir::BuiltIn which : {ir::BuiltIn::ClipDistance, ir::BuiltIn::CullDistance, ir::BuiltIn::SampleMask}) {
-            std::vector<const ir::Global*> parts;
-            std::uint32_t total = 0;
-            for (const ir::Global* g : list) {
-                if (!g->builtin || *g->builtin != which) continue;
-                parts.push_back(g);
-                std::vector<const sema::Type*> leaves;
-                leaves_of(types(), g->value_type(), true, leaves);
-                total += static_cast<std::uint32_t>(leaves.size());
-            }
-            if (parts.empty()) continue;
-            const sema::ScalarType* element = sema::component_type(sema::innermost_element(parts.front()->value_type()));
-            if (!element) element = types().scalar(sema::ScalarKind::Float);
-            Id array = type_of(spv::Op::OpTypeArray, {type_scalar(element), constant_u32(total)});
-            Id var = new_id();
-            globals_.add(spv::Op::OpVariable, {type_pointer(sc, array), var, static_cast<std::uint32_t>(sc)});
-            BuiltInMapping m = map_builtin(which, stage(), sc == spv::StorageClass::Input);
-            decorate(var, spv::Decoration::BuiltIn, {static_cast<std::uint32_t>(m.builtin)});
-            if (m.capability) capability(*m.capability);
-            if (which == ir::BuiltIn::SampleMask && sc == spv::StorageClass::Input && stage() == ir::ShaderStage::Pixel) {
-                // Reading the coverage mask is per-sample state.
-                capability(spv::Capability::SampleRateShading);
-            }
-            std::uint32_t next = 0;
-            for (const ir::Global* g : parts) {
-                GlobalInfo info;
-                info.storage = sc;
-                info.scalar_leaves = true;
-                std::vector<const sema::Type*> leaves;
-                leaves_of(types(), g->value_type(), true, leaves);
-                for (const sema::Type* t : leaves) info.leaves.push_back({var, static_cast<std::int64_t>(next++), t});
-                info.variable = 0;
-                record_global(g, std::move(info));
-            }
-            name(var, which == ir::BuiltIn::ClipDistance   ? "gl_ClipDistance"
-                      : which == ir::BuiltIn::CullDistance ? "gl_CullDistance"
-                                                           : "gl_SampleMask");
-        }
-    };
-    collect(entry_.inputs, spv::StorageClass::Input);
-    collect(entry_.outputs, spv::StorageClass::Output);
-}
-
-void Emitter::declare_stage_split(const ir::Global* g, GlobalInfo& info) {
-    std::vector<const sema::Type*> leaves;
-    leaves_of(types(), g->value_type(), false, leaves);
-    std::uint32_t location = g->location.value_or(0);
-    for (std::size_t k = 0; k < leaves.size(); ++k) {
-        Id var = new_id();
-        globals_.add(spv::Op::OpVariable, {type_pointer(info.storage, value_type(leaves[k])), var,
-                                           static_cast<std::uint32_t>(info.storage)});
-        decorate_stage_variable(g, var, g->location ? std::optional<std::uint32_t>(location) : std::nullopt);
-        location += locations_of(leaves[k]);
-        info.leaves.push_back({var, -1, leaves[k]});
-        if (!g->name().empty()) name(var, std::string(g->name()) + "_" + std::to_string(k));
-    }
-}
 
 Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, GlobalInfo& info) {
     using sema::ResourceKind;
@@ -375,7 +282,6 @@ void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
 }
 
 void Emitter::declare_global(const ir::Global* g) {
-    if (globals_info_.contains(g)) return;  // array built-ins are declared together
     GlobalInfo info;
     info.storage = storage_class(g->space());
     switch (g->global_kind()) {
@@ -398,9 +304,17 @@ void Emitter::declare_global(const ir::Global* g) {
         // SV_IsFrontFace is FrontFacing, a bool built-in; user bool varyings are not (DXC declares
         // them as uint and converts at each access).
         if (sema::is_bool(t) && !g->builtin) unsupported("bool stage variables");
-        bool split = t->is<sema::ArrayType>() || (t->is<sema::MatrixType>() && is_matrix(t));
-        if (split && !g->builtin) {
-            declare_stage_split(g, info);
+        if (!g->builtin && (t->is<sema::ArrayType>() || is_matrix(t))) {
+            fail(support::DiagCode::spirv_malformed_input,
+                 "a stage array or matrix the raise list did not split (run spirv::raise first)");
+            break;
+        }
+        bool array_builtin = g->builtin && (*g->builtin == ir::BuiltIn::ClipDistance ||
+                                            *g->builtin == ir::BuiltIn::CullDistance ||
+                                            *g->builtin == ir::BuiltIn::SampleMask);
+        if (array_builtin && !t->is<sema::ArrayType>()) {
+            fail(support::DiagCode::spirv_malformed_input,
+                 "a clip/cull distance or sample mask the raise list did not merge (run spirv::raise first)");
             break;
         }
         info.pointee = value_type(t);
@@ -415,6 +329,11 @@ void Emitter::declare_global(const ir::Global* g) {
             if (*g->builtin == ir::BuiltIn::Barycentrics) extension("SPV_KHR_fragment_shader_barycentric");
             if (*g->builtin == ir::BuiltIn::FragDepthGreaterEqual) note_execution_mode(spv::ExecutionMode::DepthGreater);
             if (*g->builtin == ir::BuiltIn::FragDepthLessEqual) note_execution_mode(spv::ExecutionMode::DepthLess);
+            if (*g->builtin == ir::BuiltIn::SampleMask && info.storage == spv::StorageClass::Input &&
+                stage() == ir::ShaderStage::Pixel) {
+                // Reading the coverage mask is per-sample state.
+                capability(spv::Capability::SampleRateShading);
+            }
             if (info.storage == spv::StorageClass::Input && stage() == ir::ShaderStage::Pixel &&
                 sema::is_integer(t)) {
                 decorate(info.variable, spv::Decoration::Flat);
@@ -445,7 +364,7 @@ Id Emitter::builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_
 }
 
 Operands Emitter::interface_ids() const {
-    // Inputs first, then outputs, then the rest in module order; shared built-in arrays once.
+    // Inputs first, then outputs, then the rest in module order.
     Operands ids;
     auto add = [&](Id id) {
         if (id && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
@@ -454,7 +373,6 @@ Operands Emitter::interface_ids() const {
         const GlobalInfo* info = global_info(g);
         if (!info) return;
         add(info->variable);
-        for (const StageLeaf& l : info->leaves) add(l.variable);
     };
     for (const ir::Global* g : entry_.inputs) add_global(g);
     for (const ir::Global* g : entry_.outputs) add_global(g);

@@ -289,7 +289,7 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     if ((n == "modf" || n == "sincos" || n == "frexp") && first) {
         for (std::size_t k = 1; k < i->operands.size(); ++k) {
             const PointerInfo* p = pointer(i->operands[k]);
-            if (!p || p->kind != PointerInfo::Kind::Direct || p->layout) {
+            if (!p || p->layout) {
                 unsupported("'" + std::string(n) + "' writing to this kind of memory");
                 return true;
             }

@@ -1,174 +1,36 @@
 // Loads, stores and access chains. Buffer memory holds explicitly laid-out types, so a pointer
 // into a buffer carries the layout node of what it points to, and whole-value loads and stores
-// convert between that form and the register form (OpCopyLogical when the two match logically,
-// member by member when bools, which are 32-bit uints in memory, are inside). Split stage variables
-// are assembled from and scattered to their leaves.
+// convert between that form and the register form with OpCopyLogical.
 #include "ir/type_rules.hpp"
 #include "spirv/emitter.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::spirv {
-namespace {
-
-bool layout_has_bool(const sema::TypeLayout* l) {
-    switch (l->kind) {
-    case sema::LayoutKind::Scalar:
-    case sema::LayoutKind::Vector:
-    case sema::LayoutKind::Matrix: return l->scalar == sema::ScalarKind::Bool;
-    case sema::LayoutKind::Array: return layout_has_bool(l->element);
-    case sema::LayoutKind::Struct:
-        for (const sema::MemberLayout& m : l->members)
-            if (layout_has_bool(m.type)) return true;
-        return false;
-    }
-    return false;
-}
-
-bool leaf_level(const sema::Type* t, bool scalar_leaves) {
-    std::vector<const sema::Type*> out;
-    (void)out;
-    t = t->value_type();
-    if (t->is<sema::ScalarType>()) return true;
-    if (const auto* v = t->as<sema::VectorType>()) return !scalar_leaves || v->count == 1;
-    if (const auto* m = t->as<sema::MatrixType>()) return !scalar_leaves && spirv_columns(m) == 0;
-    return false;
-}
-
-// The children a split stage value is built from: array elements, matrix rows, and vector
-// components when leaves are scalars.
-std::pair<std::uint32_t, const sema::Type*> children(sema::TypeContext& types, const sema::Type* t) {
-    t = t->value_type();
-    if (const auto* a = t->as<sema::ArrayType>()) return {a->length, a->element};
-    if (const auto* m = t->as<sema::MatrixType>()) return {m->rows, types.vector(m->element, m->cols)};
-    if (const auto* v = t->as<sema::VectorType>()) return {v->count, v->element};
-    return {0, nullptr};
-}
-
-std::uint32_t leaf_count(sema::TypeContext& types, const sema::Type* t, bool scalar_leaves) {
-    std::vector<const sema::Type*> out;
-    leaves_of(types, t, scalar_leaves, out);
-    return static_cast<std::uint32_t>(out.size());
-}
-
-}  // namespace
-
+// Buffer memory holds the explicitly laid-out form of a value; registers hold the plain form. They
+// match logically (bools in buffers are uints by now: the raise list's bools_in_buffers), so
+// aggregates cross with OpCopyLogical and scalars and vectors as they are.
 Id Emitter::from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
-    if (!l) return v;
-    t = t->value_type();
-    if (!layout_has_bool(l)) {
-        if (l->kind == sema::LayoutKind::Struct || l->kind == sema::LayoutKind::Array)
-            return op_result(spv::Op::OpCopyLogical, value_type(t), {v});
-        return v;
-    }
-    if (l->kind == sema::LayoutKind::Scalar || l->kind == sema::LayoutKind::Vector) return bool_from_uint(v, t);
-    Operands parts;
-    if (l->kind == sema::LayoutKind::Array) {
-        const auto* a = t->as<sema::ArrayType>();
-        for (std::uint32_t k = 0; k < l->length; ++k) {
-            Id e = op_result(spv::Op::OpCompositeExtract, layout_type(l->element), {v, k});
-            parts.push_back(from_layout(e, l->element, a->element));
-        }
-    } else if (l->kind == sema::LayoutKind::Struct) {
-        for (std::uint32_t k = 0; k < l->members.size(); ++k) {
-            const sema::Type* mt = ir::composite_element_type(types(), t, k);
-            if (!mt) break;
-            Id e = op_result(spv::Op::OpCompositeExtract, layout_type(l->members[k].type), {v, k});
-            parts.push_back(from_layout(e, l->members[k].type, mt));
-        }
-    } else {
-        unsupported("bool matrices");
-        return v;
-    }
-    Operands ops(parts.begin(), parts.end());
-    return op_result(spv::Op::OpCompositeConstruct, value_type(t), ops);
+    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    return op_result(spv::Op::OpCopyLogical, value_type(t->value_type()), {v});
 }
 
-Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
-    if (!l) return v;
-    t = t->value_type();
-    if (!layout_has_bool(l)) {
-        if (l->kind == sema::LayoutKind::Struct || l->kind == sema::LayoutKind::Array)
-            return op_result(spv::Op::OpCopyLogical, layout_type(l), {v});
-        return v;
-    }
-    if (l->kind == sema::LayoutKind::Scalar || l->kind == sema::LayoutKind::Vector) return uint_from_bool(v, t);
-    Operands parts;
-    if (l->kind == sema::LayoutKind::Array) {
-        const auto* a = t->as<sema::ArrayType>();
-        for (std::uint32_t k = 0; k < l->length; ++k) {
-            Id e = op_result(spv::Op::OpCompositeExtract, value_type(a->element), {v, k});
-            parts.push_back(to_layout(e, l->element, a->element));
-        }
-    } else if (l->kind == sema::LayoutKind::Struct) {
-        for (std::uint32_t k = 0; k < l->members.size(); ++k) {
-            const sema::Type* mt = ir::composite_element_type(types(), t, k);
-            if (!mt) break;
-            Id e = op_result(spv::Op::OpCompositeExtract, value_type(mt), {v, k});
-            parts.push_back(to_layout(e, l->members[k].type, mt));
-        }
-    } else {
-        unsupported("bool matrices");
-        return v;
-    }
-    Operands ops(parts.begin(), parts.end());
-    return op_result(spv::Op::OpCompositeConstruct, layout_type(l), ops);
+Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type*) {
+    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    return op_result(spv::Op::OpCopyLogical, layout_type(l), {v});
 }
 
 Id Emitter::load_pointer(const PointerInfo& p, const sema::Type* t) {
-    if (p.kind == PointerInfo::Kind::Split) {
-        const GlobalInfo& g = *p.split;
-        std::uint32_t next = p.first_leaf;
-        // Depth-first over the value's shape, taking leaves in order.
-        auto build = [&](auto& self, const sema::Type* type) -> Id {
-            if (leaf_level(type, g.scalar_leaves)) {
-                if (next >= g.leaves.size()) return undef(value_type(type));
-                const StageLeaf& leaf = g.leaves[next++];
-                Id leaf_type = value_type(leaf.type);
-                Id ptr = leaf.variable;
-                if (leaf.element >= 0)
-                    ptr = op_result(spv::Op::OpAccessChain, type_pointer(g.storage, leaf_type),
-                                    {leaf.variable, constant_u32(static_cast<std::uint32_t>(leaf.element))});
-                return op_result(spv::Op::OpLoad, leaf_type, {ptr});
-            }
-            auto [n, child] = children(types(), type);
-            Operands parts;
-            for (std::uint32_t k = 0; k < n; ++k) parts.push_back(self(self, child));
-            return op_result(spv::Op::OpCompositeConstruct, value_type(type), parts);
-        };
-        return build(build, t);
-    }
     Id v = op_result(spv::Op::OpLoad, p.spirv_pointee, {p.id});
     return from_layout(v, p.layout, t);
 }
 
 void Emitter::store_pointer(const PointerInfo& p, Id v, const sema::Type* t) {
-    if (p.kind == PointerInfo::Kind::Split) {
-        const GlobalInfo& g = *p.split;
-        std::uint32_t next = p.first_leaf;
-        auto scatter = [&](auto& self, Id value, const sema::Type* type) -> void {
-            if (leaf_level(type, g.scalar_leaves)) {
-                if (next >= g.leaves.size()) return;
-                const StageLeaf& leaf = g.leaves[next++];
-                Id ptr = leaf.variable;
-                if (leaf.element >= 0)
-                    ptr = op_result(spv::Op::OpAccessChain, type_pointer(g.storage, value_type(leaf.type)),
-                                    {leaf.variable, constant_u32(static_cast<std::uint32_t>(leaf.element))});
-                op(spv::Op::OpStore, {ptr, value});
-                return;
-            }
-            auto [n, child] = children(types(), type);
-            for (std::uint32_t k = 0; k < n; ++k)
-                self(self, op_result(spv::Op::OpCompositeExtract, value_type(child), {value, k}), child);
-        };
-        scatter(scatter, v, t);
-        return;
-    }
     op(spv::Op::OpStore, {p.id, to_layout(v, p.layout, t)});
 }
 
 Id Emitter::load_handle(const ir::Value* resource_pointer, const sema::ResourceType** kind) {
     const PointerInfo* p = pointer(resource_pointer);
-    if (!p || p->kind != PointerInfo::Kind::Direct) return 0;
+    if (!p) return 0;
     const auto* r = p->pointee->as<sema::ResourceType>();
     if (kind) *kind = r;
     if (!r) {
@@ -247,61 +109,6 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
     if (!base) return true;
     PointerInfo cur = *base;
     const auto* result_ptr = i->type()->as<sema::PointerType>();
-    if (cur.kind == PointerInfo::Kind::Split) {
-        std::size_t k = 1;
-        for (; k < i->operands.size(); ++k) {
-            if (leaf_level(cur.pointee, cur.split->scalar_leaves) && cur.leaf_count == 1) break;
-            std::optional<std::int64_t> c = ir::constant_int_value(i->operands[k]);
-            auto [n, child] = children(types(), cur.pointee);
-            if (!c || *c < 0 || static_cast<std::uint64_t>(*c) >= n) {
-                unsupported("a dynamic index into a stage-variable array or matrix");
-                return true;
-            }
-            std::uint32_t per = leaf_count(types(), child, cur.split->scalar_leaves);
-            cur.first_leaf += static_cast<std::uint32_t>(*c) * per;
-            cur.leaf_count = per;
-            cur.pointee = child;
-        }
-        if (k == i->operands.size()) {
-            if (result_ptr) cur.pointee = result_ptr->pointee;
-            set_pointer(i, cur);
-            return true;
-        }
-        // The rest indexes inside one leaf variable.
-        const StageLeaf& leaf = cur.split->leaves[cur.first_leaf];
-        PointerInfo direct;
-        direct.storage = cur.split->storage;
-        direct.pointee = leaf.type;
-        direct.spirv_pointee = value_type(leaf.type);
-        direct.id = leaf.variable;
-        if (leaf.element >= 0)
-            direct.id = op_result(spv::Op::OpAccessChain, type_pointer(direct.storage, direct.spirv_pointee),
-                                  {leaf.variable, constant_u32(static_cast<std::uint32_t>(leaf.element))});
-        cur = direct;
-        Operands chain;
-        const sema::Type* t = leaf.type->value_type();
-        for (; k < i->operands.size(); ++k) {
-            if (const auto* v = t->as<sema::VectorType>(); v && v->count > 1) {
-                chain.push_back(value(i->operands[k]));
-                t = v->element;
-            } else if (const auto* m = t->as<sema::MatrixType>(); m && m->rows == 1) {
-                t = types().vector(m->element, m->cols);
-            } else if (m && m->cols == 1) {
-                chain.push_back(value(i->operands[k]));
-                t = m->element;
-            }
-        }
-        cur.pointee = result_ptr ? result_ptr->pointee : t;
-        cur.spirv_pointee = value_type(t);
-        if (!chain.empty()) {
-            Operands ops{cur.id};
-            ops.insert(ops.end(), chain.begin(), chain.end());
-            cur.id = op_result(spv::Op::OpAccessChain, type_pointer(cur.storage, cur.spirv_pointee), ops);
-        }
-        set_pointer(i, cur);
-        return true;
-    }
-
     Operands chain;
     const sema::Type* t = cur.pointee;
     const sema::TypeLayout* l = cur.layout;

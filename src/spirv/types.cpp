@@ -203,7 +203,12 @@ Id Emitter::layout_type(const sema::TypeLayout* l) {
     if (const Id* known = layouts_by_node_.find(l)) return *known;
     Id id = 0;
     auto scalar_id = [&]() -> Id {
-        if (l->scalar == ScalarKind::Bool) return type_int(32, false);
+        if (l->scalar == ScalarKind::Bool) {
+            // OpTypeBool has no size: the raise list (bools_in_buffers) makes these uints.
+            fail(support::DiagCode::spirv_malformed_input,
+                 "a bool in buffer memory the raise list did not convert (run spirv::raise first)");
+            return type_int(32, false);
+        }
         const sema::ScalarType* s = sema::component_type(l->type->value_type());
         if (!s) s = types().scalar(l->scalar);
         return type_scalar(s);
@@ -213,7 +218,7 @@ Id Emitter::layout_type(const sema::TypeLayout* l) {
     case sema::LayoutKind::Vector: id = type_vector(scalar_id(), l->components); break;
     case sema::LayoutKind::Matrix: {
         Id component = scalar_id();
-        if (l->scalar == ScalarKind::Bool || !sema::is_float_kind(l->scalar)) {
+        if (!sema::is_float_kind(l->scalar)) {
             unsupported("matrices of integer or bool components");
         }
         id = type_of(spv::Op::OpTypeMatrix, {type_vector(component, l->columns), l->rows});

@@ -27,6 +27,14 @@ bb4:
 }
 )";
 
+// An add of an int and a float: the verifier rejects it.
+const char* kIllTyped = R"(func @f() -> int {
+bb0:
+  %0 = add 1:int, 2.0:float : int
+  ret %0
+}
+)";
+
 TEST_CASE("the pass table keeps its ordering constraints", "[opt][manager]") {
     CHECK(pass_table_problems() == std::vector<std::string>{});
     std::vector<std::string_view> names = pass_names();
@@ -82,12 +90,7 @@ TEST_CASE("a failing pass gives warning OSH6001 and the compile goes on", "[opt]
 
 TEST_CASE("an input the verifier rejects fails as the input, untouched", "[opt][manager]") {
     IrFixture f;
-    f.parse(R"(func @f() -> int {
-bb0:
-  %0 = add 1:int, 2.0:float : int
-  ret %0
-}
-)");
+    f.parse(kIllTyped);
     std::string before = ir::print_module(f.module);
     Options o;
     o.verify_each_pass = true;
@@ -95,6 +98,20 @@ bb0:
     CHECK_FALSE(r.ok);
     CHECK(r.failed_pass == "input");
     CHECK(ir::print_module(f.module) == before);
+}
+
+TEST_CASE("with verification on, a module the verifier rejects is error OSH7000, not a fallback", "[opt][manager]") {
+    IrFixture f;
+    f.parse(kIllTyped);
+    support::SourceManager sm;
+    support::DiagnosticEngine diags(sm);
+    Options o;
+    o.verify_each_pass = true;
+    CHECK_FALSE(optimize_or_fall_back(f.module, o, diags));
+    REQUIRE(diags.diagnostics().size() == 1);
+    CHECK(diags.diagnostics()[0].code == support::DiagCode::internal_error);
+    CHECK(diags.diagnostics()[0].message.find("given to the optimizer does not verify") != std::string::npos);
+    CHECK(diags.has_errors());
 }
 
 TEST_CASE("run_pass runs one pass by name and refuses unknown names", "[opt][manager]") {

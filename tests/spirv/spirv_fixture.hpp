@@ -1,7 +1,7 @@
 #pragma once
 // What every SPIR-V backend test needs: an IR module read from text and verified, the backend run
-// on one of its entry points, the SPIRV-Tools validator (Vulkan 1.2) and disassembler in process.
-// Whole-shader disassembly is compared in tests/snapshots.
+// on one of its entry points (its raise list, then emission), the SPIRV-Tools validator (Vulkan
+// 1.2) and disassembler in process. Whole-shader disassembly is compared in tests/snapshots.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -11,6 +11,7 @@
 #include "ir/module.hpp"
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
+#include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 #include "spirv_tools.hpp"
 #include "support/arena.hpp"
@@ -46,7 +47,10 @@ inline Result compile(std::string_view ir, Options options = {}, std::size_t ent
     support::SourceManager sources;
     support::DiagnosticEngine diags(sources);
     Result r;
-    r.words = emit(module, *module.entry_points[entry_index], options, diags);
+    RaiseOptions ro;
+    ro.verify_each = true;
+    std::string printed;
+    if (raise(module, ro, diags, printed)) r.words = emit(module, *module.entry_points[entry_index], options, diags);
     for (const support::Diag& d : diags.diagnostics()) r.errors.push_back(support::format_code(d.code) + ": " + d.message);
     if (!r.words.empty()) {
         r.validation = validate(r.words);

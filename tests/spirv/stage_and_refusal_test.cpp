@@ -1,6 +1,7 @@
 // Stage variables (split arrays and matrices, clip distances, depth, flat inputs) and the OSH50xx
 // refusals for what the backend cannot express or does not do yet.
 #include "spirv_fixture.hpp"
+#include "raised_ir.hpp"
 
 namespace oneshader::spirv::test {
 namespace {
@@ -31,24 +32,7 @@ entry vertex @main inputs(%g0, %g1) outputs(%g2)
 }
 
 TEST_CASE("clip and cull distances are slices of one built-in array each", "[spirv][stage]") {
-    Result r = compile_valid(R"(%g0 = global output float4 builtin(position) ; pos
-%g1 = global output float2 builtin(clip_distance) ; clip0
-%g2 = global output float builtin(clip_distance) ; clip1
-%g3 = global output float builtin(cull_distance) ; cull0
-
-func @main() -> void {
-bb0:
-  store %g0, float4{0.0, 0.0, 0.0, 1.0}
-  store %g1, float2{1.0, 2.0}
-  store %g2, 3.0:float
-  %0 = access %g1, 1:int : ptr<output, float>
-  store %0, 4.0:float
-  store %g3, 5.0:float
-  ret
-}
-
-entry vertex @main outputs(%g0, %g1, %g2, %g3)
-)");
+    Result r = compile_valid(test_ir::kClipCullDistances);
     CHECK(contains(r.text, "OpTypeArray %float %uint_3"));
     CHECK(count_of(r.text, "BuiltIn ClipDistance") == 1);
     CHECK(count_of(r.text, "BuiltIn CullDistance") == 1);
@@ -184,21 +168,7 @@ entry compute @main workgroup_size(1, 1, 1)
 }
 
 TEST_CASE("a dynamic index into a split stage array is OSH5002", "[spirv][refusal]") {
-    Result r = compile(R"(%g0 = global input float4[2] location(0) ; weights
-%g1 = global input int location(2) interp(nointerpolation) ; which
-%g2 = global output float4 location(0) ; color
-
-func @main() -> void {
-bb0:
-  %0 = load %g1 : int
-  %1 = access %g0, %0 : ptr<input, float4>
-  %2 = load %1 : float4
-  store %g2, %2
-  ret
-}
-
-entry pixel @main inputs(%g0, %g1) outputs(%g2)
-)");
+    Result r = compile(test_ir::kDynamicStageIndex);
     CHECK(r.words.empty());
     CHECK(codes(r) == std::vector<std::string>{"OSH5002"});
 }

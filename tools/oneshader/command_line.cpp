@@ -14,10 +14,11 @@ namespace {
 struct RawOptions {
     std::vector<std::string> inputs;
     std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing;
-    std::string reflect, depfile;
+    std::string reflect, depfile, print_after;
     std::vector<std::string> defines, include_dirs, targets;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
     bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
+    bool verify_ir = false;
 };
 
 struct Given {
@@ -29,6 +30,7 @@ struct Given {
     const CLI::Option* target_env;
     const CLI::Option* reflect;
     const CLI::Option* depfile;
+    const CLI::Option* print_after;
 };
 
 bool is_identifier(std::string_view s) {
@@ -128,6 +130,33 @@ Problem check_compile_options(const RawOptions& raw, CompileOptions& o) {
     o.warnings_as_errors = raw.warnings_as_errors;
     o.enable_16bit_types = raw.enable_16bit;
     o.keep_names = !raw.no_names;
+    o.verify_ir = raw.verify_ir;
+    return std::nullopt;
+}
+
+// --print-after: a name from the optimizer's pass table or a backend's raise list, and a run
+// that gets there.
+Problem check_print_after(const RawOptions& raw, const Given& given, Request& req) {
+    if (!given.print_after->count()) return std::nullopt;
+    IrPassNames names = ir_pass_names();
+    auto in = [&](const std::vector<std::string>& list) {
+        return std::find(list.begin(), list.end(), raw.print_after) != list.end();
+    };
+    bool optimizer = in(names.optimizer);
+    if (!optimizer && !in(names.raise)) {
+        std::vector<std::string> all = names.optimizer;
+        all.insert(all.end(), names.raise.begin(), names.raise.end());
+        return CommandLineError{"--print-after=" + raw.print_after + " names no pass. Use one of " +
+                                quoted_list(all) + "."};
+    }
+    if (req.mode != Mode::Compile)
+        return CommandLineError{"--print-after prints the IR while compiling; it cannot be combined with -P, "
+                                "--dump-ir or --syntax-only."};
+    if (optimizer && !req.options.optimize)
+        return CommandLineError{"--print-after=" + raw.print_after +
+                                " names an optimizer pass, and -Od switches the optimizer off. Leave out -Od, or "
+                                "name a raise transform (" + quoted_list(names.raise) + ")."};
+    req.options.print_after = raw.print_after;
     return std::nullopt;
 }
 
@@ -182,6 +211,7 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     if (!problem) problem = check_entry_points(raw, given, req);
     if (!problem) problem = check_versions(raw, given);
     if (!problem) problem = check_compile_options(raw, req.options);
+    if (!problem) problem = check_print_after(raw, given, req);
     if (!problem) problem = check_outputs(raw, given, req);
     if (problem) return std::move(*problem);
     return req;
@@ -211,6 +241,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     given.target_env = last_wins("--fspv-target-env", raw.target_env);
     given.reflect = last_wins("--reflect", raw.reflect);
     given.depfile = last_wins("--depfile", raw.depfile);
+    given.print_after = last_wins("--print-after", raw.print_after);
     last_wins("--O", raw.optimize);
     last_wins("--Zp", raw.packing);
     each("--D", raw.defines);
@@ -225,6 +256,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     app.add_flag("--dump-ir", raw.dump_ir);
     app.add_flag("--syntax-only", raw.syntax_only);
     app.add_flag("--no-names", raw.no_names);
+    app.add_flag("--verify-ir", raw.verify_ir);
     app.add_flag("--help", raw.help);
     app.add_flag("--version", raw.version);
     app.add_option("inputs", raw.inputs);

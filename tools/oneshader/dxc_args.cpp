@@ -48,12 +48,14 @@ constexpr std::array kDxcValues = {
 constexpr std::array kLongFlags = {
     std::string_view{"all-entries"}, std::string_view{"no-names"}, std::string_view{"help"},
     std::string_view{"version"}, std::string_view{"dump-ir"}, std::string_view{"syntax-only"},
+    std::string_view{"verify-ir"},
 };
 
 constexpr std::array kLongValues = {
     ValueSpelling{"target", "--target msl"},
     ValueSpelling{"reflect", "--reflect shader.json"},
     ValueSpelling{"depfile", "--depfile shader.d"},
+    ValueSpelling{"print-after", "--print-after=mem2reg"},
 };
 
 constexpr std::string_view kTargetEnv = "fspv-target-env";

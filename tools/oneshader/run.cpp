@@ -76,6 +76,8 @@ int run_dump_ir(const Request& request) {
 
 int run_compile(const Request& request) {
     CompileResult result = compile_file(request.input, request.options);
+    // --print-after: the dumps come before the diagnostics, in the order the passes ran.
+    if (!result.printed_ir.empty()) std::fputs(result.printed_ir.c_str(), stderr);
     print_diagnostics(result.diagnostics);
     if (!result.ok()) return kFailure;
     if (result.blobs.empty())

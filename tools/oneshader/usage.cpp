@@ -38,6 +38,10 @@ oneshader options:
   --dump-ir                    Print the unoptimized IR of the entry points (to -Fo <file> or standard output).
   --depfile <file>             Write a Make-style dependency file (outputs: files read), on success.
   --no-names                   Leave source names out of the output.
+  --print-after=<pass>         Print the IR to standard error after each run of the named optimizer
+                               pass or raise transform (an unknown name lists the valid ones).
+  --verify-ir                  Verify the IR after lowering, every optimizer pass and every raise
+                               transform; a module that does not verify is error OSH7000.
   --version                    Print the version.
   --help                       Print this help.
 

@@ -1,0 +1,9 @@
+#pragma once
+// The buffer-memory transforms (contracts in their files).
+#include "raise/transform.hpp"
+
+namespace oneshader::raise {
+
+TransformResult bools_in_buffers(ir::Module& m);  // bools_in_buffers.cpp
+
+}  // namespace oneshader::raise

@@ -1,0 +1,11 @@
+#pragma once
+// The stage-interface transforms (contracts in their files).
+#include "raise/transform.hpp"
+
+namespace oneshader::raise {
+
+TransformResult split_stage_io(ir::Module& m);        // split_stage_io.cpp
+TransformResult merge_builtin_arrays(ir::Module& m);  // merge_builtin_arrays.cpp
+TransformResult flat_integer_varyings(ir::Module& m); // flat_integer_varyings.cpp
+
+}  // namespace oneshader::raise

@@ -1,0 +1,60 @@
+#pragma once
+// What every raise transform is: a free function that rewrites a whole IR module in place into a
+// form a backend prints directly. Each lives in its own file whose opening comment is its
+// contract (what it rewrites, what it requires, what it preserves, why it exists). A backend lists
+// the transforms it needs, in order, in its own raise list (e.g. the SPIR-V backend's
+// spirv/raise.cpp) and runs them with run_transforms(), which verifies and prints between them.
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/module.hpp"
+
+namespace oneshader::raise {
+
+struct TransformResult {
+    bool changed = false;
+    // Why the module cannot take this form (say, a dynamic index into a stage array): a
+    // construct the backend cannot express. The backend reports it as its own "not supported"
+    // diagnostic; the module is left partly rewritten and must not be printed.
+    std::string refusal;
+
+    static TransformResult refuse(std::string why) {
+        TransformResult r;
+        r.refusal = std::move(why);
+        return r;
+    }
+};
+
+using TransformFn = TransformResult (*)(ir::Module& m);
+
+struct TransformInfo {
+    std::string_view name;  // what --print-after names it by
+    TransformFn run;
+};
+
+// Every raise transform, each once (the backends' lists pick from it). Names are unique, and
+// distinct from the optimizer's pass names.
+std::span<const TransformInfo> transform_table();
+const TransformInfo* find_transform(std::string_view name);
+
+struct RunOptions {
+    // Verify the module after every transform; a problem stops the run.
+    bool verify_each = false;
+    // Append the module's dump to RunResult::printed after the transform of this name.
+    std::string print_after;
+};
+
+struct RunResult {
+    bool ok = true;
+    std::string failed;    // the transform that refused or left a module the verifier rejects
+    std::string refusal;   // its refusal (a construct the target cannot express), if it refused
+    std::string problems;  // the verifier's messages, if it rejected the result
+    std::string printed;   // the dumps RunOptions::print_after asked for
+};
+
+// Runs `list` (names from transform_table(), in order) on `m`.
+RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options);
+
+}  // namespace oneshader::raise

@@ -1,0 +1,52 @@
+// The SPIR-V raise list. Every transform here is target-neutral (its contract is in its own file
+// under src/raise/); what is SPIR-V's own (types, ids, decorations, capabilities) stays in the
+// emitter, which prints the raised module and rewrites nothing.
+#include "spirv/raise.hpp"
+
+#include "raise/transform.hpp"
+
+namespace oneshader::spirv {
+namespace {
+
+// Why this order:
+// - split_stage_io and merge_builtin_arrays touch disjoint variables (user semantics; then
+//   SV_ClipDistance, SV_CullDistance and SV_Coverage, which are built-ins and never split), so
+//   they commute; split runs first only because the merged arrays it would otherwise walk past
+//   are never its business.
+// - flat_integer_varyings commutes with both (the split copies interpolation bits to its leaves;
+//   built-ins are not its business); it follows them so that it sees the interface as the emitter
+//   will declare it.
+// - bools_in_buffers touches only buffer memory, which the two above never do, so it commutes
+//   with them too.
+// - all before the emitter: it declares each global as it finds it, and refuses stage arrays,
+//   matrices and array built-in parts it would have to split or merge itself, and bools in
+//   buffer memory (OpTypeBool has no layout).
+constexpr std::string_view kRaiseList[] = {
+    "split_stage_io",
+    "merge_builtin_arrays",
+    "flat_integer_varyings",
+    "bools_in_buffers",
+};
+
+}  // namespace
+
+std::span<const std::string_view> raise_list() { return kRaiseList; }
+
+bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine& diags, std::string& printed) {
+    raise::RunOptions ro;
+    ro.verify_each = options.verify_each;
+    ro.print_after = options.print_after;
+    raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
+    printed += r.printed;
+    if (r.ok) return true;
+    if (!r.refusal.empty()) {
+        diags.report(support::DiagCode::spirv_not_supported_yet, {}, "SPIR-V: " + r.refusal + " is not supported yet");
+    } else {
+        diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
+                     "internal compiler error (the IR after raise transform '" + r.failed +
+                         "' does not verify): " + r.problems);
+    }
+    return false;
+}
+
+}  // namespace oneshader::spirv
