@@ -10,6 +10,7 @@
 #include "ir/verifier.hpp"
 #include "lower/lower.hpp"
 #include "opt/optimizer.hpp"
+#include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 
 namespace oneshader::driver {
@@ -79,6 +80,16 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     oo.verify_each_pass = options.verify_ir;
     std::unique_ptr<ir::Module> lowered = lower_and_optimize(ctx, fe, options.optimize, oo);
     if (!lowered) return;
+    // SPIR-V is the only backend, so its raise list runs on the optimized module itself; every
+    // entry point is emitted from the raised module. A second backend will need a module of its
+    // own (lowered again, or copied) to raise for its target.
+    spirv::raise(*lowered);
+    if (options.verify_ir) {
+        for (const std::string& problem : ir::verify(*lowered))
+            ctx.diags.report(support::DiagCode::internal_error, at,
+                             "internal compiler error (the raised IR does not verify): " + problem);
+        if (ctx.diags.has_errors()) return;
+    }
     const ir::Module& module = *lowered;
 
     spirv::Options so;

@@ -278,7 +278,7 @@ void FunctionCheck::check_types(const Instruction* i) const {
         break;
     }
     case Opcode::CallIntrinsic:
-        if (i->intrinsic.empty()) fail(i, "no intrinsic name");
+        if (i->intrinsic == intrinsics::Id::None || i->intrinsic >= intrinsics::Id::Count) fail(i, "no intrinsic");
         break;
     case Opcode::TextureSample:
     case Opcode::TextureSampleBias:

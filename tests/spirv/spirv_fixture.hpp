@@ -17,6 +17,7 @@
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
 #include "sema/types.hpp"
+#include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 #include "support/arena.hpp"
 #include "support/diagnostics.hpp"
@@ -50,7 +51,7 @@ inline std::string validate(const std::vector<std::uint32_t>& words) {
     return messages;
 }
 
-// Reads `ir` (which must parse and verify), emits its entry point `entry_index`.
+// Reads `ir` (which must parse and verify), raises it for SPIR-V and emits its entry point `entry_index`.
 inline Result compile(std::string_view ir, Options options = {}, std::size_t entry_index = 0) {
     support::Arena arena;
     support::Interner interner{arena};
@@ -62,6 +63,9 @@ inline Result compile(std::string_view ir, Options options = {}, std::size_t ent
     REQUIRE(parse_errors == std::vector<std::string>{});
     REQUIRE(ir::verify(module) == std::vector<std::string>{});
     REQUIRE(module.entry_points.size() > entry_index);
+    // As the driver does: the backend's raise list, then emission.
+    raise(module);
+    REQUIRE(ir::verify(module) == std::vector<std::string>{});
     support::SourceManager sources;
     support::DiagnosticEngine diags(sources);
     Result r;

@@ -228,10 +228,11 @@ entry compute @main workgroup_size(64, 1, 1)
     CHECK(contains(r.text, "OpControlBarrier %uint_2 %uint_2 %uint_264"));
 }
 
-TEST_CASE("HLSL barrier intrinsics carry DXC's scopes and semantics", "[spirv][atomics]") {
-    Result r = compile_valid(compute("", "  intrinsic AllMemoryBarrierWithGroupSync()\n"
-                                         "  intrinsic DeviceMemoryBarrier()\n"
-                                         "  intrinsic GroupMemoryBarrier()\n"));
+TEST_CASE("HLSL's barriers, as the lowering writes them, carry DXC's scopes and semantics", "[spirv][atomics]") {
+    // AllMemoryBarrierWithGroupSync, DeviceMemoryBarrier, GroupMemoryBarrier.
+    Result r = compile_valid(compute("", "  barrier group_sync|workgroup_memory|device_memory\n"
+                                         "  barrier device_memory\n"
+                                         "  barrier workgroup_memory\n"));
     CHECK(contains(r.text, "OpControlBarrier %uint_2 %uint_1 %uint_2376"));
     CHECK(contains(r.text, "OpMemoryBarrier %uint_1 %uint_2120"));
     CHECK(contains(r.text, "OpMemoryBarrier %uint_2 %uint_264"));
