@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/specialization-constants/ (oneshader-docs.md line 3012)
+// spec page "Specialization constants on Vulkan, Metal and WebGPU"
 // Pipeline-time constants: one compiled shader, many pipelines.
 [[vk::constant_id(0)]] const int Radius = 4;
 [[vk::constant_id(1)]] const bool Horizontal = true;

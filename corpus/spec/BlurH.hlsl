@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/compile-hlsl-csharp/ (oneshader-docs.md line 2566)
+// spec page "Compile HLSL in a C# project with dotnet build"
 // defines: RADIUS=4
 // include-dirs: Common
 #define HORIZONTAL 1

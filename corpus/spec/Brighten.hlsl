@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/hlsl-compute-shader/ (oneshader-docs.md line 3734)
+// spec page "Write an HLSL compute shader for Vulkan and WebGPU"
 cbuffer Params : register(b0) { float Gain; uint2 Size; };
 Texture2D<float4> Source : register(t1);
 [[vk::image_format("rgba8")]] RWTexture2D<float4> Target : register(u2);

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/hlsl-wave-intrinsics/ (oneshader-docs.md line 3897)
+// spec page "HLSL wave intrinsics on Vulkan, Metal and WebGPU"
 // Wave intrinsics (the spec sample for them).
 StructuredBuffer<float> Values : register(t0);
 RWStructuredBuffer<float> Kept : register(u1);

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/hlsl-interlockedadd/ (oneshader-docs.md line 3809)
+// spec page "InterlockedAdd in HLSL, and what to do for floats"
 Texture2D<float4> Image : register(t0);
 RWStructuredBuffer<uint> Bins : register(u1);     // 256 bins
 RWStructuredBuffer<uint> Total : register(u2);    // one float, stored as its bits

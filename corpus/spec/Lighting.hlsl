@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/cbuffer-packing-csharp-structs/ (oneshader-docs.md line 2651)
+// spec page "Match HLSL constant buffers with C# structs"
 cbuffer Light : register(b0)
 {
     float3 LightDirection;   // 12 bytes, and Intensity fits in the same 16-byte row

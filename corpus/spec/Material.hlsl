@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/shader-variants-axes/ (oneshader-docs.md line 2823)
+// spec page "Shader variants with Axes in dotnet build"
 // Variants: compile with defines ALPHA_TEST=1 and LIGHTING_NONE/LIGHTING_LAMBERT/LIGHTING_PBR=1; with none it is the unlit variant.
 // A sprite material with two keyword axes. The build compiles it once per combination, defining
 //   ALPHA_TEST            (a flag: defined as 1, or not defined at all)

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/shader-compile-cache/ (oneshader-docs.md line 3616); the spec shows this file "from its fourth line".
+// spec page "Cache shader compiles at run time"; the spec shows this file "from its fourth line".
 // include-dirs: Common
 // (lines 1-3 are comments, so line numbers match the spec; LIGHTING_* and ALPHA_TEST as in Material.hlsl)
 #include "Lighting.hlsli"

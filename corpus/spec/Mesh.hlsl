@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/push-constants/ (oneshader-docs.md line 2746)
+// spec page "Push constants on Vulkan, Metal and WebGPU"
 struct PerDraw { float4x4 Model; float4 Tint; uint Index; };
 [[vk::push_constant]] ConstantBuffer<PerDraw> Draw;
 

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/hlsl-16-bit-64-bit-types/ (oneshader-docs.md line 3188)
+// spec page "16-bit and 64-bit types: half, int16_t, double and uint64_t"
 // NEEDS -enable-16bit-types (16-bit sample from the spec).
 // glslang-flags: --hlsl-enable-16bit-types
 struct Particle

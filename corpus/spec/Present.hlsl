@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/compile-hlsl-csharp/ (oneshader-docs.md line 2580)
+// spec page "Compile HLSL in a C# project with dotnet build"
 Texture2D<float4> Frame : register(t0);
 SamplerState Point : register(s1);
 

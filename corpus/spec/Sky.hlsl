@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/shader-variants-axes/ (oneshader-docs.md line 2869)
+// spec page "Shader variants with Axes in dotnet build"
 // Variants: NIGHT=0 (Day) or NIGHT=1 with STARS (Night); the default here is Day.
 cbuffer SkyParams : register(b0) { float3 SunDirection; float Time; };
 

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/docs/getting-started/ (oneshader-docs.md line 31)
+// spec page "Getting started with OneShader"
 cbuffer Frame : register(b0) { float4x4 ViewProjection; float4 Tint; };
 [[vk::binding(1)]] Texture2D<float4> Atlas;
 [[vk::binding(2)]] SamplerState AtlasSampler;

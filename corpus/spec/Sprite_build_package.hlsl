@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/docs/build-package/ (oneshader-docs.md line 554)
+// spec page "OneShader.Build"
 cbuffer Frame : register(b0) { float4x4 ViewProjection; };
 [[vk::binding(1)]] Texture2D<float4> Atlas;
 [[vk::binding(2)]] SamplerState AtlasSampler;

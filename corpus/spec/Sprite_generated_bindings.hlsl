@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/docs/generated-bindings/ (oneshader-docs.md line 1347)
+// spec page "Generated bindings"
 cbuffer Frame : register(b0) { float4x4 ViewProjection; };
 Texture2D<float4> Atlas : register(t1);
 SamplerState AtlasSampler : register(s2);

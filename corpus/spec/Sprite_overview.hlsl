@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/docs/overview/ (oneshader-docs.md line 440)
+// spec page "OneShader" (the overview)
 cbuffer Frame : register(b0) { float4x4 ViewProjection; };
 [[vk::binding(1)]] Texture2D<float4> Atlas;
 [[vk::binding(2)]] SamplerState AtlasSampler;

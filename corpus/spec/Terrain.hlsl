@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/hlsl-precise-keyword/ (oneshader-docs.md line 4010)
+// spec page "The HLSL precise keyword on Vulkan, Metal and WebGPU"
 cbuffer Patch : register(b0) { float4x4 ViewProjection; float3 Origin; float HeightScale; float3 AxisU; float3 AxisV; };
 Texture2D<float> HeightMap : register(t1);
 SamplerState LinearClamp : register(s2);

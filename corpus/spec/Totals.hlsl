@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/hlsl-16-bit-64-bit-types/ (oneshader-docs.md line 3216)
+// spec page "16-bit and 64-bit types: half, int16_t, double and uint64_t"
 // NEEDS 64-bit types (uint64_t, double, 64-bit atomics): SPIR-V only in the spec.
 struct Sums
 {

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/migrate-from-dxc/ (oneshader-docs.md line 4274)
+// spec page "Switch from the DXC command line"
 // defines: EXPOSURE=1.5
 // include-dirs: Common
 // entry: main pixel

@@ -1,5 +1,5 @@
 #pragma once
-// The optimizer (spec ir-design.md, "Optimizer"): inlining, then per function SROA, mem2reg,
+// The optimizer (spec page "The intermediate representation", "Optimizer"): inlining, then per function SROA, mem2reg,
 // combine, CSE, DCE and CFG simplification repeated until nothing changes. docs/optimizer.md
 // describes the passes, their order and the exactness rules of folding.
 //

@@ -9,8 +9,8 @@
 // category already on the slot, so `t0`, `u0` and `b0` side by side (the most common HLSL layout)
 // compile, while two textures on t0 do not. We follow it with the register classes as categories
 // (t: read-only textures and buffers, u: RW resources, b: constant buffers, s: samplers); a
-// texture and a sampler on one number are accepted too (architecture.md: Vulkan shaders rely on
-// the pair, which becomes one combined image sampler).
+// texture and a sampler on one number are accepted too (a deliberate difference from the spec: Vulkan
+// shaders rely on the pair, which becomes one combined image sampler).
 #include <map>
 #include <set>
 

@@ -1,4 +1,4 @@
-// Layouts printed in the OneShader documentation (shared/spec/oneshader-docs.md), page by page.
+// Layouts printed in the OneShader documentation (the OneShader 1.2 specification), page by page.
 #include <catch2/catch.hpp>
 
 #include "sema_fixture.hpp"

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/compile-hlsl-csharp/ (oneshader-docs.md line 2548)
+// spec page "Compile HLSL in a C# project with dotnet build"
 Texture2D<float4> Source : register(t0);
 SamplerState Linear : register(s1);
 cbuffer Blur : register(b2) { float2 TexelSize; };

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/compile-hlsl-csharp/ (Blur.hlsli with 'step' misspelt; spec position (11,43), here (12,43)).
+// spec page "Compile HLSL in a C# project with dotnet build" (Blur.hlsli with 'step' misspelt; spec position (11,43), here (12,43)).
 Texture2D<float4> Source : register(t0);
 SamplerState Linear : register(s1);
 cbuffer Blur : register(b2) { float2 TexelSize; };

@@ -1,5 +1,5 @@
 // expect: OSH0300
-// spec: https://recursiveai.org/oneshader/cookbook/shader-variants-axes/ ("Errors under some variants": 'dd' in the PBR branch; spec position (38,29), here (41,29)).
+// spec page "Shader variants with Axes in dotnet build" ("Errors under some variants": 'dd' in the PBR branch; spec position (38,29), here (41,29)).
 // defines: LIGHTING_PBR=1
 // A sprite material with two keyword axes. The build compiles it once per combination, defining
 //   ALPHA_TEST            (a flag: defined as 1, or not defined at all)

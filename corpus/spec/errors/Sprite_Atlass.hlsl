@@ -1,5 +1,5 @@
 // expect: OSH0300
-// spec: https://recursiveai.org/oneshader/docs/getting-started/ ("Shader errors are build errors": 'Atlass' is not declared; spec position (24,45), here (26,45)).
+// spec page "Getting started with OneShader" ("Shader errors are build errors": 'Atlass' is not declared; spec position (24,45), here (26,45)).
 cbuffer Frame : register(b0) { float4x4 ViewProjection; float4 Tint; };
 [[vk::binding(1)]] Texture2D<float4> Atlas;
 [[vk::binding(2)]] SamplerState AtlasSampler;

@@ -1,5 +1,5 @@
 // expect: OSH0308
-// spec: https://recursiveai.org/oneshader/cookbook/hot-reload-shaders/ (edit 4: 'UV' instead of 'Uv'; spec position (24,74), here (26,74)).
+// spec page "Reload shaders while the app runs" (edit 4: 'UV' instead of 'Uv'; spec position (24,74), here (26,74)).
 cbuffer Frame : register(b0) { float4x4 ViewProjection; float4 Tint; };
 [[vk::binding(1)]] Texture2D<float4> Atlas;
 [[vk::binding(2)]] SamplerState AtlasSampler;

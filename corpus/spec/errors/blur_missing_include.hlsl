@@ -1,5 +1,5 @@
 // expect: OSH0120
-// spec: https://recursiveai.org/oneshader/cookbook/shader-variants-defines-includes/ ("A missing include is a diagnostic on the #include line"; the spec reports (1,10), here (4,10)).
+// spec page "Shader variants with defines and includes" ("A missing include is a diagnostic on the #include line"; the spec reports (1,10), here (4,10)).
 // defines: RADIUS=2
 #include "common/sample.hlsli"
 Texture2D<float4> Source : register(t0);

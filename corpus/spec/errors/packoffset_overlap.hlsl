@@ -1,5 +1,5 @@
 // expect: OSH0332
-// constructed from https://recursiveai.org/oneshader/cookbook/cbuffer-packing-csharp-structs/ ("Overlapping packoffset members are an error (OSH0332)")
+// constructed from the spec page "Match HLSL constant buffers with C# structs" ("Overlapping packoffset members are an error (OSH0332)")
 cbuffer Overlap : register(b0)
 {
     float4 A : packoffset(c0);

@@ -1,5 +1,5 @@
 // expect: OSH0335
-// constructed from https://recursiveai.org/oneshader/cookbook/specialization-constants/ ("a duplicate id ... is error OSH0335")
+// constructed from the spec page "Specialization constants on Vulkan, Metal and WebGPU" ("a duplicate id ... is error OSH0335")
 [[vk::constant_id(1)]] const int Rounds = 4;
 [[vk::constant_id(1)]] const float Scale = 2.0;
 RWStructuredBuffer<float> Out : register(u0);

@@ -1,5 +1,5 @@
 // expect: OSH0333
-// constructed from https://recursiveai.org/oneshader/cookbook/push-constants/ ("no entry point reads more than one" block)
+// constructed from the spec page "Push constants on Vulkan, Metal and WebGPU" ("no entry point reads more than one" block)
 struct A { float4 Tint; };
 struct B { float4 Scale; };
 [[vk::push_constant]] A PushA;

@@ -1,5 +1,5 @@
 // expect: OSH0350
-// constructed from https://recursiveai.org/oneshader/docs/generated-bindings/ ("Unbounded arrays (Tex[]) are an error (OSH0350)")
+// constructed from the spec page "Generated bindings" ("Unbounded arrays (Tex[]) are an error (OSH0350)")
 Texture2D<float4> Textures[] : register(t0);
 SamplerState Linear : register(s0);
 [shader("pixel")]

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/shader-variants-defines-includes/ (C# raw string "blur.hlsl")
+// spec page "Shader variants with defines and includes" (C# raw string "blur.hlsl")
 // defines: RADIUS=2 HORIZONTAL=1
 #include "common/sampling.hlsli"
 Texture2D<float4> Source : register(t0);

@@ -1,4 +1,4 @@
-// spec: https://recursiveai.org/oneshader/cookbook/shader-variants-defines-includes/ (C# raw string "common/sampling.hlsli")
+// spec page "Shader variants with defines and includes" (C# raw string "common/sampling.hlsli")
 #ifndef HORIZONTAL
 #define HORIZONTAL 1
 #endif
