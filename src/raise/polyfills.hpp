@@ -1,9 +1,8 @@
 #pragma once
 // Polyfills: target-neutral rewrites of intrinsics that a backend has no instruction for into
-// other IR (spec page "The intermediate representation"). Each is an IR transform of its own,
-// in its own file with its contract at the top; a backend's raise list (spirv/raise.cpp, and the
-// MSL and WGSL lists when they come) runs the ones its target needs, after the optimizer and
-// before printing. Each keeps the call's result value (its name, its users) and the module
+// other IR. Each is an IR transform of its own, in its own file with its contract at the top; a
+// backend's raise list (spirv/raise.cpp, and the MSL and WGSL lists when they come) runs the ones
+// its target needs, after the optimizer and before printing. Each keeps the call's result value (its name, its users) and the module
 // valid for the IR verifier; none depends on a target.
 #include "ir/module.hpp"
 
