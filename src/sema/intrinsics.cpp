@@ -137,8 +137,6 @@ Match match_row(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
     return match_signature(types, parsed_signatures()[std::size_t(&row - intrinsic_table().data())], args, {}, explain);
 }
 
-bool is_interlocked(std::string_view name) { return name.starts_with("Interlocked"); }
-
 }  // namespace
 
 std::string stage_list(std::uint8_t stages) {
@@ -198,7 +196,7 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
         site.diags.report(DiagCode::intrinsic_refused, site.range, quoted() + " is not supported: " + why);
         return std::nullopt;
     }
-    if (is_interlocked(name) && !args.empty() && args[0].type) {
+    if ((rows[0].flags & kAtomic) && !args.empty() && args[0].type) {
         const ScalarType* c = component_type(args[0].type);
         if (c && is_float_kind(c->scalar)) {
             site.diags.report(DiagCode::atomic_on_float, site.range,
