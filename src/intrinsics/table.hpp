@@ -26,7 +26,7 @@ inline constexpr std::uint8_t stage_bit(Stage s) { return std::uint8_t(1u << uns
 struct Row {
     Id id;
     std::string_view name;
-    std::string_view result;  // signature language, sema/intrinsic_signature.hpp
+    std::string_view result;  // signature language, signature.hpp
     std::string_view params;
     std::uint8_t stages;      // StageBits
     std::uint32_t flags;      // Flags

@@ -7,7 +7,7 @@
 // Resolution, in order: refused intrinsics (abort, printf, errorf, noise: OSH0374; WaveMatch and
 // WaveMultiPrefix*: OSH0350) are reported without looking at arguments; an Interlocked* call on a
 // float destination is OSH0314; otherwise every overload of the name is matched (see
-// intrinsic_signature.hpp) and the best one by HLSL's ranking (exact > promotion > conversion)
+// intrinsics/signature.hpp) and the best one by HLSL's ranking (exact > promotion > conversion)
 // wins. No viable overload is OSH0370 with the candidates as notes; two equally good ones are
 // OSH0371. A double passed to a float-only intrinsic is narrowed with warning OSH0361.
 #include <cstdint>
@@ -19,14 +19,31 @@
 
 #include "oneshader/oneshader.hpp"
 #include "intrinsics/table.hpp"
-#include "sema/intrinsic_signature.hpp"
+#include "intrinsics/signature.hpp"
 #include "sema/types.hpp"
 #include "support/diagnostics.hpp"
 
 namespace oneshader::sema {
 
-// The table itself lives in intrinsics/ (intrinsics.def, table.hpp): these are its names as
-// semantic analysis spells them.
+// The table itself and its signature language live in intrinsics/ (intrinsics.def, table.hpp,
+// signature.hpp): these are their names as semantic analysis spells them.
+using intrinsics::CallArg;
+using intrinsics::ConcreteType;
+using intrinsics::conversion_rank;
+using intrinsics::ConversionRank;
+using intrinsics::describe_args;
+using intrinsics::Match;
+using intrinsics::match_signature;
+using intrinsics::parse_signature;
+using intrinsics::Pattern;
+using intrinsics::PatternKind;
+using intrinsics::Placeholders;
+using intrinsics::select_best;
+using intrinsics::select_best_of;
+using intrinsics::Selection;
+using intrinsics::ShapeRule;
+using intrinsics::Signature;
+using intrinsics::TypeClass;
 using Intrinsic = intrinsics::Id;
 using IntrinsicInfo = intrinsics::Row;
 using intrinsics::kAllStages;
