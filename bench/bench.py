@@ -30,70 +30,19 @@ STAGES = {"vertex": ("vs", "vert"), "pixel": ("ps", "frag"), "compute": ("cs", "
 
 
 # ---------------------------------------------------------------------------------------------------
-# Entry points: the same rules as corpus/check-glslang.sh (the [shader("...")] attribute, then the first
-# identifier followed by '(' after it; includes expanded first; header directives).
-INC_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
-
-
-def directives(path):
-    d = {"defines": [], "include-dirs": [], "glslang-flags": [], "entry": []}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = re.match(r'^\s*//\s*(defines|include-dirs|glslang-flags|entry):\s*(.*)$', line)
-            if m:
-                if m.group(1) == "entry":
-                    d["entry"].append(m.group(2).split())
-                else:
-                    d[m.group(1)] += m.group(2).split()
-    return d
-
-
-def expand(path, dirs, seen):
-    if path in seen:
-        return ""
-    seen.add(path)
-    out = []
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            m = INC_RE.match(line)
-            if m:
-                for base in [os.path.dirname(path)] + dirs:
-                    cand = os.path.normpath(os.path.join(base, m.group(1)))
-                    if os.path.isfile(cand):
-                        out.append(expand(cand, dirs, seen))
-                        break
-                continue
-            out.append(line)
-    return "".join(out)
+# Entry points and header directives: corpus/corpus_entries.py, shared with corpus/check-glslang.sh.
+sys.path.insert(0, CORPUS)
+import corpus_entries  # noqa: E402
 
 
 def list_entries(files):
     """[(file relative to ROOT, entry, stage, defines, include dirs relative to ROOT, glslang flags)]"""
     result = []
-    for f in sorted(files):
-        d = directives(f)
-        dirs = [os.path.normpath(os.path.join(os.path.dirname(f), x)) for x in d["include-dirs"]]
-        text = re.sub(r'//[^\n]*', '', expand(f, dirs, set()))
-        entries = []
-        for m in re.finditer(r'\[\s*shader\s*\(\s*"(\w+)"\s*\)\s*\]', text):
-            rest = re.sub(r'^(\s*\[[^\]]*\]\s*)*', '', text[m.end():])
-            fm = re.search(r'([A-Za-z_]\w*)\s*\(', rest)
-            if fm:
-                entries.append((fm.group(1), m.group(1)))
-        entries += [(e[0], e[1]) for e in d["entry"] if len(e) >= 2]
-        seen = set()
-        for name, stage in entries:
-            if (name, stage) in seen or stage not in STAGES:
-                continue
-            seen.add((name, stage))
-            result.append({
-                "file": os.path.relpath(f, ROOT),
-                "entry": name,
-                "stage": stage,
-                "defines": d["defines"],
-                "include_dirs": [os.path.relpath(x, ROOT) for x in dirs],
-                "glslang_flags": d["glslang-flags"],
-            })
+    for e in corpus_entries.list_entries(files):
+        if e["stage"] not in STAGES:
+            continue
+        result.append(dict(e, file=os.path.relpath(e["file"], ROOT),
+                           include_dirs=[os.path.relpath(x, ROOT) for x in e["include_dirs"]]))
     return result
 
 

@@ -6,10 +6,10 @@
 #include "oneshader/oneshader.hpp"
 #include "preprocess/preprocessor.hpp"
 #include "sema/bound.hpp"
-#include "sema/layout.hpp"
-#include "sema/types.hpp"
 #include "support/context.hpp"
 #include "syntax/ast.hpp"
+#include "types/layout.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::driver {
 

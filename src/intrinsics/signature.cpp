@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <optional>
 
-#include "sema/scalar_spelling.hpp"
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::intrinsics {
 

@@ -31,11 +31,11 @@
 #include <utility>
 #include <vector>
 
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::intrinsics {
 
-// The type system the signatures are written in (until it has a folder of its own).
+// The type system (types/) the signatures are written in.
 using sema::ParamDirection;
 using sema::ParamType;
 using sema::ScalarKind;

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "ir/type_rules.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::ir {
 

@@ -10,21 +10,31 @@ DominatorTree DominatorTree::of(const Graph& g) {
 }
 
 DominatorTree DominatorTree::of(const Graph& g, std::span<const std::uint32_t> rpo) {
+    return build(g.root, g.preds, rpo, true);
+}
+
+DominatorTree DominatorTree::of_predecessors(std::uint32_t root, std::span<const Graph::Nodes> preds,
+                                             std::span<const std::uint32_t> rpo) {
+    return build(root, preds, rpo, false);
+}
+
+DominatorTree DominatorTree::build(std::uint32_t root, std::span<const Graph::Nodes> preds,
+                                   std::span<const std::uint32_t> rpo, bool frontiers) {
     DominatorTree t;
-    std::uint32_t n = g.size();
-    t.root_ = g.root;
+    std::uint32_t n = static_cast<std::uint32_t>(preds.size());
+    t.root_ = root;
     t.idom_.assign(n, kNoBlock);
     t.child_start_.assign(n + 1, 0);
     t.pre_.assign(n, kNoBlock);
     t.post_.assign(n, kNoBlock);
     t.frontier_start_.assign(n + 1, 0);
-    if (g.root >= n) return t;
+    if (root >= n) return t;
 
     std::vector<std::uint32_t> order(n, kNoBlock);  // position in RPO
     for (std::uint32_t k = 0; k < rpo.size(); ++k) order[rpo[k]] = k;
 
     std::vector<std::uint32_t> idom(n, kNoBlock);
-    idom[g.root] = g.root;
+    idom[root] = root;
     auto intersect = [&](std::uint32_t a, std::uint32_t b) {
         while (a != b) {
             while (order[a] > order[b]) a = idom[a];
@@ -37,7 +47,7 @@ DominatorTree DominatorTree::of(const Graph& g, std::span<const std::uint32_t> r
         for (std::uint32_t k = 1; k < rpo.size(); ++k) {
             std::uint32_t b = rpo[k];
             std::uint32_t new_idom = kNoBlock;
-            for (std::uint32_t p : g.preds[b]) {
+            for (std::uint32_t p : preds[b]) {
                 if (idom[p] == kNoBlock) continue;
                 new_idom = new_idom == kNoBlock ? p : intersect(p, new_idom);
             }
@@ -49,7 +59,7 @@ DominatorTree DominatorTree::of(const Graph& g, std::span<const std::uint32_t> r
     }
     // Children grouped by parent, each group by node number: count, then fill in node order.
     for (std::uint32_t b : rpo)
-        if (b != g.root) {
+        if (b != root) {
             t.idom_[b] = idom[b];
             ++t.child_start_[idom[b] + 1];
         }
@@ -58,13 +68,13 @@ DominatorTree DominatorTree::of(const Graph& g, std::span<const std::uint32_t> r
     {
         std::vector<std::uint32_t> fill(t.child_start_.begin(), t.child_start_.end() - 1);
         for (std::uint32_t b = 0; b < n; ++b)
-            if (b != g.root && t.idom_[b] != kNoBlock) t.children_[fill[t.idom_[b]]++] = b;
+            if (b != root && t.idom_[b] != kNoBlock) t.children_[fill[t.idom_[b]]++] = b;
     }
 
     // Interval numbering of the tree, iteratively.
     std::uint32_t clock = 0;
-    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{g.root, 0}};
-    t.pre_[g.root] = clock++;
+    std::vector<std::pair<std::uint32_t, std::size_t>> stack{{root, 0}};
+    t.pre_[root] = clock++;
     while (!stack.empty()) {
         auto& [node, next] = stack.back();
         std::span<const std::uint32_t> kids = t.children(node);
@@ -78,13 +88,14 @@ DominatorTree DominatorTree::of(const Graph& g, std::span<const std::uint32_t> r
         stack.pop_back();
     }
 
+    if (!frontiers) return t;
     // (node, frontier member) pairs, then grouped by node and sorted, duplicates dropped.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
     for (std::uint32_t b : rpo) {
         std::uint32_t in_tree_preds = 0;
-        for (std::uint32_t p : g.preds[b]) in_tree_preds += t.in_tree(p) ? 1 : 0;
+        for (std::uint32_t p : preds[b]) in_tree_preds += t.in_tree(p) ? 1 : 0;
         if (in_tree_preds < 2) continue;
-        for (std::uint32_t p : g.preds[b]) {
+        for (std::uint32_t p : preds[b]) {
             if (!t.in_tree(p)) continue;
             for (std::uint32_t runner = p; runner != t.idom_[b] && runner != kNoBlock; runner = t.idom_[runner])
                 pairs.push_back({runner, b});

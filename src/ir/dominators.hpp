@@ -21,6 +21,11 @@ public:
     // The tree of any graph; `rpo` is its reverse post-order when the caller has it already.
     static DominatorTree of(const Graph& g);
     static DominatorTree of(const Graph& g, std::span<const std::uint32_t> rpo);
+    // The tree of the graph whose predecessor lists are `preds` (one per node), without
+    // dominance frontiers (frontier() is empty): for callers that only ask idom() and
+    // dominates(). `rpo` must list every reachable node after its dominators.
+    static DominatorTree of_predecessors(std::uint32_t root, std::span<const Graph::Nodes> preds,
+                                         std::span<const std::uint32_t> rpo);
 
     std::uint32_t root() const { return root_; }
     std::uint32_t exit() const { return root_; }
@@ -40,6 +45,9 @@ public:
     }
 
 private:
+    static DominatorTree build(std::uint32_t root, std::span<const Graph::Nodes> preds,
+                               std::span<const std::uint32_t> rpo, bool frontiers);
+
     std::uint32_t root_ = 0;
     std::vector<std::uint32_t> idom_;
     // Flat: the children of n are children_[child_start_[n] .. child_start_[n + 1]).

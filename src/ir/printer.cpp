@@ -5,8 +5,8 @@
 #include <unordered_set>
 
 #include "ir/float_bits.hpp"
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::ir {
 

@@ -5,7 +5,7 @@
 #include <charconv>
 
 #include "ir/text_parser_impl.hpp"
-#include "sema/types_print.hpp"
+#include "types/types_print.hpp"
 
 namespace oneshader::ir {
 

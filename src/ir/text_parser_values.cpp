@@ -4,9 +4,9 @@
 #include "ir/float_bits.hpp"
 #include "ir/text_parser_impl.hpp"
 #include "ir/type_rules.hpp"
-#include "sema/scalar_spelling.hpp"
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::ir::text {
 

@@ -1,7 +1,7 @@
 #include "ir/type_rules.hpp"
 
 #include "ir/float_bits.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::ir {
 

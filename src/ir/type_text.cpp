@@ -1,6 +1,6 @@
 #include "ir/type_text.hpp"
 
-#include "sema/types_print.hpp"
+#include "types/types_print.hpp"
 
 namespace oneshader::ir {
 

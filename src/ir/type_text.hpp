@@ -5,7 +5,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::ir {
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "ir/enums.hpp"
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::ir {
 

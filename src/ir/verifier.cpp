@@ -7,8 +7,8 @@
 #include "ir/dominators.hpp"
 #include "ir/type_rules.hpp"
 #include "ir/verifier_impl.hpp"
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::ir {
 
@@ -27,6 +27,7 @@ std::string FunctionCheck::type(const sema::Type* t) const { return type_text(t,
 namespace {
 
 using verify_detail::FunctionCheck;
+using verify_detail::check_structure;
 
 bool contains_pointer(const sema::Type* t) {
     while (t) {
@@ -230,6 +231,7 @@ private:
         Cfg cfg(f);
         DominatorTree dom = DominatorTree::dominators(cfg);
         if (!cfg.preds(0).empty()) out_.push_back(fname + " bb0: the entry block has predecessors");
+        check_structure(fc, cfg, dom);
 
         for (std::uint32_t b = 0; b < f.blocks.size(); ++b) {
             for (std::uint32_t k = 0; k < f.blocks[b]->instructions.size(); ++k) {

@@ -5,6 +5,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "ir/dominators.hpp"
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
 
@@ -28,5 +29,9 @@ struct FunctionCheck {
     // are all non-null.
     void check_types(const Instruction* i) const;
 };
+
+// The structured-control-flow rules (verifier_structure.cpp), on a function whose blocks and
+// markers have the right shape.
+void check_structure(const FunctionCheck& fc, const Cfg& cfg, const DominatorTree& dom);
 
 }  // namespace oneshader::ir::verify_detail

@@ -1,7 +1,7 @@
 // The type rules of each opcode (spec: "Opcode conventions").
 #include "ir/type_rules.hpp"
 #include "ir/verifier_impl.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::ir::verify_detail {
 

@@ -23,9 +23,9 @@
 #include "ir/module.hpp"
 #include "oneshader/oneshader.hpp"
 #include "sema/bound.hpp"
-#include "sema/layout.hpp"
-#include "sema/types.hpp"
 #include "support/context.hpp"
+#include "types/layout.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::lower {
 

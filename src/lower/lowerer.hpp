@@ -16,7 +16,7 @@
 #include "ir/type_rules.hpp"
 #include "lower/lower.hpp"
 #include "lower/node_table.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::lower {
 

@@ -18,7 +18,7 @@
 #include "ir/util.hpp"
 #include "opt/opt_util.hpp"
 #include "opt/passes.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::opt {
 

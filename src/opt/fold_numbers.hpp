@@ -14,7 +14,7 @@
 #include <optional>
 
 #include "ir/opcode.hpp"
-#include "sema/types.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::opt {
 

@@ -8,7 +8,7 @@
 #include "ir/float_bits.hpp"
 #include "ir/type_rules.hpp"
 #include "opt/fold_numbers.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::opt {
 

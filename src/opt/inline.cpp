@@ -25,7 +25,7 @@
 
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
-#include "ir/dominators.hpp"
+#include "ir/structured.hpp"
 #include "ir/util.hpp"
 #include "opt/opt_util.hpp"
 #include "opt/passes.hpp"
@@ -35,58 +35,6 @@ namespace oneshader::opt {
 using namespace ir;
 
 namespace {
-
-// The structured constructs of a function, for deciding how its rets leave.
-class Constructs {
-public:
-    // The dominator tree is only built when a construct is asked about: most callees have no
-    // structured control flow at all.
-    explicit Constructs(const Function& g) : cfg_(g) {
-        for (std::uint32_t h = 0; h < cfg_.size(); ++h) {
-            const Block* hb = cfg_.block(h);
-            if (hb->structure == StructureKind::None || !cfg_.reachable(h)) continue;
-            headers_.push_back(h);
-        }
-        if (headers_.empty()) return;
-        dom_ = DominatorTree::dominators(cfg_);
-        depth_.assign(cfg_.size(), 0);
-        for (std::uint32_t b : cfg_.rpo())
-            depth_[b] = dom_.idom(b) == kNoBlock ? 0 : depth_[dom_.idom(b)] + 1;
-    }
-
-    const Cfg& cfg() const { return cfg_; }
-
-    // Only asked with a header, so never before the tree exists.
-    bool inside(std::uint32_t h, std::uint32_t x) const {
-        if (!dom_.dominates(h, x)) return false;
-        std::uint32_t mg = cfg_.index(cfg_.block(h)->merge);
-        return mg == kNoBlock || !cfg_.reachable(mg) || !dom_.dominates(mg, x);
-    }
-    static bool breakable(const Block* b) {
-        if (b->structure == StructureKind::Loop) return true;
-        const Instruction* t = b->terminator();
-        return b->structure == StructureKind::Selection && t && t->opcode == Opcode::Switch;
-    }
-    bool in_any_construct(std::uint32_t x) const {
-        for (std::uint32_t h : headers_)
-            if (h != x && inside(h, x)) return true;
-        return false;
-    }
-    // The innermost loop or switch holding x (x itself excluded), or kNoBlock.
-    std::uint32_t innermost_breakable(std::uint32_t x) const {
-        std::uint32_t best = kNoBlock;
-        for (std::uint32_t h : headers_)
-            if (h != x && breakable(cfg_.block(h)) && inside(h, x) && (best == kNoBlock || depth_[h] > depth_[best]))
-                best = h;
-        return best;
-    }
-
-private:
-    Cfg cfg_;
-    DominatorTree dom_;
-    std::vector<std::uint32_t> depth_;
-    std::vector<std::uint32_t> headers_;
-};
 
 // Moves the allocas of `blocks` (copies, never the entry itself) to the end of the entry
 // block's allocas, in order.
@@ -152,7 +100,7 @@ std::vector<Block*> take_blocks(Function& f, Function& g, const Instruction* cal
 // Inlines `call` (to the function `cons` describes), copying the callee's body, or moving it when
 // `steal` (see take_blocks). The call's users are not rewritten here: the call's value goes into
 // `repl`, which the caller applies once for all its calls.
-PassResult inline_one(Module& m, Function& f, Instruction* call, const Constructs& cons, bool steal,
+PassResult inline_one(Module& m, Function& f, Instruction* call, const StructuredConstructs& cons, bool steal,
                       Replacements& repl) {
     Function& g = *call->callee;
     Block* b = call->block;
@@ -341,7 +289,7 @@ PassResult inline_calls(Module& m, const Options& o) {
     bool changed = false;
     // A callee is complete before any caller is visited (callees first), so its constructs are
     // worked out once, at its first call.
-    std::vector<std::unique_ptr<Constructs>> constructs(n);
+    std::vector<std::unique_ptr<StructuredConstructs>> constructs(n);
     std::vector<Instruction*> calls;
     PointerSet<const Function*> entry_functions, stolen;
     for (const EntryPoint* ep : m.entry_points) entry_functions.insert(ep->function);
@@ -358,7 +306,7 @@ PassResult inline_calls(Module& m, const Options& o) {
             if (gi == fi || reaches[gi * n + fi]) continue;  // recursion
             std::size_t grow = instruction_count(*call->callee);
             if (size + grow > o.inline_growth_limit) continue;
-            if (!constructs[gi]) constructs[gi] = std::make_unique<Constructs>(*call->callee);
+            if (!constructs[gi]) constructs[gi] = std::make_unique<StructuredConstructs>(*call->callee);
             // The one call of a function no entry point starts at: its body moves, and the
             // function leaves the module. A module without entry points (an IR fixture) keeps
             // every function as it was.

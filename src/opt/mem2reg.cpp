@@ -18,7 +18,7 @@
 #include "ir/type_rules.hpp"
 #include "ir/util.hpp"
 #include "opt/passes.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::opt {
 

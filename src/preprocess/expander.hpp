@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
+#include "lex/token.hpp"
 #include "preprocess/macro.hpp"
-#include "syntax/token.hpp"
 
 namespace oneshader::pp {
 

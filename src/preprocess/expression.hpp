@@ -6,7 +6,7 @@
 #include <optional>
 #include <span>
 
-#include "syntax/token.hpp"
+#include "lex/token.hpp"
 
 namespace oneshader::pp {
 

@@ -5,8 +5,8 @@
 #include <span>
 #include <vector>
 
+#include "lex/token.hpp"
 #include "support/interner.hpp"
-#include "syntax/token.hpp"
 
 namespace oneshader::pp {
 

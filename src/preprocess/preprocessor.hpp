@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "lex/token.hpp"
 #include "oneshader/oneshader.hpp"
 #include "support/context.hpp"
-#include "syntax/token.hpp"
 
 namespace oneshader::pp {
 

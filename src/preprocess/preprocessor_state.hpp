@@ -8,12 +8,12 @@
 #include <unordered_set>
 #include <vector>
 
+#include "lex/lexer.hpp"
 #include "oneshader/oneshader.hpp"
 #include "preprocess/expander.hpp"
 #include "preprocess/macro.hpp"
 #include "preprocess/preprocessor.hpp"
 #include "support/context.hpp"
-#include "syntax/lexer.hpp"
 
 namespace oneshader::pp {
 

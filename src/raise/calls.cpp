@@ -1,6 +1,6 @@
 #include "raise/calls.hpp"
 
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::raise {
 

@@ -8,7 +8,7 @@
 #include "ir/builder.hpp"
 #include "raise/calls.hpp"
 #include "raise/polyfills.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::raise {
 

@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "reflect/enum_names.hpp"
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::reflect {
 

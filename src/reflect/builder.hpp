@@ -8,7 +8,7 @@
 
 #include "oneshader/reflection.hpp"
 #include "sema/bound.hpp"
-#include "sema/layout.hpp"
+#include "types/layout.hpp"
 
 namespace oneshader::reflect {
 

@@ -15,7 +15,7 @@
 #include <set>
 
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

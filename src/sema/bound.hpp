@@ -17,11 +17,10 @@
 
 #include "oneshader/oneshader.hpp"
 #include "sema/intrinsic_lookup.hpp"
-#include "sema/layout.hpp"
-#include "sema/types.hpp"
 #include "support/interner.hpp"
 #include "support/source_manager.hpp"
-#include "syntax/ast.hpp"
+#include "types/layout.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 
@@ -80,7 +79,7 @@ struct Variable {
     ParamDirection direction = ParamDirection::In;  // Param only
     bool is_const = false;    // `const` (or an in-buffer member): not assignable
     bool precise = false;
-    std::uint32_t modifiers = 0;   // syntax::Modifier bits as written
+    bool is_uniform = false;  // a parameter declared `uniform` (refused on entry points)
     struct BExpr* init = nullptr;  // initializer (globals, locals, statics), converted to `type`
     std::optional<ConstValue> const_value;  // known value of a scalar constant (static const, enum)
     BufferBlock* buffer = nullptr;  // BufferMember: the block; BufferObject: the block it is
@@ -426,10 +425,11 @@ struct Function {
     const StructType* owner = nullptr;  // member functions (and static members)
     bool is_static = false;             // static member function: no `this`
     bool is_operator = false;
-    syntax::TokenKind op = syntax::TokenKind::Eof;
     std::span<const Type*> template_args;  // a template instance: its arguments (types; values as literal types)
     BBlock* body = nullptr;             // null for an intrinsic-free prototype never defined
-    const syntax::FunctionDecl* syntax = nullptr;
+    // Declared with a body: set at once, while the body of a member function is checked only
+    // after its struct, so a second definition is caught before `body` is.
+    bool has_definition = false;
     // Globals (resources, buffers, statics, spec constants) this function's body names directly,
     // in first-use order; entry points take the closure over calls.
     std::span<Variable*> globals_used;

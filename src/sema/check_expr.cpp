@@ -1,7 +1,7 @@
 // Expression checking: the dispatcher, literals, names (variables, members of the enclosing
 // struct through an implicit `this`, enumerators, static members), `this`, and `sizeof`.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

@@ -3,7 +3,7 @@
 // operator overloads, constructor-style `float4(a, b)`, C-style casts and `{...}` initializer
 // lists with HLSL's flattening rule.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

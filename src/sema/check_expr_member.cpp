@@ -3,7 +3,7 @@
 // vector and matrix indexing, resource element access (`Tex[uint2]`, `Buf[i]`) and
 // `Tex.mips[level][pos]` / `Tex.sample[s][pos]`.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

@@ -3,7 +3,7 @@
 // only in HLSL 2021). Operand shapes follow HLSL: a scalar splats, the larger of two vectors is
 // truncated with a warning; literal-only operations are folded at 64-bit/double precision.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

@@ -3,7 +3,7 @@
 // constant, distinct case labels and fall-through, break/continue placement, returns converted
 // to the result type, and the "returns on every path" analysis behind OSH0312.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 
@@ -65,7 +65,6 @@ BStmt* Checker::check_local_decl(const syntax::DeclStmt* s) {
         v->name = vd->name;
         v->loc = vd->loc;
         v->type = t;
-        v->modifiers = vd->modifiers;
         v->precise = (vd->modifiers & syntax::ModPrecise) != 0;
         v->is_const = (vd->modifiers & syntax::ModConst) != 0;
         v->storage = (vd->modifiers & syntax::ModStatic) ? StorageClass::StaticLocal : StorageClass::Local;

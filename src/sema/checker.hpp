@@ -14,64 +14,19 @@
 #include <vector>
 
 #include "sema/bound.hpp"
-#include "sema/scalar_spelling.hpp"
+#include "sema/scope.hpp"
 #include "sema/sema.hpp"
-#include "sema/types_print.hpp"
+#include "sema/templates.hpp"
 #include "support/context.hpp"
 #include "support/small_vec.hpp"
 #include "support/symbol_map.hpp"
 #include "syntax/ast.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types_print.hpp"
 
 namespace oneshader::sema {
 
 using support::DiagCode;
-
-struct Scope;
-struct StructInfo;
-struct FunctionTemplate;
-struct StructTemplate;
-
-struct OverloadSet {
-    Symbol name;
-    std::vector<Function*> functions;
-    std::vector<FunctionTemplate*> templates;
-};
-
-enum class EntityKind : std::uint8_t { Variable, Overloads, Type, Namespace, StructTemplate };
-
-// What a name means in a scope.
-struct Entity {
-    EntityKind kind = EntityKind::Variable;
-    SourceLoc loc;
-    Variable* var = nullptr;
-    OverloadSet* overloads = nullptr;
-    const Type* type = nullptr;
-    Scope* ns = nullptr;
-    StructTemplate* struct_template = nullptr;
-};
-
-enum class ScopeKind : std::uint8_t { Global, Namespace, Struct, Function, Block, Template };
-
-struct ScopeEntry {
-    Symbol name;
-    Entity entity;
-};
-
-// Lives in the arena and owns nothing the arena must destroy: most scopes are blocks with a few
-// names, so the entries are a flat array searched in order, and only a scope that grows past a
-// handful of names gets an open-addressing index into it.
-struct Scope {
-    ScopeKind kind = ScopeKind::Block;
-    Scope* parent = nullptr;
-    Symbol name;                  // namespaces and structs
-    StructInfo* owner = nullptr;  // Struct scopes
-    ScopeEntry* entries = nullptr;  // in declaration order (suggestions list them so)
-    std::uint32_t count = 0;
-    std::uint32_t capacity = 0;
-    std::uint32_t* slots = nullptr;  // entry index + 1, 0 for empty; null while the scope is small
-    std::uint32_t slot_mask = 0;
-    std::span<const ScopeEntry> in_order() const { return {entries, count}; }
-};
 
 struct StructInfo {
     StructType* type = nullptr;
@@ -80,36 +35,6 @@ struct StructInfo {
     StructInfo* base = nullptr;
     std::vector<StructMember> members;  // own data members while the struct is being declared
     std::vector<std::string_view> formats;  // per member: [[oneshader::format("unorm8x4")]] or empty
-};
-
-// A template argument: a type, or a value of a non-type parameter.
-struct TemplateValue {
-    const Type* type = nullptr;
-    std::int64_t value = 0;
-    friend bool operator==(const TemplateValue& a, const TemplateValue& b) {
-        return a.type == b.type && (a.type != nullptr || a.value == b.value);
-    }
-};
-
-struct FunctionTemplate {
-    const syntax::FunctionDecl* decl = nullptr;
-    Scope* scope = nullptr;         // where it was declared
-    StructInfo* owner = nullptr;
-    struct Instance {
-        std::vector<TemplateValue> args;
-        Function* function = nullptr;
-    };
-    std::vector<Instance> instances;
-};
-
-struct StructTemplate {
-    const syntax::StructDecl* decl = nullptr;
-    Scope* scope = nullptr;
-    struct Instance {
-        std::vector<TemplateValue> args;
-        const StructType* type = nullptr;
-    };
-    std::vector<Instance> instances;
 };
 
 // Where a conversion happens, for the wording of its diagnostics.
@@ -127,10 +52,16 @@ struct FunctionState {
     std::vector<Function*> callees;
 };
 
+// One analysis: analyze() builds one and runs it. Everything else is private; the files that
+// implement a subject (the section headings below name them) are its member functions.
 class Checker {
 public:
     Checker(support::CompileContext& ctx, TypeContext& types, LayoutEngine& layouts, const CheckOptions& options);
     Program* run(const syntax::TranslationUnit& tu);
+
+private:
+    // Stage I/O flattening (stage_io.cpp) walks parameter and member trees with its own state.
+    struct Flattener;
 
     // ---- shared services (checker.cpp) --------------------------------------------------------
     void report(DiagCode code, SourceRange range, std::string message);
@@ -281,6 +212,7 @@ public:
     void find_entry_points();
     EntryPoint* make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d);
     void collect_stage_io(EntryPoint* ep);
+    void assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars, bool output);
     void check_recursion();
     void compute_entry_globals(EntryPoint* ep);
 

@@ -2,7 +2,7 @@
 // prototypes completed by later definitions, member functions defined outside their struct,
 // function templates, and the checking of a body in its own scope.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 
@@ -44,8 +44,7 @@ Function* Checker::build_signature(const syntax::FunctionDecl* d, StructInfo* ow
     f->owner = owner ? owner->type : nullptr;
     f->is_static = owner && (d->modifiers & syntax::ModStatic);
     f->is_operator = d->is_operator;
-    f->op = d->op;
-    f->syntax = d;
+    f->has_definition = d->body != nullptr;
     for (const syntax::Annotation& a : d->annotations)
         if (a.kind == syntax::AnnotationKind::Semantic) f->semantic = a.name;
     support::SmallVec<ParamType, 8> ptypes;
@@ -70,8 +69,8 @@ Function* Checker::build_signature(const syntax::FunctionDecl* d, StructInfo* ow
         v->loc = p->loc;
         v->type = t;
         v->storage = StorageClass::Param;
-        v->modifiers = p->modifiers;
         v->precise = (p->modifiers & syntax::ModPrecise) != 0;
+        v->is_uniform = (p->modifiers & syntax::ModUniform) != 0;
         v->is_const = (p->modifiers & syntax::ModConst) != 0;
         v->interpolation = param_interpolation(p->modifiers);
         v->direction = (p->modifiers & syntax::ModInOut) || ((p->modifiers & syntax::ModIn) && (p->modifiers & syntax::ModOut))
@@ -131,7 +130,7 @@ void Checker::declare_function(const syntax::FunctionDecl* d, StructInfo* owner)
                        fmt::format("'{}' is declared again with a different return type.", d->name.str()));
                 return;
             }
-            if (old->body || (old->syntax && old->syntax->body && d->body)) {
+            if (old->body || (old->has_definition && d->body)) {
                 report(DiagCode::redefinition, SourceRange(d->loc),
                        fmt::format("The function '{}' is already defined with these parameter types. Remove one "
                                    "definition or change its parameters.",
@@ -144,7 +143,7 @@ void Checker::declare_function(const syntax::FunctionDecl* d, StructInfo* owner)
                 // point at it) with the definition's parameters, names and semantics.
                 old->params = f->params;
                 old->defaults = f->defaults.empty() ? old->defaults : f->defaults;
-                old->syntax = d;
+                old->has_definition = true;
                 old->loc = d->loc;
                 if (f->semantic) old->semantic = f->semantic;
                 for (auto& af : all_functions)
@@ -195,7 +194,7 @@ void Checker::define_out_of_line(const syntax::FunctionDecl* d) {
                 return;
             }
             old->params = f->params;
-            old->syntax = d;
+            old->has_definition = d->body != nullptr;
             old->loc = d->loc;
             for (auto& af : all_functions)
                 if (af.second == f) af.second = old;

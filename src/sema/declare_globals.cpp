@@ -3,7 +3,7 @@
 // become $Globals members), typedefs, enums and namespaces. Structs, cbuffers and functions have
 // their own files.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 
@@ -119,7 +119,6 @@ Variable* Checker::global_variable(const syntax::VarDecl* d, const Type* type) {
     v->name = d->name;
     v->loc = d->loc;
     v->type = type;
-    v->modifiers = d->modifiers;
     v->precise = (d->modifiers & syntax::ModPrecise) != 0;
     v->is_const = (d->modifiers & syntax::ModConst) != 0;
     for (const syntax::Annotation& a : d->annotations)

@@ -3,7 +3,7 @@
 // inheritance, member functions (bodies checked once the struct is complete, so they see every
 // member) and struct templates (kept as syntax; instances are made in templates.cpp).
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

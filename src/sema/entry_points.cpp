@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
 #include "support/pointer_map.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

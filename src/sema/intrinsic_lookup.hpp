@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sema/types.hpp"
 #include "support/diagnostics.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

@@ -2,8 +2,8 @@
 
 #include <array>
 
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 namespace {

@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
-#include "intrinsics/table.hpp"
 #include "intrinsics/signature.hpp"
-#include "sema/types.hpp"
+#include "intrinsics/table.hpp"
 #include "support/diagnostics.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::sema {
 

@@ -2,8 +2,8 @@
 // `vector<T, N>` / `matrix<T, R, C>`, resource templates, structs, typedefs, enums, template
 // parameters and struct template instances, row/column_major, and array dimensions.
 #include "sema/checker.hpp"
-#include "sema/scalar_spelling.hpp"
-#include "sema/types_query.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

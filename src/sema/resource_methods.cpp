@@ -5,8 +5,8 @@
 #include <cctype>
 #include <utility>
 
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 namespace {

@@ -12,10 +12,13 @@
 #include "oneshader/oneshader.hpp"
 #include "sema/bound.hpp"
 #include "sema/intrinsic_lookup.hpp"
-#include "sema/layout.hpp"
-#include "sema/types.hpp"
 #include "support/context.hpp"
-#include "syntax/ast.hpp"
+#include "types/layout.hpp"
+#include "types/types.hpp"
+
+namespace oneshader::syntax {
+struct TranslationUnit;
+}
 
 namespace oneshader::sema {
 

@@ -7,7 +7,7 @@
 #include <cctype>
 
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 
@@ -63,7 +63,9 @@ std::string_view stage_word(Stage s) {
     return s == Stage::Vertex ? "vertex" : s == Stage::Pixel ? "pixel" : "compute";
 }
 
-struct Flattener {
+}  // namespace
+
+struct Checker::Flattener {
     Checker& c;
     EntryPoint* ep;
     bool output;
@@ -173,7 +175,7 @@ struct Flattener {
     }
 };
 
-void assign_locations(Checker& c, EntryPoint* ep, std::vector<StageVariable>& vars, bool output) {
+void Checker::assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars, bool output) {
     bool any_explicit = false, any_implicit = false;
     for (const StageVariable& v : vars) {
         if (v.builtin != SystemValue::User) continue;
@@ -181,7 +183,7 @@ void assign_locations(Checker& c, EntryPoint* ep, std::vector<StageVariable>& va
         else any_implicit = true;
     }
     if (any_explicit && any_implicit) {
-        c.report(DiagCode::location_conflict, SourceRange(ep->function->loc),
+        report(DiagCode::location_conflict, SourceRange(ep->function->loc),
                  fmt::format("Some {}s of '{}' have [[vk::location]] and some do not. Give every one a location, or "
                              "none.",
                              output ? "output" : "input", ep->function->name.str()));
@@ -211,7 +213,7 @@ void assign_locations(Checker& c, EntryPoint* ep, std::vector<StageVariable>& va
             bool overlap = a.builtin == SystemValue::User && b.builtin == SystemValue::User &&
                            a.location < b.location + b.location_count && b.location < a.location + a.location_count;
             if (same_semantic || overlap) {
-                c.report(same_semantic ? DiagCode::duplicate_semantic : DiagCode::location_conflict, SourceRange(b.loc),
+                report(same_semantic ? DiagCode::duplicate_semantic : DiagCode::location_conflict, SourceRange(b.loc),
                          same_semantic ? fmt::format("The semantic '{}' is used twice among the {}s of '{}'. Give "
                                                      "each one its own index.",
                                                      b.semantic.str(), output ? "output" : "input", ep->function->name.str())
@@ -223,14 +225,12 @@ void assign_locations(Checker& c, EntryPoint* ep, std::vector<StageVariable>& va
         }
 }
 
-}  // namespace
-
 void Checker::collect_stage_io(EntryPoint* ep) {
     Function* f = ep->function;
     std::vector<StageVariable> inputs, outputs;
     for (std::uint32_t i = 0; i < f->params.size(); ++i) {
         Variable* p = f->params[i];
-        if (p->modifiers & syntax::ModUniform) {
+        if (p->is_uniform) {
             report(DiagCode::unsupported_feature, SourceRange(p->loc),
                    "uniform entry-point parameters are not supported. Declare the value in a cbuffer.");
             continue;
@@ -252,8 +252,8 @@ void Checker::collect_stage_io(EntryPoint* ep) {
     if (ep->stage == Stage::Compute && !outputs.empty())
         report(DiagCode::bad_semantic, SourceRange(f->loc),
                "A compute shader has no stage outputs: write results to a RW buffer or texture and return void.");
-    assign_locations(*this, ep, inputs, false);
-    assign_locations(*this, ep, outputs, true);
+    assign_locations(ep, inputs, false);
+    assign_locations(ep, outputs, true);
     ep->inputs = to_span(inputs);
     ep->outputs = to_span(outputs);
 }

@@ -3,7 +3,7 @@
 // as syntax and checked once per distinct argument list; the instance is an ordinary Function or
 // StructType. Depth and count are bounded so recursive templates end with a diagnostic.
 #include "sema/checker.hpp"
-#include "sema/types_query.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::sema {
 

@@ -1,8 +1,8 @@
 // Component-wise arithmetic, bit operations, logic, comparisons, selects and conversions. The IR
 // has one opcode per operation; float, signed and unsigned forms come from the operand type.
 // SPIR-V arithmetic takes no matrices, so component-wise matrix operations go column by column.
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

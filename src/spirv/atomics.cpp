@@ -1,8 +1,8 @@
 // Atomics and barriers with the scopes and semantics DXC writes: atomics at Device scope with no
 // memory semantics (HLSL's Interlocked* order nothing), barriers as DXC maps HLSL's six barrier
 // intrinsics. A texel is reached through OpImageTexelPointer on the image variable itself.
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 

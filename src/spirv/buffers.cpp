@@ -1,8 +1,8 @@
 // Byte-address buffer loads and stores, and buffer lengths. A byte-address buffer is a Block
 // struct around a runtime array of 32-bit words: a load of N words is N word loads at
 // (offset >> 2) + k, bit-cast to the result's component type.
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 

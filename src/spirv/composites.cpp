@@ -3,8 +3,8 @@
 // construct by row direct and turns mul(v, M) into M * v (docs/spirv.md). One-row/column matrices
 // and one-component vectors are vectors and scalars in SPIR-V, so their indices disappear.
 #include "ir/type_rules.hpp"
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

@@ -5,8 +5,8 @@
 // header names: SPIR-V needs those, so they become OpUnreachable / a branch back to the header.
 #include <algorithm>
 
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 

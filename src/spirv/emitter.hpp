@@ -11,13 +11,13 @@
 
 #include "ir/module.hpp"
 #include "ir/small_vec.hpp"
-#include "sema/layout.hpp"
 #include "spirv/pointer_table.hpp"
 #include "spirv/spirv.hpp"
 #include "spirv/word_table.hpp"
 #include "spirv/words.hpp"
 #include "support/arena.hpp"
 #include "support/diagnostics.hpp"
+#include "types/layout.hpp"
 
 namespace oneshader::spirv {
 

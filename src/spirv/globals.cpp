@@ -2,8 +2,8 @@
 // decorations, and stage variables with locations, built-ins and interpolation. Stage arrays and
 // matrices are split into one variable per element or row; clip/cull distances and the sample
 // mask become slices of one built-in array each, as DXC lays them out.
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

@@ -1,8 +1,8 @@
 // Textures and samplers. Textures and samplers are separate variables; each sampling instruction
 // loads both handles and combines them with OpSampledImage right there, as DXC does. Sampling and
 // reads produce four components in SPIR-V; the IR's narrower result types take what they need.
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

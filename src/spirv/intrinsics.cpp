@@ -8,9 +8,9 @@
 #include <array>
 #include <string_view>
 
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
 #include "spirv/intrinsic_mapping.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

@@ -4,8 +4,8 @@
 // member by member when bools, which are 32-bit uints in memory, are inside). Split stage variables
 // are assembled from and scattered to their leaves.
 #include "ir/type_rules.hpp"
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {

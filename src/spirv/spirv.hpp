@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "ir/module.hpp"
-#include "sema/layout.hpp"
 #include "support/diagnostics.hpp"
+#include "types/layout.hpp"
 
 namespace oneshader::spirv {
 

@@ -5,8 +5,8 @@
 #include <bit>
 #include <cstring>
 
-#include "sema/types_query.hpp"
 #include "spirv/emitter.hpp"
+#include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 

@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <span>
 
+#include "lex/token.hpp"
 #include "support/interner.hpp"
 #include "support/source_manager.hpp"
-#include "syntax/token.hpp"
 
 namespace oneshader::syntax {
 

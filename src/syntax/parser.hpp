@@ -5,10 +5,10 @@
 #include <cstdint>
 #include <span>
 
+#include "lex/token.hpp"
 #include "preprocess/preprocessor.hpp"
 #include "support/context.hpp"
 #include "syntax/ast.hpp"
-#include "syntax/token.hpp"
 
 namespace oneshader::syntax {
 

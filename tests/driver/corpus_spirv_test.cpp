@@ -22,6 +22,7 @@
 
 #include "corpus_files.hpp"
 #include "oneshader/oneshader.hpp"
+#include "spirv_tools.hpp"
 
 namespace fs = std::filesystem;
 
@@ -44,24 +45,8 @@ oneshader::CompileOptions options_for(const fs::path& file) {
 std::vector<fs::path> corpus_files() { return corpus::shader_files(); }
 std::string corpus_name(const fs::path& file) { return corpus::name_of(file); }
 
-std::vector<std::uint32_t> words_of(const oneshader::ShaderBlob& b) {
-    std::vector<std::uint32_t> w(b.data.size() / 4);
-    for (std::size_t i = 0; i < w.size(); ++i)
-        for (int k = 0; k < 4; ++k) w[i] |= static_cast<std::uint32_t>(b.data[i * 4 + k]) << (8 * k);
-    return w;
-}
-
-// The validator's messages; empty when the module is valid.
-std::string validate(const std::vector<std::uint32_t>& words) {
-    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_2);
-    std::string messages;
-    tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& p, const char* m) {
-        messages += "  word " + std::to_string(p.index) + ": " + m + "\n";
-    });
-    if (!tools.Validate(words.data(), words.size(), spvtools::ValidatorOptions{}) && messages.empty())
-        messages = "  invalid\n";
-    return messages;
-}
+using spirv_tools::validate;
+using spirv_tools::words_of;
 
 // Errors, and the warnings that mean a compiler fault (OSH6001: an optimizer pass failed and the
 // compile fell back; OSH7000: an internal error).

@@ -30,6 +30,7 @@
 #include <spirv/unified1/spirv.hpp11>
 
 #include "oneshader/oneshader.hpp"
+#include "spirv_tools.hpp"
 
 namespace fs = std::filesystem;
 
@@ -39,23 +40,8 @@ std::string path_of(const char* name) {
     return (fs::path(ONESHADER_SOURCE_DIR) / "tests/driver/dxc_style" / name).generic_string();
 }
 
-std::vector<std::uint32_t> words_of(const oneshader::ShaderBlob& b) {
-    std::vector<std::uint32_t> w(b.data.size() / 4);
-    for (std::size_t i = 0; i < w.size(); ++i)
-        for (int k = 0; k < 4; ++k) w[i] |= static_cast<std::uint32_t>(b.data[i * 4 + k]) << (8 * k);
-    return w;
-}
-
-std::string validate(const std::vector<std::uint32_t>& words) {
-    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_2);
-    std::string messages;
-    tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* m) {
-        messages += std::string(m) + "\n";
-    });
-    if (!tools.Validate(words.data(), words.size(), spvtools::ValidatorOptions{}) && messages.empty())
-        messages = "invalid";
-    return messages;
-}
+using spirv_tools::validate;
+using spirv_tools::words_of;
 
 // The decorations of a module, read from its words by debug name.
 struct Decorations {

@@ -11,7 +11,7 @@
 #include "ir/module.hpp"
 #include "ir/verifier.hpp"
 #include "raise/calls.hpp"
-#include "sema/types.hpp"
+#include "types/types.hpp"
 #include "spirv/intrinsic_mapping.hpp"
 #include "spirv/raise.hpp"
 #include "support/arena.hpp"

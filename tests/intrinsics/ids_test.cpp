@@ -11,7 +11,7 @@
 #include "ir/printer.hpp"
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
-#include "sema/types.hpp"
+#include "types/types.hpp"
 #include "support/arena.hpp"
 #include "support/interner.hpp"
 

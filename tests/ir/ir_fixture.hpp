@@ -11,9 +11,9 @@
 #include "ir/printer.hpp"
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
-#include "sema/types.hpp"
 #include "support/arena.hpp"
 #include "support/interner.hpp"
+#include "types/types.hpp"
 
 namespace oneshader::ir::test {
 

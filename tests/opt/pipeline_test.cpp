@@ -81,37 +81,29 @@ func @main() -> void {
 bb0:
   %0 = load %g0 : float2
   %1 = load %g1 : float4
-  br bb1
-bb1: ; loop merge=bb11 continue=bb10 (inline.main_body)
-  br bb2
-bb2:
   %2 = sample %g4, %g5, %0 : float4
   %3 = mul %2, %1 : float4
-  br bb3
-bb3: ; loop merge=bb9 continue=bb8 (inline.shade)
-  br bb4
-bb4:
+  br bb1
+bb1: ; loop merge=bb7 continue=bb6 (inline.shade)
+  br bb2
+bb2:
   %4 = access %g3, 1:int : ptr<uniform, int>
   %5 = load %4 : int
   %6 = ne %5, 0:int : bool
-  br bb5
-bb5: ; selection merge=bb7
-  cond_br %6, bb6, bb7
-bb6:
+  br bb3
+bb3: ; selection merge=bb5
+  cond_br %6, bb4, bb5
+bb4:
   %7 = access %g3, 0:int : ptr<uniform, float4>
   %8 = load %7 : float4
   %9 = mul %3, %8 : float4
-  br bb9
-bb7:
-  br bb9
-bb8:
-  br bb3
-bb9:
-  %10 = phi [%9, bb6], [%3, bb7] : float4 ; result
-  br bb11
-bb10:
+  br bb7
+bb5:
+  br bb7
+bb6:
   br bb1
-bb11:
+bb7:
+  %10 = phi [%9, bb4], [%3, bb5] : float4 ; result
   store %g2, %10
   ret
 }

@@ -11,7 +11,7 @@
 #include "ir/text_parser.hpp"
 #include "ir/verifier.hpp"
 #include "raise/polyfills.hpp"
-#include "sema/types.hpp"
+#include "types/types.hpp"
 #include "support/arena.hpp"
 #include "support/interner.hpp"
 

@@ -2,7 +2,7 @@
 // element indices, folded literal arithmetic, overload and template choices, member calls with
 // their object, and compound assignments.
 #include "check_fixture.hpp"
-#include "sema/types_print.hpp"
+#include "types/types_print.hpp"
 
 using namespace check_test;
 

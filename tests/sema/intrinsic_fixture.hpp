@@ -12,13 +12,13 @@
 
 #include "sema/intrinsics.hpp"
 #include "sema/resource_methods.hpp"
-#include "sema/scalar_spelling.hpp"
-#include "sema/types.hpp"
-#include "sema/types_print.hpp"
-#include "sema/types_query.hpp"
 #include "support/arena.hpp"
 #include "support/diagnostics.hpp"
 #include "support/interner.hpp"
+#include "types/scalar_spelling.hpp"
+#include "types/types.hpp"
+#include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace intrinsic_test {
 

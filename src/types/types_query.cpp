@@ -1,0 +1,212 @@
+#include "types/types_query.hpp"
+
+namespace oneshader::sema {
+
+bool is_integer_kind(ScalarKind k) {
+    switch (k) {
+    case ScalarKind::Int:
+    case ScalarKind::UInt:
+    case ScalarKind::Int16:
+    case ScalarKind::UInt16:
+    case ScalarKind::Int64:
+    case ScalarKind::UInt64:
+    case ScalarKind::Min16Int:
+    case ScalarKind::Min12Int:
+    case ScalarKind::Min16UInt:
+    case ScalarKind::LiteralInt:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool is_float_kind(ScalarKind k) {
+    switch (k) {
+    case ScalarKind::Float:
+    case ScalarKind::Double:
+    case ScalarKind::Half:
+    case ScalarKind::Min16Float:
+    case ScalarKind::Min10Float:
+    case ScalarKind::LiteralFloat:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool is_signed_kind(ScalarKind k) {
+    switch (k) {
+    case ScalarKind::Int:
+    case ScalarKind::Int16:
+    case ScalarKind::Int64:
+    case ScalarKind::Min16Int:
+    case ScalarKind::Min12Int:
+    case ScalarKind::LiteralInt:
+        return true;
+    default:
+        return is_float_kind(k);
+    }
+}
+
+bool is_min_precision_kind(ScalarKind k) {
+    switch (k) {
+    case ScalarKind::Half:
+    case ScalarKind::Min16Float:
+    case ScalarKind::Min10Float:
+    case ScalarKind::Min16Int:
+    case ScalarKind::Min12Int:
+    case ScalarKind::Min16UInt:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool is_literal_kind(ScalarKind k) { return k == ScalarKind::LiteralInt || k == ScalarKind::LiteralFloat; }
+
+std::uint32_t flattened_scalar_count(const Type* t) {
+    if (!t) return 0;
+    if (const auto* a = t->as<ArrayType>()) return a->length * flattened_scalar_count(a->element);
+    if (const auto* s = t->as<StructType>()) {
+        std::uint32_t n = s->base ? flattened_scalar_count(s->base) : 0;
+        for (const StructMember& m : s->members) n += flattened_scalar_count(m.type);
+        return n;
+    }
+    return component_count(t);
+}
+
+bool is_bool(const Type* t) {
+    const ScalarType* s = component_type(t);
+    return s && s->scalar == ScalarKind::Bool;
+}
+
+bool is_numeric(const Type* t) {
+    const ScalarType* s = component_type(t);
+    return s && s->scalar != ScalarKind::Bool;
+}
+
+bool is_integer(const Type* t) {
+    const ScalarType* s = component_type(t);
+    return s && is_integer_kind(s->scalar);
+}
+
+bool is_float(const Type* t) {
+    const ScalarType* s = component_type(t);
+    return s && is_float_kind(s->scalar);
+}
+
+bool is_signed(const Type* t) {
+    const ScalarType* s = component_type(t);
+    return s && is_signed_kind(s->scalar);
+}
+
+std::uint32_t bit_width(const Type* t) {
+    const ScalarType* s = component_type(t);
+    return s ? s->bits : 0;
+}
+
+bool is_resource_or_array(const Type* t) { return innermost_element(t) && innermost_element(t)->is<ResourceType>(); }
+
+bool contains_resource(const Type* t) {
+    const Type* e = innermost_element(t);
+    if (!e) return false;
+    if (e->is<ResourceType>()) return true;
+    if (const auto* s = e->as<StructType>()) {
+        if (s->base && contains_resource(s->base)) return true;
+        for (const StructMember& m : s->members)
+            if (contains_resource(m.type)) return true;
+    }
+    return false;
+}
+
+std::uint32_t array_rank(const Type* t) {
+    std::uint32_t n = 0;
+    while (t && t->is<ArrayType>()) {
+        t = t->as<ArrayType>()->element;
+        ++n;
+    }
+    return n;
+}
+
+bool can_add_array_dimension(const Type* element) { return array_rank(element) < kMaxArrayDimensions; }
+
+const Type* innermost_element(const Type* t) {
+    while (t && t->is<ArrayType>()) t = t->as<ArrayType>()->element;
+    return t;
+}
+
+bool is_texture(ResourceKind k) { return k <= ResourceKind::RWTexture3D; }
+
+bool is_storage_texture(ResourceKind k) { return k >= ResourceKind::RWTexture1D && k <= ResourceKind::RWTexture3D; }
+
+bool is_typed_buffer(ResourceKind k) { return k == ResourceKind::Buffer || k == ResourceKind::RWBuffer; }
+
+bool is_structured_buffer(ResourceKind k) {
+    return k >= ResourceKind::StructuredBuffer && k <= ResourceKind::ConsumeStructuredBuffer;
+}
+
+bool is_byte_address_buffer(ResourceKind k) {
+    return k == ResourceKind::ByteAddressBuffer || k == ResourceKind::RWByteAddressBuffer;
+}
+
+bool is_sampler(ResourceKind k) {
+    return k == ResourceKind::SamplerState || k == ResourceKind::SamplerComparisonState;
+}
+
+bool is_writable(ResourceKind k) {
+    return is_storage_texture(k) || k == ResourceKind::RWBuffer || k == ResourceKind::RWStructuredBuffer ||
+           k == ResourceKind::AppendStructuredBuffer || k == ResourceKind::ConsumeStructuredBuffer ||
+           k == ResourceKind::RWByteAddressBuffer;
+}
+
+bool is_multisampled(ResourceKind k) {
+    return k == ResourceKind::Texture2DMS || k == ResourceKind::Texture2DMSArray;
+}
+
+bool is_arrayed(ResourceKind k) {
+    switch (k) {
+    case ResourceKind::Texture1DArray:
+    case ResourceKind::Texture2DArray:
+    case ResourceKind::Texture2DMSArray:
+    case ResourceKind::TextureCubeArray:
+    case ResourceKind::RWTexture1DArray:
+    case ResourceKind::RWTexture2DArray:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool has_counter(ResourceKind k) {
+    return k == ResourceKind::AppendStructuredBuffer || k == ResourceKind::ConsumeStructuredBuffer;
+}
+
+bool takes_element_type(ResourceKind k) {
+    return is_texture(k) || is_typed_buffer(k) || is_structured_buffer(k) || k == ResourceKind::ConstantBuffer;
+}
+
+std::uint32_t texture_coordinate_count(ResourceKind k) {
+    switch (k) {
+    case ResourceKind::Texture1D:
+    case ResourceKind::Texture1DArray:
+    case ResourceKind::RWTexture1D:
+    case ResourceKind::RWTexture1DArray:
+        return 1;
+    case ResourceKind::Texture2D:
+    case ResourceKind::Texture2DArray:
+    case ResourceKind::Texture2DMS:
+    case ResourceKind::Texture2DMSArray:
+    case ResourceKind::RWTexture2D:
+    case ResourceKind::RWTexture2DArray:
+        return 2;
+    case ResourceKind::Texture3D:
+    case ResourceKind::TextureCube:
+    case ResourceKind::TextureCubeArray:
+    case ResourceKind::RWTexture3D:
+        return 3;
+    default:
+        return 0;
+    }
+}
+
+}  // namespace oneshader::sema

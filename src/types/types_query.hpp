@@ -1,0 +1,82 @@
+#pragma once
+// Questions about types that every later stage asks: component type and count, numeric classes,
+// array rank, and what a resource kind is.
+#include <cstdint>
+
+#include "types/types.hpp"
+
+namespace oneshader::sema {
+
+// --- scalar kinds -------------------------------------------------------------------------------
+
+bool is_integer_kind(ScalarKind k);        // int kinds of every width, min-precision and literal; not bool
+bool is_float_kind(ScalarKind k);          // half, float, double, min16float, min10float, literal float
+bool is_signed_kind(ScalarKind k);         // signed integers and every float kind
+bool is_min_precision_kind(ScalarKind k);  // half and the min16/min10/min12 kinds
+bool is_literal_kind(ScalarKind k);
+
+// --- shapes -------------------------------------------------------------------------------------
+
+// These three are asked about nearly every expression of every stage, so they are inline.
+// The scalar of a scalar, vector or matrix; null for anything else.
+inline const ScalarType* component_type(const Type* t) {
+    if (!t) return nullptr;
+    if (const auto* s = t->as<ScalarType>()) return s;
+    if (const auto* v = t->as<VectorType>()) return v->element;
+    if (const auto* m = t->as<MatrixType>()) return m->element;
+    return nullptr;
+}
+// Scalar, vector or matrix: the types arithmetic works on component-wise.
+inline bool is_basic(const Type* t) { return component_type(t) != nullptr; }
+// 1 for a scalar, N for a vector, R*C for a matrix, 0 for anything else.
+inline std::uint32_t component_count(const Type* t) {
+    if (!t) return 0;
+    if (t->is<ScalarType>()) return 1;
+    if (const auto* v = t->as<VectorType>()) return v->count;
+    if (const auto* m = t->as<MatrixType>()) return std::uint32_t(m->rows) * m->cols;
+    return 0;
+}
+// Scalars in the flattened value (HLSL's flat initializer and cast rules): arrays and structs
+// (base first) included. 0 for void, resources, functions, pointers and unsized arrays.
+std::uint32_t flattened_scalar_count(const Type* t);
+
+bool is_bool(const Type* t);     // basic with bool components
+bool is_numeric(const Type* t);  // basic with non-bool components
+bool is_integer(const Type* t);  // basic with integer components
+bool is_float(const Type* t);    // basic with floating-point components
+bool is_signed(const Type* t);   // basic with signed integer or floating-point components
+// Bits of one component (16, 32 or 64) of a basic type; 0 otherwise.
+std::uint32_t bit_width(const Type* t);
+
+// A resource, or an array of them (at any depth).
+bool is_resource_or_array(const Type* t);
+// True when a value of `t` holds a resource somewhere (struct members, array elements).
+bool contains_resource(const Type* t);
+
+// --- arrays -------------------------------------------------------------------------------------
+
+// The most array dimensions a declaration may have. The front end checks it with
+// can_add_array_dimension before building each dimension and reports the error at the bracket.
+inline constexpr std::uint32_t kMaxArrayDimensions = 16;
+std::uint32_t array_rank(const Type* t);  // 0 for a non-array
+bool can_add_array_dimension(const Type* element);
+const Type* innermost_element(const Type* t);  // strips every array level
+
+// --- resources ----------------------------------------------------------------------------------
+
+bool is_texture(ResourceKind k);           // every Texture* and RWTexture*
+bool is_storage_texture(ResourceKind k);   // RWTexture*
+bool is_typed_buffer(ResourceKind k);      // Buffer, RWBuffer
+bool is_structured_buffer(ResourceKind k); // (RW/Append/Consume)StructuredBuffer
+bool is_byte_address_buffer(ResourceKind k);
+bool is_sampler(ResourceKind k);
+bool is_writable(ResourceKind k);          // RW*, Append, Consume
+bool is_multisampled(ResourceKind k);
+bool is_arrayed(ResourceKind k);           // *Array textures
+bool has_counter(ResourceKind k);          // Append/Consume: a hidden counter buffer
+// Takes an element type in angle brackets (textures, typed and structured buffers, ConstantBuffer).
+bool takes_element_type(ResourceKind k);
+// Components of a texture coordinate without the array layer: 1, 2 or 3 (cube: 3); 0 for non-textures.
+std::uint32_t texture_coordinate_count(ResourceKind k);
+
+}  // namespace oneshader::sema

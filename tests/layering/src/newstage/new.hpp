@@ -1,0 +1,2 @@
+#pragma once
+// A folder the stage order does not know.

@@ -1,0 +1,3 @@
+#pragma once
+// Out of bounds: the optimizer includes the bound tree.
+#include "sema/bound.hpp"

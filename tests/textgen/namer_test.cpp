@@ -1,0 +1,62 @@
+// The namer: legal, unreserved, unique and deterministic names for each text target.
+#include <catch2/catch.hpp>
+
+#include "textgen/namer.hpp"
+
+namespace oneshader::textgen::test {
+namespace {
+
+TEST_CASE("namer: the spec's entry names", "[textgen][namer]") {
+    CHECK(legal_name(NameTarget::Wgsl, "loop") == "loop_");
+    CHECK(legal_name(NameTarget::Wgsl, "main") == "main");
+    CHECK(legal_name(NameTarget::Msl, "main") == "main0");
+    CHECK(legal_name(NameTarget::Msl, "fragment") == "fragment0");
+    CHECK(legal_name(NameTarget::Msl, "loop") == "loop");
+}
+
+TEST_CASE("namer: keywords, reserved and predeclared words of each target", "[textgen][namer]") {
+    for (const char* w : {"fn", "let", "var", "continuing", "override", "enable", "discard", "typedef", "sampler",
+                          "f32", "vec4", "vec3f", "mat4x4", "mat2x3h", "textureSample", "select", "workgroup"})
+        CHECK(is_reserved_name(NameTarget::Wgsl, w));
+    for (const char* w : {"vec5", "mat4x5", "matrix4", "color", "Frame", "float4"})
+        CHECK_FALSE(is_reserved_name(NameTarget::Wgsl, w));
+    for (const char* w : {"class", "template", "kernel", "device", "constant", "threadgroup", "float4", "half3x3",
+                          "packed_float3", "texture2d", "sampler", "uint", "dot", "main", "int"})
+        CHECK(is_reserved_name(NameTarget::Msl, w));
+    for (const char* w : {"float5", "color", "loop", "let", "vec4"}) CHECK_FALSE(is_reserved_name(NameTarget::Msl, w));
+}
+
+TEST_CASE("namer: names become valid identifiers", "[textgen][namer]") {
+    CHECK(legal_name(NameTarget::Wgsl, "in.var.TEXCOORD0") == "in_var_TEXCOORD0");
+    CHECK(legal_name(NameTarget::Msl, "type.Frame") == "type_Frame");
+    CHECK(legal_name(NameTarget::Msl, "a..b__c") == "a_b_c");
+    CHECK(legal_name(NameTarget::Wgsl, "__x") == "_x");
+    CHECK(legal_name(NameTarget::Msl, "_Upper") == "v_Upper");
+    CHECK(legal_name(NameTarget::Wgsl, "0start") == "v0start");
+    CHECK(legal_name(NameTarget::Wgsl, "") == "v");
+    CHECK(legal_name(NameTarget::Msl, "_") == "v");
+    CHECK(legal_name(NameTarget::Wgsl, "_pad0") == "_pad0");
+}
+
+TEST_CASE("namer: names are unique and the same on every run", "[textgen][namer]") {
+    auto run = [] {
+        Namer n(NameTarget::Wgsl);
+        n.reserve("x_1");
+        std::string out;
+        for (const char* w : {"x", "x", "x", "loop", "loop", "a.b", "a_b", "x_2"}) out += n.fresh(w) + " ";
+        return out;
+    };
+    CHECK(run() == "x x_2 x_3 loop_ loop_1 a_b a_b_1 x_2_1 ");
+    CHECK(run() == run());
+    Namer m(NameTarget::Msl);
+    CHECK(m.fresh("main") == "main0");
+    CHECK(m.fresh("main0") == "main0_1");
+    // A copy opens a nested scope that knows the outer names.
+    Namer inner = m;
+    CHECK(inner.fresh("main") == "main0_2");
+    CHECK(m.fresh("value") == "value");
+    CHECK(inner.fresh("value") == "value");
+}
+
+}  // namespace
+}  // namespace oneshader::textgen::test
