@@ -159,9 +159,9 @@ Instruction* Builder::call(Function* callee, std::span<Value* const> args) {
     return i;
 }
 
-Instruction* Builder::intrinsic(std::string_view name, const sema::Type* result, std::span<Value* const> args) {
+Instruction* Builder::intrinsic(intrinsics::Id id, const sema::Type* result, std::span<Value* const> args) {
     Instruction* i = make(Opcode::CallIntrinsic, result, args);
-    i->intrinsic = module_.copy_string(name);
+    i->intrinsic = id;
     return i;
 }
 

@@ -75,7 +75,7 @@ public:
 
     // --- calls ---------------------------------------------------------------------------------
     Instruction* call(Function* callee, std::span<Value* const> args);
-    Instruction* intrinsic(std::string_view name, const sema::Type* result, std::span<Value* const> args);
+    Instruction* intrinsic(intrinsics::Id id, const sema::Type* result, std::span<Value* const> args);
 
     // --- resources, atomics, barriers ----------------------------------------------------------
     // Any texture opcode; `immediates` are the texel offset (gather: component first).

@@ -2,9 +2,9 @@
 // The one instruction class. What an instruction means is its opcode (opcode.def); its inputs are
 // value operands, immediates (indices, offsets, an AtomicOp, barrier flags, case values), block
 // targets (successors of a terminator, incoming blocks of a phi, in operand order), and for calls
-// the callee or the intrinsic's name. One class for every opcode lets passes rewrite in place.
+// the callee or the intrinsic's id. One class for every opcode lets passes rewrite in place.
 #include <cstdint>
-#include <string_view>
+#include "intrinsics/id.hpp"
 #include "ir/opcode.hpp"
 #include "ir/small_vec.hpp"
 #include "ir/value.hpp"
@@ -33,7 +33,7 @@ public:
     // order]; Phi: the incoming block of each operand.
     SmallVec<Block*, 2> targets;
     Function* callee = nullptr;          // Call
-    std::string_view intrinsic;          // CallIntrinsic: the HLSL intrinsic's name
+    intrinsics::Id intrinsic = intrinsics::Id::None;  // CallIntrinsic: which intrinsic (intrinsics.def)
 };
 
 }  // namespace oneshader::ir

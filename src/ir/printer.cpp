@@ -287,7 +287,8 @@ private:
             break;
         }
         case OpSyntax::Intrinsic:
-            append(std::string(i->intrinsic) + "(" + operand_list(n, i) + ")");
+            // The HLSL name, so that IR text reads like the source and parses back to the id.
+            append(std::string(intrinsics::name(i->intrinsic)) + "(" + operand_list(n, i) + ")");
             break;
         case OpSyntax::Call:
             append("@" + (i->callee ? std::string(i->callee->name) : std::string("<null>")) + "(" +

@@ -173,7 +173,9 @@ bool Parser::parse_instruction(Cursor& c) {
             callee_fixups_.push_back({i, nullptr, name.text, Ref{line_, name.column}});
         } else {
             if (name.kind != Tok::Ident) return error(name.column, "expected the intrinsic's name");
-            i->intrinsic = m_.copy_string(name.text);
+            i->intrinsic = intrinsics::from_name(name.text);
+            if (i->intrinsic == intrinsics::Id::None)
+                return error(name.column, "unknown intrinsic '" + std::string(name.text) + "'");
         }
         if (!expect(c, '(', "'('") || !parse_operands(c, i, true) || !expect(c, ')', "')'")) return false;
         break;

@@ -93,6 +93,7 @@ const Type* matmul_result_type(sema::TypeContext& types, const Type* a, const Ty
     const auto* vb = b->as<sema::VectorType>();
     const auto* ma = a->as<sema::MatrixType>();
     const auto* mb = b->as<sema::MatrixType>();
+    if (va && va->element == b) return a;  // a vector scaled by a scalar of its component
     if (va && mb && va->element == mb->element && va->count == mb->rows) return types.vector(va->element, mb->cols);
     if (ma && vb && ma->element == vb->element && ma->cols == vb->count) return types.vector(vb->element, ma->rows);
     if (ma && mb && ma->element == mb->element && ma->cols == mb->rows)

@@ -6,7 +6,7 @@
 
 #include "ir/float_bits.hpp"
 #include "lower/lowerer.hpp"
-#include "sema/intrinsic_table.hpp"
+#include "intrinsics/table.hpp"
 
 namespace oneshader::lower {
 
@@ -251,8 +251,8 @@ bool Lowerer::is_pure(const BExpr* e, int depth) const {
         return true;
     case sema::BExprKind::IntrinsicCall: {
         const auto* c = static_cast<const sema::BIntrinsicCall*>(e);
-        const sema::IntrinsicInfo* row = sema::intrinsic_row(c->id, c->overload);
-        if (!row || !(row->flags & sema::kPure) || (row->flags & sema::kDerivative)) return false;
+        const intrinsics::Row* row = intrinsics::row(intrinsics::Id(c->id), c->overload);
+        if (!row || !(row->flags & intrinsics::kPure) || (row->flags & intrinsics::kDerivative)) return false;
         for (const BExpr* a : c->args)
             if (!is_pure(a, depth + 1)) return false;
         return true;

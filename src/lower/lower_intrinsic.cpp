@@ -1,4 +1,4 @@
-// Intrinsic functions. Most become CallIntrinsic with the HLSL name and the operands in HLSL order
+// Intrinsic functions. Most become CallIntrinsic with the table's id and the operands in HLSL order
 // (out parameters as pointers to temporaries copied back afterwards, as the spec says for modf,
 // frexp and sincos); the rest have opcodes of their own: mul (Mul, MatMul, dot), the Interlocked
 // family (AtomicRmw / AtomicCompareExchange on the destination's pointer or texel), the barriers
@@ -7,13 +7,13 @@
 #include <fmt/format.h>
 
 #include "lower/lowerer.hpp"
-#include "sema/intrinsic_table.hpp"
+#include "intrinsics/table.hpp"
 
 namespace oneshader::lower {
 
 namespace {
 
-using sema::Intrinsic;
+using Intrinsic = intrinsics::Id;
 
 std::optional<std::uint32_t> barrier_flags(Intrinsic id) {
     switch (id) {
@@ -32,8 +32,7 @@ std::optional<std::uint32_t> barrier_flags(Intrinsic id) {
 
 ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
     auto id = static_cast<Intrinsic>(e->id);
-    const sema::IntrinsicInfo* row = sema::intrinsic_row(e->id, e->overload);
-    std::string_view name = row ? row->name : e->name.str();
+    std::string_view name = intrinsics::row(id, e->overload) ? intrinsics::name(id) : e->name.str();
     const Type* result = concrete(e->type);
     if (auto flags = barrier_flags(id)) {
         b_.barrier(*flags);
@@ -99,7 +98,7 @@ ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
             outs.push_back(o);
         }
     }
-    ir::Instruction* r = b_.intrinsic(name, result, args);
+    ir::Instruction* r = b_.intrinsic(id, result, args);
     for (const OutArg& o : outs) copy_back(o);
     return result->is<sema::VoidType>() ? nullptr : r;
 }
@@ -118,7 +117,7 @@ ir::Value* Lowerer::mul(ir::Value* a, ir::Value* b, const Type* result) {
         else r = b_.mul(a, splat_to(b, ta));
     } else if (va && vb) {
         ir::Value* ops[] = {a, b};
-        r = b_.intrinsic("dot", result, ops);
+        r = b_.intrinsic(Intrinsic::Dot, result, ops);
     } else {
         r = b_.matmul(a, b);
     }
@@ -127,7 +126,7 @@ ir::Value* Lowerer::mul(ir::Value* a, ir::Value* b, const Type* result) {
 }
 
 ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view name) {
-    auto id = static_cast<sema::Intrinsic>(e->id);
+    auto id = static_cast<Intrinsic>(e->id);
     if (e->args.size() < 2) return nullptr;
     Place dest = place(e->args[0]);
     ValueList ops;
@@ -141,24 +140,24 @@ ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view 
         return nullptr;
     }
     const Type* t = concrete(e->args[0]->type);
-    bool cmpxchg = id == sema::Intrinsic::InterlockedCompareExchange || id == sema::Intrinsic::InterlockedCompareStore;
+    bool cmpxchg = id == Intrinsic::InterlockedCompareExchange || id == Intrinsic::InterlockedCompareStore;
     ir::Value* original = nullptr;
     if (cmpxchg) {
         if (e->args.size() < 3) return nullptr;
         ops.push_back(convert(rvalue(e->args[1]), t));
         ops.push_back(convert(rvalue(e->args[2]), t));
         original = b_.atomic_compare_exchange(ops);
-        if (id == sema::Intrinsic::InterlockedCompareExchange && e->args.size() > 3) store(place(e->args[3]), original);
+        if (id == Intrinsic::InterlockedCompareExchange && e->args.size() > 3) store(place(e->args[3]), original);
         return nullptr;
     }
     ir::AtomicOp op = ir::AtomicOp::Add;
     switch (id) {
-    case sema::Intrinsic::InterlockedAnd: op = ir::AtomicOp::And; break;
-    case sema::Intrinsic::InterlockedOr: op = ir::AtomicOp::Or; break;
-    case sema::Intrinsic::InterlockedXor: op = ir::AtomicOp::Xor; break;
-    case sema::Intrinsic::InterlockedMin: op = ir::AtomicOp::Min; break;
-    case sema::Intrinsic::InterlockedMax: op = ir::AtomicOp::Max; break;
-    case sema::Intrinsic::InterlockedExchange: op = ir::AtomicOp::Exchange; break;
+    case Intrinsic::InterlockedAnd: op = ir::AtomicOp::And; break;
+    case Intrinsic::InterlockedOr: op = ir::AtomicOp::Or; break;
+    case Intrinsic::InterlockedXor: op = ir::AtomicOp::Xor; break;
+    case Intrinsic::InterlockedMin: op = ir::AtomicOp::Min; break;
+    case Intrinsic::InterlockedMax: op = ir::AtomicOp::Max; break;
+    case Intrinsic::InterlockedExchange: op = ir::AtomicOp::Exchange; break;
     default: break;
     }
     ops.push_back(convert(rvalue(e->args[1]), t));
@@ -176,7 +175,7 @@ void Lowerer::clip(ir::Value* x) {
     ir::Value* below = b_.compare(ir::Opcode::Lt, x, zero);
     if (!t->is<sema::ScalarType>()) {
         ir::Value* ops[] = {below};
-        below = b_.intrinsic("any", scalar(sema::ScalarKind::Bool), ops);
+        below = b_.intrinsic(Intrinsic::Any, scalar(sema::ScalarKind::Bool), ops);
     }
     ir::Block* header = cur_;
     ir::Block* kill = new_block("clip.discard");

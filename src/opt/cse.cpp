@@ -2,7 +2,7 @@
 //
 // What it does: walks the dominator tree from the entry with a scoped table of available
 // expressions. An instruction equal to one that dominates it (same opcode, type, operands,
-// immediates, intrinsic name and precise flag; commutative operands in either order) is replaced by
+// immediates, intrinsic id and precise flag; commutative operands in either order) is replaced by
 // it. Candidates: pure instructions (arithmetic, composites, access chains; phis excepted), pure
 // intrinsics, and reads of memory nothing in the shader can write: loads from constant buffers,
 // push constants, stage inputs and read-only resources, and texel and byte loads, sizes and
@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "intrinsics/id.hpp"
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
 #include "ir/dominators.hpp"
@@ -61,7 +62,9 @@ bool candidate(const Instruction* i) {
     case Opcode::BufferLength:
         return read_only_pointer(i->operands[0]);
     case Opcode::CallIntrinsic:
-        return removable_when_unused(i) && i->intrinsic.rfind("dd", 0) != 0 && i->intrinsic != "fwidth";
+                // A derivative depends on the neighbouring lanes as well as the operands: two calls with
+        // the same operands in different control flow may differ.
+        return removable_when_unused(i) && !intrinsics::takes_derivatives(i->intrinsic);
     default:
         return is_pure(i->opcode);
     }
@@ -105,7 +108,7 @@ std::uint64_t hash_of(const Instruction* i) {
     std::uint64_t ops = 0;
     for (const Value* v : i->operands) ops += (reinterpret_cast<std::uintptr_t>(v) >> 3) * 0x9E3779B97F4A7C15ull;
     for (std::int64_t imm : i->immediates) h = mix(h, static_cast<std::uint64_t>(imm));
-    for (char c : i->intrinsic) h = mix(h, static_cast<unsigned char>(c));
+    h = mix(h, static_cast<std::uint64_t>(i->intrinsic));
     h = mix(h, ops);
     h ^= h >> 29;  // the table indexes by the low bits: fold the high ones in
     h *= 0xBF58476D1CE4E5B9ull;

@@ -1,9 +1,8 @@
 #include "opt/opt_util.hpp"
 
 #include <algorithm>
-#include <array>
-#include <string_view>
 
+#include "intrinsics/id.hpp"
 #include "ir/builder.hpp"
 
 namespace oneshader::opt {
@@ -153,25 +152,6 @@ Value* pointer_root(Value* p) {
     return nullptr;
 }
 
-bool is_pure_intrinsic(std::string_view name) {
-    // Sorted, for binary search. Intrinsics with out parameters (modf, frexp, sincos), atomics,
-    // barriers, clip/discard and wave operations are absent on purpose.
-    static constexpr std::array<std::string_view, 70> kPure = {
-        "abs",        "acos",        "all",       "any",        "asdouble",    "asfloat",   "asin",
-        "asint",      "asuint",      "atan",      "atan2",      "ceil",        "clamp",     "cos",
-        "cosh",       "countbits",   "cross",     "ddx",        "ddx_coarse",  "ddx_fine",  "ddy",
-        "ddy_coarse", "ddy_fine",    "degrees",   "determinant", "distance",   "dot",       "exp",
-        "exp2",       "f16tof32",    "f32tof16",  "firstbithigh", "firstbitlow", "floor",   "fma",
-        "fmod",       "frac",        "fwidth",    "isfinite",   "isinf",       "isnan",     "ldexp",
-        "length",     "lerp",        "log",       "log10",      "log2",        "mad",       "max",
-        "min",        "normalize",   "pow",       "radians",    "rcp",         "reflect",   "refract",
-        "reversebits", "round",      "rsqrt",     "saturate",   "sign",        "sin",
-        "sinh",       "smoothstep",  "sqrt",      "step",       "tan",         "tanh",      "transpose",
-        "trunc",
-    };
-    return std::binary_search(kPure.begin(), kPure.end(), name);
-}
-
 bool removable_when_unused(const Instruction* i) {
     if (is_terminator(i->opcode)) return false;
     if (is_pure(i->opcode)) return true;
@@ -198,7 +178,7 @@ bool removable_when_unused(const Instruction* i) {
         if (!i->has_result()) return false;
         for (const Value* op : i->operands)
             if (op->type() && op->type()->is<sema::PointerType>()) return false;
-        return is_pure_intrinsic(i->intrinsic);
+        return intrinsics::is_pure(i->intrinsic);
     default:
         return false;
     }

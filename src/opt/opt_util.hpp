@@ -44,8 +44,6 @@ ir::Value* pointer_root(ir::Value* p);
 
 // True when removing an unused `i` changes nothing but the value it defines.
 bool removable_when_unused(const ir::Instruction* i);
-// Intrinsics without side effects and without pointer operands.
-bool is_pure_intrinsic(std::string_view name);
 
 // Instructions in the function (for growth caps).
 std::size_t instruction_count(const ir::Function& f);

@@ -4,6 +4,7 @@
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
 #include "raise/buffers.hpp"
+#include "raise/polyfills.hpp"
 #include "raise/stage_io.hpp"
 
 namespace oneshader::raise {
@@ -14,6 +15,13 @@ constexpr TransformInfo kTransforms[] = {
     {"merge_builtin_arrays", merge_builtin_arrays},
     {"flat_integer_varyings", flat_integer_varyings},
     {"bools_in_buffers", bools_in_buffers},
+    {"polyfill_sign", polyfill_sign},
+    {"polyfill_saturate", polyfill_saturate},
+    {"polyfill_rcp", polyfill_rcp},
+    {"polyfill_log10", polyfill_log10},
+    {"polyfill_mad", polyfill_mad},
+    {"polyfill_ldexp", polyfill_ldexp},
+    {"polyfill_isfinite", polyfill_isfinite},
 };
 
 }  // namespace

@@ -102,9 +102,7 @@ public:
             std::size_t i = id - kFirstMethodId;
             return i < names.size() ? names[i] : std::string_view();
         }
-        for (const IntrinsicInfo& row : intrinsic_table())
-            if (IntrinsicId(row.id) == id) return row.name;
-        return {};
+        return intrinsics::name(intrinsics::Id(id));
     }
 };
 
@@ -117,13 +115,7 @@ const IntrinsicLookup& builtin_intrinsics() {
 
 const IntrinsicInfo* intrinsic_row(IntrinsicId id, std::uint32_t overload) {
     if (is_method_id(id)) return nullptr;
-    std::span<const IntrinsicInfo> table = intrinsic_table();
-    for (std::size_t i = 0; i < table.size(); ++i) {
-        if (IntrinsicId(table[i].id) != id) continue;
-        std::size_t j = i + overload;
-        return j < table.size() && table[j].id == table[i].id ? &table[j] : nullptr;
-    }
-    return nullptr;
+    return intrinsics::row(intrinsics::Id(id), overload);
 }
 
 const MethodInfo* method_row(IntrinsicId id, std::uint32_t overload) {

@@ -2,29 +2,11 @@
 
 #include <array>
 
-#include "support/interner.hpp"
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::sema {
 namespace {
-
-constexpr IntrinsicInfo kTable[] = {
-#define INTRINSIC(id, name, result, params, stages, flags, spirv, msl, wgsl) \
-    {Intrinsic::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
-#define OVERLOAD(id, name, result, params, stages, flags, spirv, msl, wgsl) \
-    {Intrinsic::id, name, result, params, stages, flags, {spirv, msl, wgsl}},
-#include "sema/intrinsics.def"
-};
-
-// The rows of one name are contiguous: a family's OVERLOAD rows follow its INTRINSIC row.
-consteval bool families_are_contiguous() {
-    for (std::size_t i = 0; i < std::size(kTable); ++i)
-        for (std::size_t j = i + 2; j < std::size(kTable); ++j)
-            if (kTable[i].name == kTable[j].name && kTable[j - 1].name != kTable[i].name) return false;
-    return true;
-}
-static_assert(families_are_contiguous(), "intrinsics.def: OVERLOAD rows must follow their INTRINSIC row");
 
 // --- mul ----------------------------------------------------------------------------------------
 
@@ -143,8 +125,8 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
 const std::vector<Signature>& parsed_signatures() {
     static const std::vector<Signature> parsed = [] {
         std::vector<Signature> out;
-        out.reserve(std::size(kTable));
-        for (const IntrinsicInfo& row : kTable) out.push_back(parse_signature(row.result, row.params));
+        out.reserve(intrinsic_table().size());
+        for (const IntrinsicInfo& row : intrinsic_table()) out.push_back(parse_signature(row.result, row.params));
         return out;
     }();
     return parsed;
@@ -152,86 +134,10 @@ const std::vector<Signature>& parsed_signatures() {
 
 Match match_row(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args, bool explain) {
     if (row.id == Intrinsic::Mul) return match_mul(types, row, args, explain);
-    return match_signature(types, parsed_signatures()[std::size_t(&row - kTable)], args, {}, explain);
+    return match_signature(types, parsed_signatures()[std::size_t(&row - intrinsic_table().data())], args, {}, explain);
 }
-
-bool is_interlocked(std::string_view name) { return name.starts_with("Interlocked"); }
 
 }  // namespace
-
-std::span<const IntrinsicInfo> intrinsic_table() { return kTable; }
-
-namespace {
-
-// Name to family, for every family: an open-addressing table built once. Every call of every
-// compile asks it, so a scan of the whole table per call would add up.
-class FamilyIndex {
-public:
-    FamilyIndex() {
-        std::size_t families = 0;
-        for (std::size_t i = 0; i < std::size(kTable); ++i)
-            if (i == 0 || kTable[i].name != kTable[i - 1].name) ++families;
-        std::size_t size = 16;
-        while (size < families * 2) size *= 2;
-        slots_.assign(size, Slot{});
-        for (std::size_t i = 0; i < std::size(kTable);) {
-            std::size_t j = i + 1;
-            while (j < std::size(kTable) && kTable[j].name == kTable[i].name) ++j;
-            std::size_t k = support::Interner::hash_of(kTable[i].name) & (size - 1);
-            while (slots_[k].count) k = (k + 1) & (size - 1);
-            slots_[k] = Slot{std::uint16_t(i), std::uint16_t(j - i)};
-            i = j;
-        }
-    }
-    std::span<const IntrinsicInfo> find(std::string_view name) const {
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t k = support::Interner::hash_of(name) & mask;; k = (k + 1) & mask) {
-            const Slot& s = slots_[k];
-            if (!s.count) return {};
-            if (kTable[s.first].name == name) return std::span<const IntrinsicInfo>(kTable + s.first, s.count);
-        }
-    }
-
-private:
-    struct Slot {
-        std::uint16_t first = 0;
-        std::uint16_t count = 0;  // 0 for an empty slot
-    };
-    std::vector<Slot> slots_;
-};
-
-}  // namespace
-
-std::span<const IntrinsicInfo> find_intrinsic(std::string_view name) {
-    static const FamilyIndex index;
-    return index.find(name);
-}
-
-std::string intrinsic_signature_text(const IntrinsicInfo& info) {
-    std::string_view result = info.result == "@mul" ? std::string_view("auto") : info.result;
-    return std::string(result) + " " + std::string(info.name) + "(" + std::string(info.params) + ")";
-}
-
-std::string_view target_mapping(const IntrinsicInfo& info, Target target) {
-    switch (target) {
-        case Target::SpirV: return info.targets.spirv;
-        case Target::Msl: return info.targets.msl;
-        case Target::Wgsl: return info.targets.wgsl;
-    }
-    return {};
-}
-
-std::optional<std::uint16_t> target_refusal(const IntrinsicInfo& info, Target target) {
-    constexpr std::string_view kPrefix = "unsupported:OSH";
-    std::string_view m = target_mapping(info, target);
-    if (!m.starts_with(kPrefix)) return std::nullopt;
-    std::uint16_t code = 0;
-    for (char c : m.substr(kPrefix.size())) {
-        if (c < '0' || c > '9') break;
-        code = std::uint16_t(code * 10 + (c - '0'));
-    }
-    return code;
-}
 
 std::string stage_list(std::uint8_t stages) {
     static constexpr std::array<std::pair<Stage, std::string_view>, 3> kNames = {
@@ -290,7 +196,7 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
         site.diags.report(DiagCode::intrinsic_refused, site.range, quoted() + " is not supported: " + why);
         return std::nullopt;
     }
-    if (is_interlocked(name) && !args.empty() && args[0].type) {
+    if ((rows[0].flags & kAtomic) && !args.empty() && args[0].type) {
         const ScalarType* c = component_type(args[0].type);
         if (c && is_float_kind(c->scalar)) {
             site.diags.report(DiagCode::atomic_on_float, site.range,

@@ -2,12 +2,12 @@
 // HLSL's intrinsic functions: the table (intrinsics.def), lookup by name, and typing of a call
 // by overload resolution against the argument types. The semantic checker calls
 // `resolve_intrinsic_call` for a call whose name is not a user function; later stages read the
-// chosen `IntrinsicInfo` (its id, flags and per-target mapping) instead of matching names again.
+// chosen row's id (intrinsics/id.hpp) instead of matching names again.
 //
 // Resolution, in order: refused intrinsics (abort, printf, errorf, noise: OSH0374; WaveMatch and
 // WaveMultiPrefix*: OSH0350) are reported without looking at arguments; an Interlocked* call on a
 // float destination is OSH0314; otherwise every overload of the name is matched (see
-// intrinsic_signature.hpp) and the best one by HLSL's ranking (exact > promotion > conversion)
+// intrinsics/signature.hpp) and the best one by HLSL's ranking (exact > promotion > conversion)
 // wins. No viable overload is OSH0370 with the candidates as notes; two equally good ones are
 // OSH0371. A double passed to a float-only intrinsic is narrowed with warning OSH0361.
 #include <cstdint>
@@ -18,75 +18,60 @@
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
-#include "sema/intrinsic_signature.hpp"
+#include "intrinsics/signature.hpp"
+#include "intrinsics/table.hpp"
 #include "support/diagnostics.hpp"
 #include "types/types.hpp"
 
 namespace oneshader::sema {
 
-// One value per intrinsic family. `None` is 0, so `uint16_t(Intrinsic::X)` is the IntrinsicId of
-// intrinsic_lookup.hpp (where 0 means "none"); resource methods take ids from kFirstMethodId on.
-enum class Intrinsic : std::uint16_t {
-    None,
-#define INTRINSIC(id, name, result, params, stages, flags, spirv, msl, wgsl) id,
-#include "sema/intrinsics.def"
-    Count,
-};
-
-// Stages an intrinsic may be used in, as a bit set of oneshader::Stage.
-enum StageBits : std::uint8_t {
-    kVertex = 1u << unsigned(Stage::Vertex),
-    kPixel = 1u << unsigned(Stage::Pixel),
-    kCompute = 1u << unsigned(Stage::Compute),
-    kPixelCompute = kPixel | kCompute,
-    kAllStages = kVertex | kPixel | kCompute,
-};
-inline constexpr std::uint8_t stage_bit(Stage s) { return std::uint8_t(1u << unsigned(s)); }
-
-enum IntrinsicFlags : std::uint32_t {
-    kPure = 1u << 0,         // no side effects: may be removed or hoisted when unused
-    kDerivative = 1u << 1,   // takes implicit derivatives (helper lanes, uniform control flow)
-    kAtomic = 1u << 2,
-    kWave = 1u << 3,         // needs subgroup operations
-    kQuad = 1u << 4,         // needs quad subgroup operations
-    kBarrier = 1u << 5,
-    kGroupSync = 1u << 6,    // also synchronises the thread group's execution
-    kNeeds16Bit = 1u << 7,   // only with -enable-16bit-types
-    kNeeds64Bit = 1u << 8,   // uses double or 64-bit integers (Float64/Int64 capability)
-    kRefused = 1u << 9,      // OSH0374
-    kPartitioned = 1u << 10, // OSH0350
-};
-
-// What a backend does with the intrinsic: a GLSL.std.450 instruction or core opcode, a Metal or
-// WGSL function; `unsupported:OSHnnnn` when the target refuses it.
-struct TargetMapping {
-    std::string_view spirv;
-    std::string_view msl;
-    std::string_view wgsl;
-};
-
-// One row of the table: one form (overload) of an intrinsic.
-struct IntrinsicInfo {
-    Intrinsic id;
-    std::string_view name;
-    std::string_view result;  // signature language, intrinsic_signature.hpp
-    std::string_view params;
-    std::uint8_t stages;      // StageBits
-    std::uint32_t flags;      // IntrinsicFlags
-    TargetMapping targets;
-};
+// The table itself and its signature language live in intrinsics/ (intrinsics.def, table.hpp,
+// signature.hpp): these are their names as semantic analysis spells them.
+using intrinsics::CallArg;
+using intrinsics::ConcreteType;
+using intrinsics::conversion_rank;
+using intrinsics::ConversionRank;
+using intrinsics::describe_args;
+using intrinsics::Match;
+using intrinsics::match_signature;
+using intrinsics::parse_signature;
+using intrinsics::Pattern;
+using intrinsics::PatternKind;
+using intrinsics::Placeholders;
+using intrinsics::select_best;
+using intrinsics::select_best_of;
+using intrinsics::Selection;
+using intrinsics::ShapeRule;
+using intrinsics::Signature;
+using intrinsics::TypeClass;
+using Intrinsic = intrinsics::Id;
+using IntrinsicInfo = intrinsics::Row;
+using intrinsics::kAllStages;
+using intrinsics::kCompute;
+using intrinsics::kPixel;
+using intrinsics::kPixelCompute;
+using intrinsics::kVertex;
+using intrinsics::stage_bit;
+using intrinsics::kAtomic;
+using intrinsics::kBarrier;
+using intrinsics::kDerivative;
+using intrinsics::kGroupSync;
+using intrinsics::kNeeds16Bit;
+using intrinsics::kNeeds64Bit;
+using intrinsics::kPartitioned;
+using intrinsics::kPure;
+using intrinsics::kQuad;
+using intrinsics::kRefused;
+using intrinsics::kWave;
 
 // Every row, in table order.
-std::span<const IntrinsicInfo> intrinsic_table();
+inline std::span<const IntrinsicInfo> intrinsic_table() { return intrinsics::table(); }
 // The rows (overloads) of one name, in table order; empty when `name` is not an intrinsic.
 // Names are case-sensitive, as in HLSL.
-std::span<const IntrinsicInfo> find_intrinsic(std::string_view name);
+inline std::span<const IntrinsicInfo> find_intrinsic(std::string_view name) { return intrinsics::find(name); }
 inline bool is_intrinsic(std::string_view name) { return !find_intrinsic(name).empty(); }
 // `T lerp(T<float,any> a, T b, T s)`: how a candidate is shown in diagnostics and docs.
-std::string intrinsic_signature_text(const IntrinsicInfo& info);
-// The OSH code a target refuses the intrinsic with (5102 for MSL, 5202 for WGSL...), if any.
-std::optional<std::uint16_t> target_refusal(const IntrinsicInfo& info, Target target);
-std::string_view target_mapping(const IntrinsicInfo& info, Target target);
+inline std::string intrinsic_signature_text(const IntrinsicInfo& info) { return intrinsics::signature_text(info); }
 
 // A call typed against its chosen overload.
 struct ResolvedCall {

@@ -56,6 +56,15 @@ inline constexpr std::uint32_t kMipLoad = kSampledOffset;
 inline constexpr std::uint32_t kMultisampled = kTex2DMS | kTex2DMSArray;
 inline constexpr std::uint32_t kStorageTextures = kRWTex1D | kRWTex1DArray | kRWTex2D | kRWTex2DArray | kRWTex3D;
 
+// What a backend does with a method: a core opcode, a Metal or WGSL function;
+// `unsupported:OSHnnnn` when the target refuses it. Prose for now: the lowering turns every
+// method into IR instructions of its own, so no backend reads these columns.
+struct TargetMapping {
+    std::string_view spirv;
+    std::string_view msl;
+    std::string_view wgsl;
+};
+
 // One row of the table: one form of a method.
 struct MethodInfo {
     std::string_view name;

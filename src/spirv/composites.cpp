@@ -185,7 +185,9 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
         Id va = value(i->operands[0]), vb = value(i->operands[1]);
         Id type = value_type(i->type());
         Id r = 0;
-        if (!am && bm)
+        if (!am && !bm)
+            r = op_result(Op::OpVectorTimesScalar, type, {va, vb});
+        else if (!am && bm)
             r = op_result(Op::OpMatrixTimesVector, type, {vb, va});  // mul(v, M)
         else if (am && !bm)
             r = op_result(Op::OpVectorTimesMatrix, type, {vb, va});  // mul(M, v)

@@ -1,161 +1,135 @@
-// HLSL intrinsics that reach the backend as CallIntrinsic. Most are one GLSL.std.450 instruction
-// chosen by the operand's numeric class (the table below); the rest are core instructions or
-// short sequences, written as DXC writes them. An intrinsic not listed is OSH5004.
+// HLSL intrinsics that reach the backend as CallIntrinsic, dispatched by id through the rows of
+// intrinsics.def: one GLSL.std.450 instruction chosen by the operand's numeric class, one core
+// instruction, one GroupNonUniform instruction, or a short sequence written out here as DXC
+// writes it. Target-neutral rewrites (saturate, rcp, log10, mad...) are not here: the raise list
+// (raise.cpp) has turned them into other IR before emission.
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include <array>
-#include <bit>
 #include <string_view>
 
 #include "spirv/emitter.hpp"
+#include "spirv/intrinsic_mapping.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::spirv {
 namespace {
 
+using IntrinsicId = intrinsics::Id;
 using spv::Op;
 
-constexpr int kNone = -1;
-
-// One GLSL.std.450 instruction per numeric class of the first operand; kNone where HLSL has no
-// overload (the front end rejects those calls, so reaching one here is malformed input).
-struct GlslEntry {
-    std::string_view name;
-    int float_op;
-    int signed_op;
-    int unsigned_op;
-};
-
-constexpr std::array kGlsl = {
-    GlslEntry{"abs", GLSLstd450FAbs, GLSLstd450SAbs, kNone},
-    GlslEntry{"floor", GLSLstd450Floor, kNone, kNone},
-    GlslEntry{"ceil", GLSLstd450Ceil, kNone, kNone},
-    GlslEntry{"round", GLSLstd450RoundEven, kNone, kNone},
-    GlslEntry{"trunc", GLSLstd450Trunc, kNone, kNone},
-    GlslEntry{"frac", GLSLstd450Fract, kNone, kNone},
-    GlslEntry{"sqrt", GLSLstd450Sqrt, kNone, kNone},
-    GlslEntry{"rsqrt", GLSLstd450InverseSqrt, kNone, kNone},
-    GlslEntry{"exp", GLSLstd450Exp, kNone, kNone},
-    GlslEntry{"exp2", GLSLstd450Exp2, kNone, kNone},
-    GlslEntry{"log", GLSLstd450Log, kNone, kNone},
-    GlslEntry{"log2", GLSLstd450Log2, kNone, kNone},
-    GlslEntry{"pow", GLSLstd450Pow, kNone, kNone},
-    GlslEntry{"sin", GLSLstd450Sin, kNone, kNone},
-    GlslEntry{"cos", GLSLstd450Cos, kNone, kNone},
-    GlslEntry{"tan", GLSLstd450Tan, kNone, kNone},
-    GlslEntry{"asin", GLSLstd450Asin, kNone, kNone},
-    GlslEntry{"acos", GLSLstd450Acos, kNone, kNone},
-    GlslEntry{"atan", GLSLstd450Atan, kNone, kNone},
-    GlslEntry{"atan2", GLSLstd450Atan2, kNone, kNone},
-    GlslEntry{"sinh", GLSLstd450Sinh, kNone, kNone},
-    GlslEntry{"cosh", GLSLstd450Cosh, kNone, kNone},
-    GlslEntry{"tanh", GLSLstd450Tanh, kNone, kNone},
-    GlslEntry{"min", GLSLstd450FMin, GLSLstd450SMin, GLSLstd450UMin},
-    GlslEntry{"max", GLSLstd450FMax, GLSLstd450SMax, GLSLstd450UMax},
-    GlslEntry{"clamp", GLSLstd450FClamp, GLSLstd450SClamp, GLSLstd450UClamp},
-    GlslEntry{"lerp", GLSLstd450FMix, kNone, kNone},
-    GlslEntry{"step", GLSLstd450Step, kNone, kNone},
-    GlslEntry{"smoothstep", GLSLstd450SmoothStep, kNone, kNone},
-    GlslEntry{"fma", GLSLstd450Fma, kNone, kNone},
-    GlslEntry{"length", GLSLstd450Length, kNone, kNone},
-    GlslEntry{"distance", GLSLstd450Distance, kNone, kNone},
-    GlslEntry{"normalize", GLSLstd450Normalize, kNone, kNone},
-    GlslEntry{"cross", GLSLstd450Cross, kNone, kNone},
-    GlslEntry{"reflect", GLSLstd450Reflect, kNone, kNone},
-    GlslEntry{"refract", GLSLstd450Refract, kNone, kNone},
-    GlslEntry{"degrees", GLSLstd450Degrees, kNone, kNone},
-    GlslEntry{"radians", GLSLstd450Radians, kNone, kNone},
-    GlslEntry{"determinant", GLSLstd450Determinant, kNone, kNone},
-    GlslEntry{"firstbithigh", kNone, GLSLstd450FindSMsb, GLSLstd450FindUMsb},
-    GlslEntry{"firstbitlow", kNone, GLSLstd450FindILsb, GLSLstd450FindILsb},
-};
-
-// Core instructions that take the operands as they are.
-struct CoreEntry {
-    std::string_view name;
-    Op op;
-    bool pixel_only;
-};
-
-constexpr std::array kCore = {
-    CoreEntry{"isnan", Op::OpIsNan, false},
-    CoreEntry{"isinf", Op::OpIsInf, false},
-    CoreEntry{"transpose", Op::OpTranspose, false},
-    CoreEntry{"countbits", Op::OpBitCount, false},
-    CoreEntry{"reversebits", Op::OpBitReverse, false},
-    CoreEntry{"ddx", Op::OpDPdx, true},
-    CoreEntry{"ddy", Op::OpDPdy, true},
-    CoreEntry{"ddx_coarse", Op::OpDPdxCoarse, true},
-    CoreEntry{"ddy_coarse", Op::OpDPdyCoarse, true},
-    CoreEntry{"ddx_fine", Op::OpDPdxFine, true},
-    CoreEntry{"ddy_fine", Op::OpDPdyFine, true},
-    CoreEntry{"fwidth", Op::OpFwidth, true},
-    CoreEntry{"asuint", Op::OpBitcast, false},
-    CoreEntry{"asint", Op::OpBitcast, false},
-    CoreEntry{"asfloat", Op::OpBitcast, false},
-};
-
-// Wave intrinsics: GroupNonUniform instructions at Subgroup scope. `group` is the operation
-// (Reduce, ExclusiveScan) for arithmetic ones, or -1.
-struct WaveEntry {
-    std::string_view name;
-    Op float_op;
-    Op signed_op;
-    Op unsigned_op;
-    int group;
-    spv::Capability capability;
-};
-
+constexpr int kNone = -1;      // no overload for this class: malformed input
+constexpr int kIdentity = -2;  // the answer is the operand (abs of an unsigned value)
+enum ResultForm : bool { kResultType = false, kOperandType = true };
+constexpr int kNoGroup = -1;
 constexpr int kReduce = static_cast<int>(spv::GroupOperation::Reduce);
 constexpr int kScan = static_cast<int>(spv::GroupOperation::ExclusiveScan);
 
-constexpr std::array kWave = {
-    WaveEntry{"WaveActiveAnyTrue", Op::OpGroupNonUniformAny, Op::OpGroupNonUniformAny, Op::OpGroupNonUniformAny, -1,
-              spv::Capability::GroupNonUniformVote},
-    WaveEntry{"WaveActiveAllTrue", Op::OpGroupNonUniformAll, Op::OpGroupNonUniformAll, Op::OpGroupNonUniformAll, -1,
-              spv::Capability::GroupNonUniformVote},
-    WaveEntry{"WaveActiveAllEqual", Op::OpGroupNonUniformAllEqual, Op::OpGroupNonUniformAllEqual,
-              Op::OpGroupNonUniformAllEqual, -1, spv::Capability::GroupNonUniformVote},
-    WaveEntry{"WaveActiveBallot", Op::OpGroupNonUniformBallot, Op::OpGroupNonUniformBallot, Op::OpGroupNonUniformBallot,
-              -1, spv::Capability::GroupNonUniformBallot},
-    WaveEntry{"WaveReadLaneFirst", Op::OpGroupNonUniformBroadcastFirst, Op::OpGroupNonUniformBroadcastFirst,
-              Op::OpGroupNonUniformBroadcastFirst, -1, spv::Capability::GroupNonUniformBallot},
-    WaveEntry{"WaveReadLaneAt", Op::OpGroupNonUniformShuffle, Op::OpGroupNonUniformShuffle, Op::OpGroupNonUniformShuffle,
-              -1, spv::Capability::GroupNonUniformShuffle},
-    WaveEntry{"WaveActiveSum", Op::OpGroupNonUniformFAdd, Op::OpGroupNonUniformIAdd, Op::OpGroupNonUniformIAdd, kReduce,
-              spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WaveActiveProduct", Op::OpGroupNonUniformFMul, Op::OpGroupNonUniformIMul, Op::OpGroupNonUniformIMul,
-              kReduce, spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WaveActiveMin", Op::OpGroupNonUniformFMin, Op::OpGroupNonUniformSMin, Op::OpGroupNonUniformUMin, kReduce,
-              spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WaveActiveMax", Op::OpGroupNonUniformFMax, Op::OpGroupNonUniformSMax, Op::OpGroupNonUniformUMax, kReduce,
-              spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WaveActiveBitAnd", Op::OpNop, Op::OpGroupNonUniformBitwiseAnd, Op::OpGroupNonUniformBitwiseAnd, kReduce,
-              spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WaveActiveBitOr", Op::OpNop, Op::OpGroupNonUniformBitwiseOr, Op::OpGroupNonUniformBitwiseOr, kReduce,
-              spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WaveActiveBitXor", Op::OpNop, Op::OpGroupNonUniformBitwiseXor, Op::OpGroupNonUniformBitwiseXor, kReduce,
-              spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WavePrefixSum", Op::OpGroupNonUniformFAdd, Op::OpGroupNonUniformIAdd, Op::OpGroupNonUniformIAdd, kScan,
-              spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"WavePrefixProduct", Op::OpGroupNonUniformFMul, Op::OpGroupNonUniformIMul, Op::OpGroupNonUniformIMul,
-              kScan, spv::Capability::GroupNonUniformArithmetic},
-    WaveEntry{"QuadReadLaneAt", Op::OpGroupNonUniformQuadBroadcast, Op::OpGroupNonUniformQuadBroadcast,
-              Op::OpGroupNonUniformQuadBroadcast, -1, spv::Capability::GroupNonUniformQuad},
+struct Row {
+    IntrinsicMapping kind = IntrinsicMapping::None;
+    std::array<int, 3> glsl = {kNone, kNone, kNone};           // float, signed, unsigned
+    std::array<Op, 3> op = {Op::OpNop, Op::OpNop, Op::OpNop};  // core: [0]; wave: per class
+    bool pixel_only = false;
+    bool operand_typed = false;  // GLSL: answers in the operand's type
+    int group = kNoGroup;        // wave: the GroupOperation
+    spv::Capability capability = spv::Capability::Shader;
+    support::DiagCode refusal = support::DiagCode::spirv_unknown_intrinsic;
+    std::string_view transform;  // raised: the transform that rewrites it
 };
 
-template <class Table>
-auto find(const Table& table, std::string_view name) -> const typename Table::value_type* {
-    for (const auto& e : table)
-        if (e.name == name) return &e;
-    return nullptr;
+using Rows = std::array<Row, intrinsics::kIdCount>;
+
+consteval Row glsl_row(int f, int s, int u, bool operand_typed) {
+    Row r;
+    r.kind = IntrinsicMapping::Glsl;
+    r.glsl = {f, s, u};
+    r.operand_typed = operand_typed;
+    return r;
+}
+consteval Row core_row(Op op, bool pixel_only) {
+    Row r;
+    r.kind = IntrinsicMapping::Core;
+    r.op[0] = op;
+    r.pixel_only = pixel_only;
+    return r;
+}
+consteval Row wave_row(Op f, Op s, Op u, int group, spv::Capability capability) {
+    Row r;
+    r.kind = IntrinsicMapping::Wave;
+    r.op = {f, s, u};
+    r.group = group;
+    r.capability = capability;
+    return r;
+}
+consteval Row special_row() {
+    Row r;
+    r.kind = IntrinsicMapping::Special;
+    return r;
+}
+consteval Row raised_row(std::string_view transform) {
+    Row r;
+    r.kind = IntrinsicMapping::Raised;
+    r.transform = transform;
+    return r;
+}
+consteval Row refused_row(support::DiagCode code) {
+    Row r;
+    r.kind = IntrinsicMapping::Refused;
+    r.refusal = code;
+    return r;
+}
+
+consteval Rows make_rows() {
+    Rows t{};
+#define GLSL(id, f, s, u, result) t[std::size_t(IntrinsicId::id)] = glsl_row(f, s, u, result);
+#define CORE(id, o, pixel) t[std::size_t(IntrinsicId::id)] = core_row(Op::o, pixel);
+#define WAVE(id, f, s, u, g, cap) \
+    t[std::size_t(IntrinsicId::id)] = wave_row(Op::f, Op::s, Op::u, g, spv::Capability::cap);
+#define SPECIAL(id) t[std::size_t(IntrinsicId::id)] = special_row();
+#define RAISED(id, name) t[std::size_t(IntrinsicId::id)] = raised_row(#name);
+#define REFUSED(id, code) t[std::size_t(IntrinsicId::id)] = refused_row(support::DiagCode::code);
+#include "spirv/intrinsics.def"
+    return t;
+}
+
+// Each id has at most one row.
+consteval bool rows_are_unique() {
+    std::array<int, intrinsics::kIdCount> n{};
+#define GLSL(id, ...) ++n[std::size_t(IntrinsicId::id)];
+#define CORE(id, ...) ++n[std::size_t(IntrinsicId::id)];
+#define WAVE(id, ...) ++n[std::size_t(IntrinsicId::id)];
+#define SPECIAL(id) ++n[std::size_t(IntrinsicId::id)];
+#define RAISED(id, ...) ++n[std::size_t(IntrinsicId::id)];
+#define REFUSED(id, ...) ++n[std::size_t(IntrinsicId::id)];
+#include "spirv/intrinsics.def"
+    for (int c : n)
+        if (c > 1) return false;
+    return true;
+}
+static_assert(rows_are_unique(), "spirv/intrinsics.def: an id has two rows");
+
+constexpr Rows kRows = make_rows();
+
+const Row& row_of(IntrinsicId id) {
+    static constexpr Row kMissing{};
+    return std::size_t(id) < kRows.size() ? kRows[std::size_t(id)] : kMissing;
+}
+
+// The column of a row for the first operand's numeric class.
+template <class T>
+T by_class(const std::array<T, 3>& columns, const sema::Type* t) {
+    return sema::is_float(t) ? columns[0] : sema::is_signed(t) ? columns[1] : columns[2];
 }
 
 }  // namespace
 
+IntrinsicMapping intrinsic_mapping(IntrinsicId id) { return row_of(id).kind; }
+
 bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     if (i->opcode != ir::Opcode::CallIntrinsic) return false;
-    std::string_view n = i->intrinsic;
+    const IntrinsicId id = i->intrinsic;
+    const Row& row = row_of(id);
+    std::string_view n = intrinsics::name(id);
     const sema::Type* result = i->type()->value_type();
     Id type = value_type(result);
     auto arg = [&](std::size_t k) { return value(i->operands[k]); };
@@ -165,25 +139,44 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         return out;
     };
     const sema::Type* first = i->operands.empty() ? nullptr : i->operands[0]->type()->value_type();
+    auto no_mapping = [&](support::DiagCode code) {
+        fail(code, "SPIR-V: the intrinsic '" + std::string(n) + "' has no SPIR-V mapping");
+        return true;
+    };
+    auto no_overload = [&]() {
+        fail(support::DiagCode::spirv_malformed_input,
+             "SPIR-V: '" + std::string(n) + "' has no overload for operands of this type");
+        return true;
+    };
     auto pixel_only = [&]() {
         if (stage() == ir::ShaderStage::Pixel) return true;
         fail(support::DiagCode::spirv_wrong_stage,
              "SPIR-V: '" + std::string(n) + "' needs derivatives, which only pixel shaders have");
         return false;
     };
+    Id subgroup = 0;
+    auto wave = [&](spv::Capability c) {
+        capability(spv::Capability::GroupNonUniform);
+        capability(c);
+        subgroup = constant_u32(static_cast<std::uint32_t>(spv::Scope::Subgroup));
+    };
 
-    if (const GlslEntry* g = find(kGlsl, n); g && first) {
-        int glsl_op = sema::is_float(first) ? g->float_op : sema::is_signed(first) ? g->signed_op : g->unsigned_op;
-        if (n == "abs" && sema::is_integer(first) && !sema::is_signed(first)) {
-            define(i, arg(0));  // |x| of an unsigned value is x
+    switch (row.kind) {
+    case IntrinsicMapping::None: return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
+    case IntrinsicMapping::Refused: return no_mapping(row.refusal);
+    case IntrinsicMapping::Raised:
+        fail(support::DiagCode::spirv_malformed_input, "SPIR-V: '" + std::string(n) + "' should have been rewritten by " +
+                                                           std::string(row.transform) + " before emission");
+        return true;
+    case IntrinsicMapping::Glsl: {
+        if (!first) return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
+        int glsl_op = by_class(row.glsl, first);
+        if (glsl_op == kIdentity) {
+            define(i, arg(0));
             return true;
         }
-        if (glsl_op == kNone) {
-            fail(support::DiagCode::spirv_malformed_input,
-                 "SPIR-V: '" + std::string(n) + "' has no overload for operands of this type");
-            return true;
-        }
-        if (n == "firstbithigh" || n == "firstbitlow") {
+        if (glsl_op == kNone) return no_overload();
+        if (row.operand_typed) {
             // FindMsb/FindLsb answer in the operand's type; HLSL answers in uint.
             Id r = ext_inst(value_type(first), static_cast<std::uint32_t>(glsl_op), args());
             define(i, value_type(first) == type ? r : op_result(Op::OpBitcast, type, {r}));
@@ -194,64 +187,38 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         define(i, r);
         return true;
     }
-    if (const CoreEntry* c = find(kCore, n); c && first) {
-        if (c->pixel_only && !pixel_only()) return true;
-        if (c->op == Op::OpBitcast && (bits_of(first) != bits_of(result) || !sema::is_basic(first))) {
+    case IntrinsicMapping::Core: {
+        if (!first) return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
+        Op core = row.op[0];
+        if (row.pixel_only && !pixel_only()) return true;
+        if (core == Op::OpBitcast && (bits_of(first) != bits_of(result) || !sema::is_basic(first))) {
             unsupported("'" + std::string(n) + "' between types of different widths");
             return true;
         }
-        if (c->op == Op::OpBitcast && value_type(first) == type) {
+        if (core == Op::OpBitcast && value_type(first) == type) {
             define(i, arg(0));
             return true;
         }
-        define(i, op_result(c->op, type, {arg(0)}));
+        define(i, op_result(core, type, {arg(0)}));
         return true;
     }
-    if (n == "sign" && first) {
-        bool f = sema::is_float(first);
-        Id r = ext_inst(value_type(first), f ? GLSLstd450FSign : GLSLstd450SSign, args());
-        // HLSL's sign answers in int whatever the operand.
-        define(i, value_type(first) == type ? r : op_result(f ? Op::OpConvertFToS : Op::OpBitcast, type, {r}));
+    case IntrinsicMapping::Wave: {
+        if (!first) return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
+        Op wop = by_class(row.op, first);
+        if (wop == Op::OpNop) return no_overload();
+        wave(row.capability);
+        Operands ops{subgroup};
+        if (row.group != kNoGroup) ops.push_back(static_cast<std::uint32_t>(row.group));
+        for (Id a : args()) ops.push_back(a);
+        define(i, op_result(wop, type, ops));
         return true;
     }
-    if (n == "saturate" && first) {
-        define(i, ext_inst(type, GLSLstd450FClamp,
-                           {arg(0), constant_splat(result, bits_of(result) == 64 ? 0 : 0),
-                            constant_splat(result, bits_of(result) == 64 ? 0x3FF0000000000000ull
-                                                   : bits_of(result) == 16 ? 0x3C00u
-                                                                           : 0x3F800000u)}));
-        return true;
+    case IntrinsicMapping::Special: break;
     }
-    if (n == "rcp" && first) {
-        std::uint64_t one = bits_of(result) == 64 ? 0x3FF0000000000000ull : bits_of(result) == 16 ? 0x3C00u : 0x3F800000u;
-        define(i, op_result(Op::OpFDiv, type, {constant_splat(result, one), arg(0)}));
-        return true;
-    }
-    if (n == "log10" && first) {
-        // log10(x) = log2(x) * log10(2), as DXC writes it.
-        Id l = ext_inst(type, GLSLstd450Log2, {arg(0)});
-        Id k = constant_splat(result, std::bit_cast<std::uint32_t>(0.30103f));
-        define(i, op_result(sema::is_float(result) && result->is<sema::ScalarType>() ? Op::OpFMul : Op::OpVectorTimesScalar,
-                            type, {l, result->is<sema::ScalarType>() ? k : constant_f32(0.30103f)}));
-        return true;
-    }
-    if (n == "isfinite" && first) {
-        Id a = op_result(Op::OpIsNan, type, {arg(0)});
-        Id b = op_result(Op::OpIsInf, type, {arg(0)});
-        Id either = op_result(Op::OpLogicalOr, type, {a, b});
-        define(i, op_result(Op::OpLogicalNot, type, {either}));
-        return true;
-    }
-    if (n == "mad" && first) {
-        if (sema::is_float(first)) {
-            define(i, ext_inst(type, GLSLstd450Fma, args()));
-        } else {
-            Id p = op_result(Op::OpIMul, type, {arg(0), arg(1)});
-            define(i, op_result(Op::OpIAdd, type, {p, arg(2)}));
-        }
-        return true;
-    }
-    if (n == "dot" && first) {
+
+    switch (id) {
+    case IntrinsicId::Dot: {
+        if (!first) break;
         if (sema::is_float(first) && first->is<sema::VectorType>()) {
             define(i, op_result(Op::OpDot, type, {arg(0), arg(1)}));
             return true;
@@ -270,7 +237,9 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         define(i, sum);
         return true;
     }
-    if ((n == "any" || n == "all") && first) {
+    case IntrinsicId::Any:
+    case IntrinsicId::All: {
+        if (!first) break;
         Id v = arg(0);
         std::uint32_t count = sema::component_count(first);
         if (!sema::is_bool(first)) {
@@ -278,15 +247,13 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
                                                      : types().vector(sema::ScalarKind::Bool, count);
             v = convert_value(v, first, bool_type);
         }
-        define(i, count == 1 ? v : op_result(n == "any" ? Op::OpAny : Op::OpAll, type, {v}));
+        define(i, count == 1 ? v : op_result(id == IntrinsicId::Any ? Op::OpAny : Op::OpAll, type, {v}));
         return true;
     }
-    if (n == "ldexp" && first) {
-        Id e = ext_inst(value_type(first), GLSLstd450Exp2, {arg(1)});
-        define(i, op_result(Op::OpFMul, type, {arg(0), e}));
-        return true;
-    }
-    if ((n == "modf" || n == "sincos" || n == "frexp") && first) {
+    case IntrinsicId::Modf:
+    case IntrinsicId::SinCos:
+    case IntrinsicId::Frexp: {
+        if (!first) break;
         for (std::size_t k = 1; k < i->operands.size(); ++k) {
             const PointerInfo* p = pointer(i->operands[k]);
             if (!p || p->layout) {
@@ -294,9 +261,9 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
                 return true;
             }
         }
-        if (n == "modf") {
+        if (id == IntrinsicId::Modf) {
             define(i, ext_inst(type, GLSLstd450Modf, {arg(0), pointer(i->operands[1])->id}));
-        } else if (n == "sincos") {
+        } else if (id == IntrinsicId::SinCos) {
             Id s = ext_inst(value_type(first), GLSLstd450Sin, {arg(0)});
             Id c = ext_inst(value_type(first), GLSLstd450Cos, {arg(0)});
             op(Op::OpStore, {pointer(i->operands[1])->id, s});
@@ -314,88 +281,54 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         }
         return true;
     }
-    if (n == "f32tof16" && first && first->is<sema::ScalarType>()) {
+    case IntrinsicId::F32ToF16: {
+        if (!first || !first->is<sema::ScalarType>()) break;
         Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {arg(0), constant_f32(0.0f)});
         define(i, ext_inst(type, GLSLstd450PackHalf2x16, {v2}));
         return true;
     }
-    if (n == "f16tof32" && first && first->is<sema::ScalarType>()) {
+    case IntrinsicId::F16ToF32: {
+        if (!first || !first->is<sema::ScalarType>()) break;
         Id v2 = ext_inst(type_vector(type_float(32), 2), GLSLstd450UnpackHalf2x16, {arg(0)});
         define(i, op_result(Op::OpCompositeExtract, type, {v2, 0u}));
         return true;
     }
-    // HLSL's barrier intrinsics, as flags of the IR's barrier.
-    struct BarrierName {
-        std::string_view name;
-        std::uint32_t flags;
-    };
-    constexpr std::array kBarriers = {
-        BarrierName{"AllMemoryBarrier", ir::kBarrierWorkgroupMemory | ir::kBarrierDeviceMemory},
-        BarrierName{"AllMemoryBarrierWithGroupSync",
-                    ir::kBarrierWorkgroupMemory | ir::kBarrierDeviceMemory | ir::kBarrierGroupSync},
-        BarrierName{"DeviceMemoryBarrier", ir::kBarrierDeviceMemory},
-        BarrierName{"DeviceMemoryBarrierWithGroupSync", ir::kBarrierDeviceMemory | ir::kBarrierGroupSync},
-        BarrierName{"GroupMemoryBarrier", ir::kBarrierWorkgroupMemory},
-        BarrierName{"GroupMemoryBarrierWithGroupSync", ir::kBarrierWorkgroupMemory | ir::kBarrierGroupSync},
-    };
-    for (const BarrierName& b : kBarriers) {
-        if (b.name != n) continue;
-        ir::Instruction barrier(ir::Opcode::Barrier, i->type());
-        barrier.immediates.push_back(b.flags);
-        return emit_atomic(&barrier);
-    }
-
-    // Wave and quad operations.
-    Id subgroup = constant_u32(static_cast<std::uint32_t>(spv::Scope::Subgroup));
-    auto wave = [&](spv::Capability c) {
-        capability(spv::Capability::GroupNonUniform);
-        capability(c);
-    };
-    if (n == "WaveGetLaneIndex" || n == "WaveGetLaneCount") {
+    case IntrinsicId::WaveGetLaneIndex:
+    case IntrinsicId::WaveGetLaneCount: {
         // DXC reads the SubgroupLocalInvocationId / SubgroupSize built-ins (GroupNonUniform).
         wave(spv::Capability::GroupNonUniform);
-        bool index = n == "WaveGetLaneIndex";
+        bool index = id == IntrinsicId::WaveGetLaneIndex;
         Id var = builtin_input(index ? spv::BuiltIn::SubgroupLocalInvocationId : spv::BuiltIn::SubgroupSize,
                                type_int(32, false), index ? "gl_SubgroupInvocationID" : "gl_SubgroupSize");
         define(i, op_result(Op::OpLoad, type, {var}));
         return true;
     }
-    if (n == "WaveIsFirstLane") {
+    case IntrinsicId::WaveIsFirstLane:
         wave(spv::Capability::GroupNonUniform);
         define(i, op_result(Op::OpGroupNonUniformElect, type, {subgroup}));
         return true;
-    }
-    if ((n == "WaveActiveCountBits" || n == "WavePrefixCountBits") && first) {
+    case IntrinsicId::WaveActiveCountBits:
+    case IntrinsicId::WavePrefixCountBits: {
+        if (!first) break;
         wave(spv::Capability::GroupNonUniformBallot);
         Id ballot = op_result(Op::OpGroupNonUniformBallot, type_vector(type_int(32, false), 4), {subgroup, arg(0)});
-        auto group = n == "WaveActiveCountBits" ? spv::GroupOperation::Reduce : spv::GroupOperation::ExclusiveScan;
+        auto group = id == IntrinsicId::WaveActiveCountBits ? spv::GroupOperation::Reduce : spv::GroupOperation::ExclusiveScan;
         define(i, op_result(Op::OpGroupNonUniformBallotBitCount, type,
                             {subgroup, static_cast<std::uint32_t>(group), ballot}));
         return true;
     }
-    if (n.starts_with("QuadReadAcross") && first) {
-        std::uint32_t direction = n == "QuadReadAcrossX" ? 0 : n == "QuadReadAcrossY" ? 1 : 2;
+    case IntrinsicId::QuadReadAcrossX:
+    case IntrinsicId::QuadReadAcrossY:
+    case IntrinsicId::QuadReadAcrossDiagonal: {
+        if (!first) break;
+        std::uint32_t direction = id == IntrinsicId::QuadReadAcrossX ? 0 : id == IntrinsicId::QuadReadAcrossY ? 1 : 2;
         wave(spv::Capability::GroupNonUniformQuad);
         define(i, op_result(Op::OpGroupNonUniformQuadSwap, type, {subgroup, arg(0), constant_u32(direction)}));
         return true;
     }
-    if (const WaveEntry* w = find(kWave, n); w && first) {
-        Op wop = sema::is_float(first) ? w->float_op : sema::is_signed(first) ? w->signed_op : w->unsigned_op;
-        if (wop == Op::OpNop) {
-            fail(support::DiagCode::spirv_malformed_input,
-                 "SPIR-V: '" + std::string(n) + "' has no overload for operands of this type");
-            return true;
-        }
-        wave(w->capability);
-        Operands ops{subgroup};
-        if (w->group >= 0) ops.push_back(static_cast<std::uint32_t>(w->group));
-        for (Id a : args()) ops.push_back(a);
-        define(i, op_result(wop, type, ops));
-        return true;
+    default: break;
     }
-    fail(support::DiagCode::spirv_unknown_intrinsic,
-         "SPIR-V: the intrinsic '" + std::string(n) + "' has no SPIR-V mapping");
-    return true;
+    return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
 }
 
 }  // namespace oneshader::spirv

@@ -22,6 +22,17 @@ namespace {
 //   matrices and array built-in parts it would have to split or merge itself, and bools in
 //   buffer memory (OpTypeBool has no layout).
 constexpr std::string_view kRaiseList[] = {
+    // Intrinsics GLSL.std.450 and the core instruction set have no instruction for (the emitter
+    // reports a call one of these should have rewritten, a RAISED row of intrinsics.def, as
+    // malformed input). They rewrite single calls in place and touch no variable, so they
+    // commute with everything below.
+    "polyfill_sign",      // FSign/SSign answer in the operand's type, HLSL in int
+    "polyfill_saturate",  // FClamp with constant bounds
+    "polyfill_rcp",       // OpFDiv of one
+    "polyfill_log10",     // Log2 times log10(2), as DXC writes it
+    "polyfill_mad",       // Fma for floats; OpIMul and OpIAdd for integers
+    "polyfill_ldexp",     // GLSL.std.450 Ldexp takes an integer exponent, HLSL a float
+    "polyfill_isfinite",  // OpIsNan and OpIsInf, no OpIsFinite in shaders
     "split_stage_io",
     "merge_builtin_arrays",
     "flat_integer_varyings",

@@ -156,7 +156,7 @@ TEST_CASE("builder: phis, switches, atomics, barriers and intrinsics", "[ir][bui
     Builder::mark_selection(b0, b3);
     b.set_insert_point(b1);
     Value* args[] = {old};
-    Instruction* bits = b.intrinsic("countbits", t.scalar(ScalarKind::UInt), args);
+    Instruction* bits = b.intrinsic(intrinsics::Id::CountBits, t.scalar(ScalarKind::UInt), args);
     b.br(b3);
     b.set_insert_point(b2);
     b.br(b3);

@@ -122,7 +122,7 @@ bb0: ; (entry)
   %66 = extract %20 [1, 2] : float
   %67 = texture_samples %g2 : uint
   call @nothing()
-  intrinsic AllMemoryBarrier()
+  %68 = intrinsic WaveIsFirstLane() : bool
   store %g1, %50
   ret
 }

@@ -489,16 +489,18 @@ TEST_CASE("verifier: function names are unique and the entry function is in the 
     check_message(messages, "entry pixel @main: the function is not in the module");
 }
 
-TEST_CASE("verifier: calls go to functions of the module and intrinsics have names", "[ir][verifier]") {
+TEST_CASE("verifier: calls go to functions of the module and intrinsics have ids", "[ir][verifier]") {
     BuiltFunction t;
     IrFixture other;
     Function* foreign = other.module.add_function("h", other.types.void_type());
     t.b.call(foreign, {});
-    t.b.intrinsic("", t.f.scalar(sema::ScalarKind::Float), {});
+    t.b.intrinsic(intrinsics::Id::None, t.f.scalar(sema::ScalarKind::Float), {});
+    t.b.intrinsic(intrinsics::Id::GroupMemoryBarrier, t.f.types.void_type(), {});
     t.b.ret();
     std::vector<std::string> messages = verify(t.f.module);
     check_message(messages, "@f bb0 call: the callee is not in the module");
-    check_message(messages, "@f bb0 %0 = intrinsic: no intrinsic name");
+    check_message(messages, "@f bb0 %0 = intrinsic: no intrinsic");
+    check_message(messages, "@f bb0 intrinsic: 'GroupMemoryBarrier' is never a call in the IR");
 }
 
 TEST_CASE("verifier: composite constants fit their type", "[ir][verifier]") {

@@ -9,9 +9,6 @@ TEST_CASE("every intrinsic row parses in the signature language", "[intrinsics]"
         if (row.id == Intrinsic::Mul) continue;  // typed by code
         INFO(intrinsic_signature_text(row));
         CHECK(parse_signature(row.result, row.params).valid);
-        CHECK(!row.targets.spirv.empty());
-        CHECK(!row.targets.msl.empty());
-        CHECK(!row.targets.wgsl.empty());
     }
 }
 
@@ -434,21 +431,6 @@ TEST_CASE("user-style overloads resolved through the signature matcher", "[intri
     std::vector<std::vector<ConversionRank>> ranks2 = {match_signature(f.types, a, args2).ranks,
                                                        match_signature(f.types, b, args2).ranks};
     CHECK(select_best(ranks2).best == 0);
-}
-
-TEST_CASE("per-target mapping and refusals come from the table", "[intrinsics][targets]") {
-    const IntrinsicInfo& sqrt_row = find_intrinsic("sqrt")[0];
-    CHECK(target_mapping(sqrt_row, Target::SpirV) == "GLSL.std.450 Sqrt");
-    CHECK(target_mapping(find_intrinsic("rsqrt")[0], Target::Wgsl) == "inverseSqrt");
-    CHECK(target_mapping(find_intrinsic("lerp")[0], Target::Msl) == "mix");
-    CHECK(target_mapping(find_intrinsic("WaveActiveSum")[0], Target::Wgsl) == "subgroupAdd");
-    CHECK(target_mapping(find_intrinsic("WavePrefixCountBits")[0], Target::Msl) ==
-          "simd_prefix_exclusive_sum(uint(value))");
-    CHECK_FALSE(target_refusal(sqrt_row, Target::Wgsl));
-    CHECK(target_refusal(find_intrinsic("fma")[0], Target::Wgsl) == 5202);
-    CHECK(target_refusal(find_intrinsic("fma")[0], Target::Msl) == 5102);
-    CHECK(target_refusal(find_intrinsic("asdouble")[0], Target::SpirV) == std::nullopt);
-    CHECK(target_refusal(find_intrinsic("WaveMatch")[0], Target::SpirV) == 350);
 }
 
 TEST_CASE("pure intrinsics are marked; side effects are not", "[intrinsics]") {

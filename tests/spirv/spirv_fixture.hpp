@@ -32,7 +32,7 @@ struct Result {
 using spirv_tools::disassemble;
 using spirv_tools::validate;
 
-// Reads `ir` (which must parse and verify), emits its entry point `entry_index`.
+// Reads `ir` (which must parse and verify), raises it for SPIR-V and emits its entry point `entry_index`.
 inline Result compile(std::string_view ir, Options options = {}, std::size_t entry_index = 0) {
     support::Arena arena;
     support::Interner interner{arena};

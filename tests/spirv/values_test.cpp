@@ -228,10 +228,11 @@ entry compute @main workgroup_size(64, 1, 1)
     CHECK(contains(r.text, "OpControlBarrier %uint_2 %uint_2 %uint_264"));
 }
 
-TEST_CASE("HLSL barrier intrinsics carry DXC's scopes and semantics", "[spirv][atomics]") {
-    Result r = compile_valid(compute("", "  intrinsic AllMemoryBarrierWithGroupSync()\n"
-                                         "  intrinsic DeviceMemoryBarrier()\n"
-                                         "  intrinsic GroupMemoryBarrier()\n"));
+TEST_CASE("HLSL's barriers, as the lowering writes them, carry DXC's scopes and semantics", "[spirv][atomics]") {
+    // AllMemoryBarrierWithGroupSync, DeviceMemoryBarrier, GroupMemoryBarrier.
+    Result r = compile_valid(compute("", "  barrier group_sync|workgroup_memory|device_memory\n"
+                                         "  barrier device_memory\n"
+                                         "  barrier workgroup_memory\n"));
     CHECK(contains(r.text, "OpControlBarrier %uint_2 %uint_1 %uint_2376"));
     CHECK(contains(r.text, "OpMemoryBarrier %uint_1 %uint_2120"));
     CHECK(contains(r.text, "OpMemoryBarrier %uint_2 %uint_264"));
@@ -315,6 +316,34 @@ entry compute @main workgroup_size(1, 1, 1)
 )");
     CHECK(contains(r.text, "OpConstantComposite %Inner"));
     CHECK(contains(r.text, "OpVariable %_ptr_Private_Inner Private %"));
+}
+
+TEST_CASE("polyfilled intrinsics come out as DXC writes them", "[spirv][intrinsics][raise]") {
+    Result r = compile_valid(compute("%g0 = global storage RWStructuredBuffer<float3> set(0) binding(0) ; out\n"
+                                     "%g1 = global storage RWStructuredBuffer<int3> set(0) binding(1) ; ints\n"
+                                     "%g2 = global storage RWStructuredBuffer<uint3> set(0) binding(2) ; flags",
+                                     "  %0 = access %g0, 0:uint : ptr<storage, float3>\n"
+                                     "  %1 = load %0 : float3\n"
+                                     "  %2 = intrinsic saturate(%1) : float3\n"
+                                     "  %3 = intrinsic rcp(%2) : float3\n"
+                                     "  %4 = intrinsic log10(%3) : float3\n"
+                                     "  %5 = intrinsic mad(%4, %1, %2) : float3\n"
+                                     "  %6 = intrinsic ldexp(%5, %1) : float3\n"
+                                     "  store %0, %6\n"
+                                     "  %7 = access %g1, 0:uint : ptr<storage, int3>\n"
+                                     "  %8 = load %7 : int3\n"
+                                     "  %9 = intrinsic mad(%8, %8, %8) : int3\n"
+                                     "  %10 = intrinsic sign(%6) : int3\n"
+                                     "  %11 = add %9, %10 : int3\n"
+                                     "  store %7, %11\n"
+                                     "  %12 = intrinsic isfinite(%6) : bool3\n"
+                                     "  %13 = select %12, uint3{1, 1, 1}, uint3{0, 0, 0} : uint3\n"
+                                     "  %14 = access %g2, 0:uint : ptr<storage, uint3>\n"
+                                     "  store %14, %13\n"));
+    for (const char* op : {"FClamp", "OpFDiv %v3float", "Log2", "OpVectorTimesScalar %v3float", "Fma", "Exp2",
+                           "OpIMul %v3int", "OpIAdd %v3int", "FSign", "OpConvertFToS %v3int", "OpIsNan", "OpIsInf",
+                           "OpLogicalOr", "OpLogicalNot"})
+        CHECK(contains(r.text, op));
 }
 
 }  // namespace

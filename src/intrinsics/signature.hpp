@@ -1,5 +1,5 @@
 #pragma once
-// The small signature language of intrinsics.def and resource_methods.def, and the matcher that
+// The small signature language of intrinsics.def and sema/resource_methods.def, and the matcher that
 // types one call against one signature. Free intrinsics and resource methods share both.
 //
 // A signature is `params` text plus a result text, each type one of:
@@ -33,7 +33,14 @@
 
 #include "types/types.hpp"
 
-namespace oneshader::sema {
+namespace oneshader::intrinsics {
+
+// The type system (types/) the signatures are written in.
+using sema::ParamDirection;
+using sema::ParamType;
+using sema::ScalarKind;
+using sema::Type;
+using sema::TypeContext;
 
 // How an argument converts to a parameter, best first (HLSL: exact match, promotion, conversion).
 enum class ConversionRank : std::uint8_t { Exact, Promotion, Conversion, None };
@@ -164,4 +171,4 @@ Selection select_best(std::span<const std::vector<ConversionRank>> candidates);
 // `float`, `T<float,any>`: for diagnostics that list candidates.
 std::string describe_args(std::span<const CallArg> args);
 
-}  // namespace oneshader::sema
+}  // namespace oneshader::intrinsics

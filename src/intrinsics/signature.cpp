@@ -1,4 +1,4 @@
-#include "sema/intrinsic_signature.hpp"
+#include "intrinsics/signature.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -7,7 +7,10 @@
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
-namespace oneshader::sema {
+namespace oneshader::intrinsics {
+
+using namespace sema;
+
 namespace {
 
 // --- shapes -------------------------------------------------------------------------------------
@@ -598,4 +601,4 @@ std::string describe_args(std::span<const CallArg> args) {
     return out;
 }
 
-}  // namespace oneshader::sema
+}  // namespace oneshader::intrinsics

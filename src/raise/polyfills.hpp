@@ -1,0 +1,27 @@
+#pragma once
+// Polyfills: target-neutral rewrites of intrinsics that a backend has no instruction for into
+// other IR. Each is an IR transform of its own, in its own file with its contract at the top; a
+// backend's raise list (spirv/raise.cpp, and the MSL and WGSL lists when they come) runs the ones
+// its target needs, after the optimizer and before printing. Each keeps the call's result value (its name, its users) and the module
+// valid for the IR verifier; none depends on a target.
+#include "ir/module.hpp"
+#include "raise/transform.hpp"
+
+namespace oneshader::raise {
+
+// sign(x) answering in int@T becomes sign(x) in T, converted to int@T.
+TransformResult polyfill_sign(ir::Module& module);
+// saturate(x) becomes clamp(x, 0, 1).
+TransformResult polyfill_saturate(ir::Module& module);
+// rcp(x) becomes 1 / x.
+TransformResult polyfill_rcp(ir::Module& module);
+// log10(x) becomes log2(x) * log10(2).
+TransformResult polyfill_log10(ir::Module& module);
+// mad(a, b, c) becomes fma(a, b, c) for floats, a * b + c for integers.
+TransformResult polyfill_mad(ir::Module& module);
+// ldexp(x, e) becomes x * exp2(e).
+TransformResult polyfill_ldexp(ir::Module& module);
+// isfinite(x) becomes !(isnan(x) || isinf(x)).
+TransformResult polyfill_isfinite(ir::Module& module);
+
+}  // namespace oneshader::raise
