@@ -3,23 +3,11 @@
 #include <algorithm>
 #include <functional>
 
+#include "types/types_query.hpp"
+
 namespace oneshader::sema {
 
 namespace {
-
-bool is_min_precision(ScalarKind k) {
-    switch (k) {
-    case ScalarKind::Half:
-    case ScalarKind::Min16Float:
-    case ScalarKind::Min10Float:
-    case ScalarKind::Min16Int:
-    case ScalarKind::Min12Int:
-    case ScalarKind::Min16UInt:
-        return true;
-    default:
-        return false;
-    }
-}
 
 std::uint8_t scalar_bits(ScalarKind k, bool enable_16bit) {
     switch (k) {
@@ -33,7 +21,7 @@ std::uint8_t scalar_bits(ScalarKind k, bool enable_16bit) {
     case ScalarKind::UInt16:
         return 16;
     default:
-        return is_min_precision(k) && enable_16bit ? 16 : 32;
+        return is_min_precision_kind(k) && enable_16bit ? 16 : 32;
     }
 }
 
@@ -68,7 +56,7 @@ const ScalarType* TypeContext::scalar(ScalarKind kind) {
     if (i >= kScalarKindCount) return nullptr;
     if (!scalars_[i]) {
         std::uint8_t bits = scalar_bits(kind, options_.enable_16bit_types);
-        bool relaxed = is_min_precision(kind) && !options_.enable_16bit_types;
+        bool relaxed = is_min_precision_kind(kind) && !options_.enable_16bit_types;
         scalars_[i] = arena_.make<ScalarType>(kind, bits, relaxed);
     }
     return scalars_[i];
