@@ -240,14 +240,30 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     case IntrinsicId::Any:
     case IntrinsicId::All: {
         if (!first) break;
-        Id v = arg(0);
-        std::uint32_t count = sema::component_count(first);
-        if (!sema::is_bool(first)) {
-            const sema::Type* bool_type = count == 1 ? static_cast<const sema::Type*>(types().scalar(sema::ScalarKind::Bool))
-                                                     : types().vector(sema::ScalarKind::Bool, count);
-            v = convert_value(v, first, bool_type);
+        bool any = id == IntrinsicId::Any;
+        // One vector (or scalar) to bool, then OpAny/OpAll.
+        auto reduce = [&](Id v, const sema::Type* t) {
+            std::uint32_t count = sema::component_count(t);
+            if (!sema::is_bool(t)) {
+                const sema::Type* bool_type = count == 1 ? static_cast<const sema::Type*>(types().scalar(sema::ScalarKind::Bool))
+                                                         : types().vector(sema::ScalarKind::Bool, count);
+                v = convert_value(v, t, bool_type);
+            }
+            return count == 1 ? v : op_result(any ? Op::OpAny : Op::OpAll, type, {v});
+        };
+        const auto* m = is_matrix(first) ? first->as<sema::MatrixType>() : nullptr;
+        if (!m) {
+            define(i, reduce(arg(0), first));
+            return true;
         }
-        define(i, count == 1 ? v : op_result(id == IntrinsicId::Any ? Op::OpAny : Op::OpAll, type, {v}));
+        // OpAny/OpAll take vectors only: each column reduced, the answers or-ed (and-ed).
+        const sema::Type* column = types().vector(m->element, m->cols);
+        Id r = 0;
+        for (std::uint32_t c = 0; c < m->rows; ++c) {
+            Id part = reduce(op_result(Op::OpCompositeExtract, value_type(column), {arg(0), c}), column);
+            r = c == 0 ? part : op_result(any ? Op::OpLogicalOr : Op::OpLogicalAnd, type, {r, part});
+        }
+        define(i, r);
         return true;
     }
     case IntrinsicId::Modf:
