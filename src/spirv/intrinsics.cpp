@@ -154,6 +154,29 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
              "SPIR-V: '" + std::string(n) + "' needs derivatives, which only pixel shaders have");
         return false;
     };
+    // Vulkan's bit instructions (BitCount, BitReverse, FindMsb, FindLsb) take 32-bit integers and
+    // its derivatives 32-bit floats: a 16-bit operand is widened, `sign_extend` keeping its sign.
+    struct Wide {
+        Id value, type;
+        const sema::Type* sema_type;
+    };
+    auto widened = [&](Id v, const sema::Type* t, bool sign_extend) {
+        std::uint32_t count = sema::component_count(t);
+        bool s = sema::is_signed(t) && sign_extend;
+        sema::ScalarKind k = sema::is_float(t) ? sema::ScalarKind::Float : s ? sema::ScalarKind::Int : sema::ScalarKind::UInt;
+        const sema::Type* st = count == 1 ? static_cast<const sema::Type*>(types().scalar(k)) : types().vector(k, count);
+        Id wide = value_type(st);
+        // Zero-extension is UConvert, which reads the bits as unsigned whatever the operand's type.
+        Op o = sema::is_float(t) ? Op::OpFConvert : s ? Op::OpSConvert : Op::OpUConvert;
+        return Wide{op_result(o, wide, {v}), wide, st};
+    };
+    // As DXC says: Vulkan's bit instructions take 32-bit integers only.
+    auto only_32_bits = [&]() {
+        fail(support::DiagCode::spirv_not_expressible,
+             "SPIR-V: '" + std::string(n) + "' is limited to 32-bit integer components in Vulkan; apply it to the two 32-bit "
+             "halves of the 64-bit value (uint(x) and uint(x >> 32)) instead");
+        return true;
+    };
     Id subgroup = 0;
     auto wave = [&](spv::Capability c) {
         capability(spv::Capability::GroupNonUniform);
@@ -177,7 +200,14 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         }
         if (glsl_op == kNone) return no_overload();
         if (row.operand_typed) {
+            if (bits_of(first) == 64) return only_32_bits();
             // FindMsb/FindLsb answer in the operand's type; HLSL answers in uint.
+            if (bits_of(first) == 16) {
+                Wide w = widened(arg(0), first, glsl_op == GLSLstd450FindSMsb);
+                Id r = ext_inst(w.type, static_cast<std::uint32_t>(glsl_op), {w.value});
+                define(i, w.type == type ? r : op_result(Op::OpBitcast, type, {r}));
+                return true;
+            }
             Id r = ext_inst(value_type(first), static_cast<std::uint32_t>(glsl_op), args());
             define(i, value_type(first) == type ? r : op_result(Op::OpBitcast, type, {r}));
             return true;
@@ -191,6 +221,26 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         if (!first) return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
         Op core = row.op[0];
         if (row.pixel_only && !pixel_only()) return true;
+        // A 1 x N or N x 1 matrix is a vector in SPIR-V, and its transpose the same vector.
+        if (core == Op::OpTranspose && !is_matrix(first)) {
+            define(i, arg(0));
+            return true;
+        }
+        if (bits_of(first) == 64 && (core == Op::OpBitCount || core == Op::OpBitReverse)) return only_32_bits();
+        if (core == Op::OpDPdxFine || core == Op::OpDPdyFine || core == Op::OpDPdxCoarse || core == Op::OpDPdyCoarse)
+            capability(spv::Capability::DerivativeControl);
+        if (bits_of(first) == 16 && (row.pixel_only || core == Op::OpBitCount || core == Op::OpBitReverse)) {
+            // Widened to 32 bits and back; countbits answers in uint already.
+            Wide w = widened(arg(0), first, false);
+            Id r = op_result(core, core == Op::OpBitCount ? type : w.type, {w.value});
+            if (core == Op::OpBitReverse) {
+                // The 16 reversed bits are the top half of the 32.
+                r = op_result(Op::OpShiftRightLogical, w.type, {r, constant_splat(w.sema_type, 16)});
+            }
+            if (core != Op::OpBitCount) r = convert_value(r, w.sema_type, result);
+            define(i, r);
+            return true;
+        }
         if (core == Op::OpBitcast && (bits_of(first) != bits_of(result) || !sema::is_basic(first))) {
             unsupported("'" + std::string(n) + "' between types of different widths");
             return true;
@@ -251,7 +301,13 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             }
             return count == 1 ? v : op_result(any ? Op::OpAny : Op::OpAll, type, {v});
         };
-        const auto* m = is_matrix(first) ? first->as<sema::MatrixType>() : nullptr;
+        const auto* m = first->as<sema::MatrixType>();
+        if (m && !is_matrix(first)) {
+            // A 1 x N or N x 1 matrix is a vector (or a scalar) in SPIR-V.
+            std::uint32_t count = sema::component_count(first);
+            define(i, reduce(arg(0), count == 1 ? static_cast<const sema::Type*>(m->element) : types().vector(m->element, count)));
+            return true;
+        }
         if (!m) {
             define(i, reduce(arg(0), first));
             return true;
@@ -299,13 +355,17 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     }
     case IntrinsicId::F32ToF16: {
         if (!first || !first->is<sema::ScalarType>()) break;
-        Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {arg(0), constant_f32(0.0f)});
+        // PackHalf2x16 packs 32-bit floats: a half (or double) argument is converted first.
+        Id x = convert_value(arg(0), first, types().scalar(sema::ScalarKind::Float));
+        Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {x, constant_f32(0.0f)});
         define(i, ext_inst(type, GLSLstd450PackHalf2x16, {v2}));
         return true;
     }
     case IntrinsicId::F16ToF32: {
         if (!first || !first->is<sema::ScalarType>()) break;
-        Id v2 = ext_inst(type_vector(type_float(32), 2), GLSLstd450UnpackHalf2x16, {arg(0)});
+        // UnpackHalf2x16 reads a 32-bit uint: a 16- or 64-bit argument is converted first.
+        Id x = convert_value(arg(0), first, types().scalar(sema::ScalarKind::UInt));
+        Id v2 = ext_inst(type_vector(type_float(32), 2), GLSLstd450UnpackHalf2x16, {x});
         define(i, op_result(Op::OpCompositeExtract, type, {v2, 0u}));
         return true;
     }

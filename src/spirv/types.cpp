@@ -354,6 +354,8 @@ Id Emitter::constant_splat(const sema::Type* like, std::uint64_t bits) {
     Id scalar = constant_scalar(s, bits);
     std::uint32_t n = 1;
     if (const auto* v = like->value_type()->as<sema::VectorType>()) n = v->count;
+    // A 1 x N or N x 1 matrix is a vector in SPIR-V.
+    if (const auto* m = like->value_type()->as<sema::MatrixType>(); m && !is_matrix(m)) n = std::uint32_t(m->rows) * m->cols;
     if (n == 1) return scalar;
     return constant_composite_splat(type_vector(type_scalar(s), n), scalar, n);
 }
