@@ -18,6 +18,7 @@
 #include "sema/sema.hpp"
 #include "sema/templates.hpp"
 #include "support/context.hpp"
+#include "support/pointer_map.hpp"
 #include "support/small_vec.hpp"
 #include "support/symbol_map.hpp"
 #include "syntax/ast.hpp"
@@ -50,6 +51,7 @@ struct FunctionState {
     std::uint32_t switch_depth = 0;
     std::vector<Variable*> globals_used;
     std::vector<Function*> callees;
+    std::vector<BIntrinsicCall*> staged_calls;
 };
 
 // One analysis: analyze() builds one and runs it. Everything else is private; the files that
@@ -215,6 +217,9 @@ private:
     void assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars, bool output);
     void check_recursion();
     void compute_entry_globals(EntryPoint* ep);
+    void check_entry_stages(EntryPoint* ep);
+    // Every function the entry point's call graph reaches, the entry point first.
+    support::SmallVec<Function*, 16> reached_functions(EntryPoint* ep);
 
     // ---- state --------------------------------------------------------------------------------
     support::CompileContext& ctx;
@@ -227,6 +232,8 @@ private:
     Scope* global_scope = nullptr;
     Scope* scope = nullptr;
     FunctionState* fn = nullptr;
+    // Staged intrinsic calls already reported for a stage that lacks them: one error per call.
+    support::PointerSet<const void*> stage_errors;
     std::unordered_map<const StructType*, StructInfo*> struct_infos;  // looked up, never iterated
     // Built-in numeric spellings already looked up (a null type: not one), since the same few
     // names are resolved over and over.

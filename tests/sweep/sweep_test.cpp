@@ -38,6 +38,9 @@ using oneshader::sema::Type;
 struct Combo {
     std::string label;  // "sin(float2x3) pixel"
     Stage stage = Stage::Compute;
+    // When not empty: the body is a function of its own that an entry point of each of these
+    // stages calls (what a stage may do is then a property of the call graph, not of one body).
+    std::vector<Stage> callers;
     std::string body;   // statements; may use in_<T>/out_<T> buffers registered in `buffers`
     std::set<std::string> buffers;  // element types the body reads (in_) and writes (out_)
 };
@@ -137,6 +140,24 @@ public:
                 }
                 if (!exact) continue;
                 for (Stage s : stages_for(row.stages, stage_matters)) out.push_back(call(row, sig, m, t, s));
+                if (stage_matters && (!t || t == all_[3 * shapes().size()] || t == all_[2 * shapes().size()])) {
+                    // In a function several stages reach: once from every stage that allows it,
+                    // once from those and a stage that does not (refused), for a few types.
+                    Combo c = call(row, sig, m, t, Stage::Compute);
+                    std::vector<Stage> allowed = stages_for(row.stages, true);
+                    c.callers = allowed;
+                    c.label = std::string(row.name) + "(" + (t ? oneshader::sema::type_name(t) : std::string()) + ") in a function called by";
+                    std::string base = c.label;
+                    for (Stage s : allowed) c.label += std::string(" ") + stage_name(s);
+                    if (allowed.size() > 1) out.push_back(c);
+                    for (Stage s : {Stage::Vertex, Stage::Pixel, Stage::Compute})
+                        if (!(row.stages & oneshader::intrinsics::stage_bit(s))) {
+                            Combo d = c;
+                            d.callers.push_back(s);
+                            d.label += std::string(" ") + stage_name(s) + " (not allowed)";
+                            out.push_back(d);
+                        }
+                }
             }
         }
     }
@@ -332,11 +353,20 @@ private:
             std::vector<std::pair<std::uint32_t, std::uint32_t>> lines;  // per combination: first and last line
             for (std::size_t i : batch) {
                 const Combo& c = combos[i];
-                std::string entry = "e" + std::to_string(i);
-                std::string head = c.stage == Stage::Compute ? "[shader(\"compute\")] [numthreads(4, 1, 1)]\nvoid " + entry + "() {\n"
-                                   : c.stage == Stage::Pixel ? "[shader(\"pixel\")]\nfloat4 " + entry + "() : SV_Target {\n"
-                                                             : "[shader(\"vertex\")]\nfloat4 " + entry + "() : SV_Position {\n";
-                std::string text = "// " + c.label + "\n" + head + c.body + (c.stage == Stage::Compute ? "" : "    return 0;\n") + "}\n";
+                std::string text = "// " + c.label + "\n";
+                auto entry = [&](Stage s, const std::string& name, const std::string& body) {
+                    std::string head = s == Stage::Compute ? "[shader(\"compute\")] [numthreads(4, 1, 1)]\nvoid " + name + "() {\n"
+                                       : s == Stage::Pixel ? "[shader(\"pixel\")]\nfloat4 " + name + "() : SV_Target {\n"
+                                                           : "[shader(\"vertex\")]\nfloat4 " + name + "() : SV_Position {\n";
+                    text += head + body + (s == Stage::Compute ? "" : "    return 0;\n") + "}\n";
+                };
+                if (c.callers.empty()) {
+                    entry(c.stage, "e" + std::to_string(i), c.body);
+                } else {
+                    text += "void h" + std::to_string(i) + "() {\n" + c.body + "}\n";
+                    for (std::size_t k = 0; k < c.callers.size(); ++k)
+                        entry(c.callers[k], "e" + std::to_string(i) + "_" + std::to_string(k), "    h" + std::to_string(i) + "();\n");
+                }
                 std::uint32_t n = std::uint32_t(std::count(text.begin(), text.end(), '\n'));
                 lines.push_back({line, line + n - 1});
                 line += n;
@@ -364,11 +394,17 @@ private:
             std::vector<std::size_t> again;
             for (std::size_t k = 0; k < batch.size(); ++k) {
                 const Combo& c = combos[batch[k]];
-                const oneshader::ShaderBlob* blob = r.find("e" + std::to_string(batch[k]), oneshader::Target::SpirV);
-                if (blob) {
-                    std::string v = spirv_tools::validate(spirv_tools::words_of(*blob));
-                    if (v.empty()) ++o.modules;
-                    else o.invalid.push_back(c.label + (optimize_ ? " -O3" : " -Od") + ": " + v.substr(0, v.find('\n')));
+                std::vector<const oneshader::ShaderBlob*> blobs;
+                std::string e = "e" + std::to_string(batch[k]);
+                if (c.callers.empty()) blobs.push_back(r.find(e, oneshader::Target::SpirV));
+                for (std::size_t n = 0; n < c.callers.size(); ++n) blobs.push_back(r.find(e + "_" + std::to_string(n), oneshader::Target::SpirV));
+                bool all_blobs = std::find(blobs.begin(), blobs.end(), nullptr) == blobs.end();
+                if (all_blobs) {
+                    for (const oneshader::ShaderBlob* blob : blobs) {
+                        std::string v = spirv_tools::validate(spirv_tools::words_of(*blob));
+                        if (v.empty()) ++o.modules;
+                        else o.invalid.push_back(c.label + (optimize_ ? " -O3" : " -Od") + ": " + v.substr(0, v.find('\n')));
+                    }
                 } else if (auto f = refused.find(k); f != refused.end()) {
                     if (f->second.empty()) o.faults.push_back(c.label + ": refused by a diagnostic without a code");
                     ++o.rejected[f->second];
