@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstdint>
 #include <map>
 #include <regex>
@@ -25,6 +26,7 @@
 #include "support/arena.hpp"
 #include "types/types.hpp"
 #include "types/types_print.hpp"
+#include "types/types_query.hpp"
 
 namespace {
 
@@ -230,6 +232,23 @@ public:
                          read(c, t, 0) + " : " + read(c, t, 1) + ";\n";
                 place(c, out);
             }
+            if (!t->is<oneshader::sema::ScalarType>()) {
+                // Component-wise: the condition has the operands' shape.
+                Combo c;
+                c.label = "?:(" + oneshader::sema::type_name(with_shape(ScalarKind::Bool, t)) + ", " + tn + ")";
+                c.body = "    " + write(c, t, 0) + " = " + read(c, with_shape(ScalarKind::Bool, t), 0) + " ? " +
+                         read(c, t, 0) + " : " + read(c, t, 1) + ";\n";
+                place(c, out);
+            }
+            // Truncations to every smaller shape of the same kind.
+            for (const Shape& s : shapes()) {
+                const Type* to = make(element(t), s);
+                if (to == t || !smaller(to, t)) continue;
+                Combo c;
+                c.label = "(" + oneshader::sema::type_name(to) + ")" + tn;
+                c.body = "    " + write(c, to, 0) + " = (" + oneshader::sema::type_name(to) + ")" + read(c, t, 0) + ";\n";
+                place(c, out);
+            }
             // Conversions to every kind in the same shape, and a scalar splatted to the shape.
             for (ScalarKind k : kinds()) {
                 const Type* to = with_shape(k, t);
@@ -262,6 +281,15 @@ private:
     const Type* result_of(const std::string& o, const Type* t) {
         bool compare = o == "==" || o == "!=" || o == "<" || o == "<=" || o == ">" || o == ">=" || o == "&&" || o == "||";
         return compare ? with_shape(ScalarKind::Bool, t) : t;
+    }
+
+    // Whether a cast from `from` to `to` truncates: both vectors (or scalars), or both matrices,
+    // `to` no larger in any dimension.
+    static bool smaller(const Type* to, const Type* from) {
+        const auto* mt = to->as<oneshader::sema::MatrixType>();
+        const auto* mf = from->as<oneshader::sema::MatrixType>();
+        if (mt || mf) return mt && mf && mt->rows <= mf->rows && mt->cols <= mf->cols;
+        return oneshader::sema::component_count(to) <= oneshader::sema::component_count(from);
     }
 
     static ScalarKind element(const Type* t) {
@@ -317,6 +345,7 @@ private:
 
 struct Outcome {
     std::map<std::string, int> rejected;  // code -> combinations
+    std::map<std::string, int> messages;  // "code: message" -> combinations
     int modules = 0;                      // valid modules
     std::vector<std::string> invalid;     // "label: first validator message"
     std::vector<std::string> faults;      // internal errors, crashes' leftovers, failures without a code
@@ -408,12 +437,22 @@ private:
                 } else if (auto f = refused.find(k); f != refused.end()) {
                     if (f->second.empty()) o.faults.push_back(c.label + ": refused by a diagnostic without a code");
                     ++o.rejected[f->second];
+                    for (const oneshader::Diagnostic& d : r.diagnostics)
+                        if (d.code == f->second && d.position.line >= lines[k].first && d.position.line <= lines[k].second) {
+                            ++o.messages[d.code + ": " + d.message.substr(0, 100)];
+                            break;
+                        }
                 } else if (batch.size() == 1) {
                     std::string code;
                     for (const oneshader::Diagnostic& d : r.diagnostics)
                         if (d.severity == oneshader::Severity::Error && code.empty()) code = d.code;
                     if (code.empty()) o.faults.push_back(c.label + ": no module and no diagnostic");
                     else ++o.rejected[code];
+                    for (const oneshader::Diagnostic& d : r.diagnostics)
+                        if (d.code == code) {
+                            ++o.messages[d.code + ": " + d.message.substr(0, 100)];
+                            break;
+                        }
                 } else {
                     again.push_back(batch[k]);
                 }
@@ -481,6 +520,15 @@ TEST_CASE("sweep: every intrinsic and operator over every type compiles to valid
                        << " valid modules, " << rejected << " refused (" << refusals << " ), " << o.invalid.size()
                        << " invalid in " << classes.size() << " classes");
     INFO("invalid by class:\n" << report);
+    if (std::getenv("ONESHADER_SWEEP_REFUSALS")) {
+        // What the refusals say, most frequent first: the list of what the compiler does not do yet.
+        std::vector<std::pair<int, std::string>> by_count;
+        for (const auto& [m, n] : o.messages) by_count.push_back({-n, m});
+        std::sort(by_count.begin(), by_count.end());
+        std::string list;
+        for (const auto& [n, m] : by_count) list += std::to_string(-n) + "  " + m + "\n";
+        WARN("refusals:\n" << list);
+    }
     INFO("faults:\n" << faults);
     CHECK(o.invalid.empty());
     CHECK(o.faults.empty());
