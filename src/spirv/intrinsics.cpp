@@ -353,20 +353,32 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         }
         return true;
     }
-    case IntrinsicId::F32ToF16: {
-        if (!first || !first->is<sema::ScalarType>()) break;
-        // PackHalf2x16 packs 32-bit floats: a half (or double) argument is converted first.
-        Id x = convert_value(arg(0), first, types().scalar(sema::ScalarKind::Float));
-        Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {x, constant_f32(0.0f)});
-        define(i, ext_inst(type, GLSLstd450PackHalf2x16, {v2}));
-        return true;
-    }
+    case IntrinsicId::F32ToF16:
     case IntrinsicId::F16ToF32: {
-        if (!first || !first->is<sema::ScalarType>()) break;
-        // UnpackHalf2x16 reads a 32-bit uint: a 16- or 64-bit argument is converted first.
-        Id x = convert_value(arg(0), first, types().scalar(sema::ScalarKind::UInt));
-        Id v2 = ext_inst(type_vector(type_float(32), 2), GLSLstd450UnpackHalf2x16, {x});
-        define(i, op_result(Op::OpCompositeExtract, type, {v2, 0u}));
+        if (!first || !sema::is_basic(first) || is_matrix(first)) break;
+        const sema::ScalarType* from = sema::component_type(first);
+        bool pack = id == IntrinsicId::F32ToF16;
+        auto one = [&](Id x) {
+            if (pack) {
+                // PackHalf2x16 packs 32-bit floats: a half (or double) argument is converted first.
+                x = convert_value(x, from, types().scalar(sema::ScalarKind::Float));
+                Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {x, constant_f32(0.0f)});
+                return ext_inst(type_int(32, false), GLSLstd450PackHalf2x16, {v2});
+            }
+            // UnpackHalf2x16 reads a 32-bit uint: a 16- or 64-bit argument is converted first.
+            x = convert_value(x, from, types().scalar(sema::ScalarKind::UInt));
+            Id v2 = ext_inst(type_vector(type_float(32), 2), GLSLstd450UnpackHalf2x16, {x});
+            return op_result(Op::OpCompositeExtract, type_float(32), {v2, 0u});
+        };
+        std::uint32_t count = sema::component_count(first);
+        if (count == 1) {
+            define(i, one(arg(0)));
+            return true;
+        }
+        // The GLSL instructions convert one value: a vector goes component by component.
+        Operands parts;
+        for (std::uint32_t k = 0; k < count; ++k) parts.push_back(one(op_result(Op::OpCompositeExtract, type_scalar(from), {arg(0), k})));
+        define(i, op_result(Op::OpCompositeConstruct, type, parts));
         return true;
     }
     case IntrinsicId::WaveGetLaneIndex:

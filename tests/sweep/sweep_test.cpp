@@ -72,8 +72,8 @@ const std::vector<Shape>& shapes() {
 
 class Generator {
 public:
-    Generator() : types_(arena_, oneshader::sema::TypeOptions{true}) {
-        for (ScalarKind k : kinds())
+    explicit Generator(std::vector<ScalarKind> kinds) : types_(arena_, oneshader::sema::TypeOptions{true}), kinds_(std::move(kinds)) {
+        for (ScalarKind k : kinds_)
             for (const Shape& s : shapes()) all_.push_back(make(k, s));
     }
 
@@ -167,7 +167,7 @@ public:
     // mul over every pair of shapes it accepts: scalar with anything, vector . vector, and the
     // matrix products whose inner sizes agree.
     void mul(std::vector<Combo>& out) {
-        for (ScalarKind k : kinds()) {
+        for (ScalarKind k : kinds_) {
             if (k == ScalarKind::Bool) continue;
             for (const Shape& a : shapes())
                 for (const Shape& b : shapes()) {
@@ -250,7 +250,7 @@ public:
                 place(c, out);
             }
             // Conversions to every kind in the same shape, and a scalar splatted to the shape.
-            for (ScalarKind k : kinds()) {
+            for (ScalarKind k : kinds_) {
                 const Type* to = with_shape(k, t);
                 Combo c;
                 c.label = "(" + oneshader::sema::type_name(to) + ")" + tn;
@@ -339,6 +339,7 @@ private:
 
     oneshader::support::Arena arena_;
     oneshader::sema::TypeContext types_;
+    std::vector<ScalarKind> kinds_;
     std::vector<const Type*> all_;
     std::size_t turn_ = 0;
 };
@@ -355,7 +356,7 @@ bool is_internal(const std::string& code) { return code == "OSH7000" || code == 
 
 class Runner {
 public:
-    explicit Runner(bool optimize) : optimize_(optimize) {}
+    Runner(bool optimize, bool enable_16bit_types) : optimize_(optimize), enable_16bit_types_(enable_16bit_types) {}
 
     void run(const std::vector<Combo>& combos, Outcome& o) {
         std::vector<std::size_t> batch;
@@ -403,7 +404,7 @@ private:
             }
             oneshader::CompileOptions options;
             options.optimize = optimize_;
-            options.enable_16bit_types = true;
+            options.enable_16bit_types = enable_16bit_types_;
             oneshader::CompileResult r = oneshader::compile(source, "sweep.hlsl", options);
             ++compiles_;
             // Refusals located in a combination's lines belong to it.
@@ -475,6 +476,7 @@ private:
     }
 
     bool optimize_;
+    bool enable_16bit_types_;
     int compiles_ = 0;
 };
 
@@ -490,14 +492,24 @@ std::string failure_class(const std::string& line) {
 }  // namespace
 
 TEST_CASE("sweep: every intrinsic and operator over every type compiles to valid SPIR-V or is refused with a code", "[sweep]") {
-    Generator g;
-    std::vector<Combo> combos;
-    g.intrinsics(combos);
-    g.mul(combos);
-    std::size_t intrinsic_combos = combos.size();
-    g.operators(combos);
+    // The sized kinds with -enable-16bit-types; the min-precision kinds both with it (where they
+    // are the 16-bit types) and without (32-bit, RelaxedPrecision).
+    Generator sized(kinds());
+    Generator min_precision({ScalarKind::Min16Float, ScalarKind::Min16Int, ScalarKind::Min16UInt});
+    std::vector<Combo> combos, relaxed;
+    sized.intrinsics(combos);
+    sized.mul(combos);
+    min_precision.intrinsics(relaxed);
+    min_precision.mul(relaxed);
+    std::size_t intrinsic_combos = combos.size() + relaxed.size();
+    sized.operators(combos);
+    min_precision.operators(relaxed);
     Outcome o;
-    for (bool optimize : {true, false}) Runner(optimize).run(combos, o);
+    for (bool optimize : {true, false}) {
+        Runner(optimize, true).run(combos, o);
+        for (bool enable_16bit_types : {true, false}) Runner(optimize, enable_16bit_types).run(relaxed, o);
+    }
+    std::size_t total = combos.size() + relaxed.size();
 
     std::map<std::string, int> classes;
     std::map<std::string, std::string> example;
@@ -516,7 +528,7 @@ TEST_CASE("sweep: every intrinsic and operator over every type compiles to valid
     }
     std::string faults;
     for (const std::string& f : o.faults) faults += f + "\n";
-    INFO(combos.size() << " combinations (" << intrinsic_combos << " intrinsic calls), twice (-O3 and -Od): " << o.modules
+    INFO(total << " combinations (" << intrinsic_combos << " intrinsic calls), twice (-O3 and -Od): " << o.modules
                        << " valid modules, " << rejected << " refused (" << refusals << " ), " << o.invalid.size()
                        << " invalid in " << classes.size() << " classes");
     INFO("invalid by class:\n" << report);
@@ -534,6 +546,6 @@ TEST_CASE("sweep: every intrinsic and operator over every type compiles to valid
     CHECK(o.faults.empty());
     // The sweep must keep its size: a generator that produced little would pass trivially.
     CHECK(o.modules > 10000);
-    WARN(combos.size() << " combinations x 2 optimization levels: " << o.modules << " valid modules, " << rejected
+    WARN(total << " combinations (" << relaxed.size() << " of min-precision types, also without -enable-16bit-types) x 2 optimization levels: " << o.modules << " valid modules, " << rejected
                        << " refused with a code (" << refusals << " ), " << o.invalid.size() << " invalid");
 }
