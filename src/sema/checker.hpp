@@ -49,9 +49,12 @@ struct FunctionState {
     bool is_static = false;
     std::uint32_t loop_depth = 0;
     std::uint32_t switch_depth = 0;
+    // In order of first use; the sets answer "seen already?" without rescanning the lists.
     std::vector<Variable*> globals_used;
     std::vector<Function*> callees;
     std::vector<BIntrinsicCall*> staged_calls;
+    support::PointerSet<const Variable*> globals_seen;
+    support::PointerSet<const Function*> callees_seen;
 };
 
 // One analysis: analyze() builds one and runs it. Everything else is private; the files that
