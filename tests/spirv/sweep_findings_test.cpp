@@ -9,16 +9,18 @@ std::string compute(const std::string& globals, const std::string& body) {
     return globals + "\nfunc @main() -> void {\nbb0:\n" + body + "  ret\n}\n\nentry compute @main workgroup_size(1, 1, 1)\n";
 }
 
+// A compute shader reading %x, a private `in`, and storing `body`'s %r, an `out`, to a buffer.
+std::string one_value(const std::string& in, const std::string& out, const std::string& body) {
+    return compute("%g0 = global storage RWStructuredBuffer<" + out + "> set(0) binding(0) ; out\n%g1 = global private " + in + " ; x",
+                   "  %x = load %g1 : " + in + "\n" + body + "  %o = access %g0, 0:uint : ptr<storage, " + out + ">\n  store %o, %r\n");
+}
+
 TEST_CASE("all() and any() of a matrix with more than four components reduce column by column", "[spirv][sweep]") {
     for (const char* f : {"all", "any"}) {
         // float2x3 has six components: there is no bool6 to convert it to (this crashed the emitter).
-        Result r = compile_valid(compute("%g0 = global storage RWStructuredBuffer<uint> set(0) binding(0) ; out\n"
-                                         "%g1 = global private float2x3 ; m",
-                                         "  %0 = load %g1 : float2x3\n"
-                                         "  %1 = intrinsic " + std::string(f) + "(%0) : bool\n"
-                                         "  %2 = select %1, 1:uint, 0:uint : uint\n"
-                                         "  %3 = access %g0, 0:uint : ptr<storage, uint>\n"
-                                         "  store %3, %2\n"));
+        Result r = compile_valid(one_value("float2x3", "uint",
+                                           "  %b = intrinsic " + std::string(f) + "(%x) : bool\n"
+                                           "  %r = select %b, 1:uint, 0:uint : uint\n"));
         CHECK(count_of(r.text, std::string(f) == "all" ? "OpAll %bool" : "OpAny %bool") == 2);
         CHECK(count_of(r.text, std::string(f) == "all" ? "OpLogicalAnd %bool" : "OpLogicalOr %bool") == 1);
     }
@@ -75,71 +77,44 @@ TEST_CASE("derivatives of halves are taken in 32 bits", "[spirv][sweep]") {
 }
 
 TEST_CASE("16-bit countbits, reversebits, firstbithigh and firstbitlow work on 32-bit values", "[spirv][sweep]") {
-    Result count = compile_valid(compute("%g0 = global storage RWStructuredBuffer<uint> set(0) binding(0) ; out\n"
-                                         "%g1 = global private int16_t ; x",
-                                         "  %0 = load %g1 : int16_t\n"
-                                         "  %1 = intrinsic countbits(%0) : uint\n"
-                                         "  %2 = intrinsic firstbithigh(%0) : uint\n"
-                                         "  %3 = intrinsic firstbitlow(%0) : uint\n"
-                                         "  %4 = add %1, %2 : uint\n"
-                                         "  %5 = add %4, %3 : uint\n"
-                                         "  %6 = access %g0, 0:uint : ptr<storage, uint>\n"
-                                         "  store %6, %5\n"));
+    Result count = compile_valid(one_value("int16_t", "uint",
+                                           "  %1 = intrinsic countbits(%x) : uint\n"
+                                           "  %2 = intrinsic firstbithigh(%x) : uint\n"
+                                           "  %3 = intrinsic firstbitlow(%x) : uint\n"
+                                           "  %4 = add %1, %2 : uint\n"
+                                           "  %r = add %4, %3 : uint\n"));
     // Zero-extended for the bit count and the lowest bit, sign-extended for FindSMsb.
     CHECK(contains(count.text, "OpBitCount %uint"));
     CHECK(contains(count.text, "FindSMsb"));
     CHECK(contains(count.text, "OpSConvert %int"));
     CHECK(count_of(count.text, "OpUConvert %uint") == 2);
-    Result reverse = compile_valid(compute("%g0 = global storage RWStructuredBuffer<uint16_t> set(0) binding(0) ; out\n"
-                                           "%g1 = global private uint16_t ; x",
-                                           "  %0 = load %g1 : uint16_t\n"
-                                           "  %1 = intrinsic reversebits(%0) : uint16_t\n"
-                                           "  %2 = access %g0, 0:uint : ptr<storage, uint16_t>\n"
-                                           "  store %2, %1\n"));
+    Result reverse = compile_valid(one_value("uint16_t", "uint16_t", "  %r = intrinsic reversebits(%x) : uint16_t\n"));
     CHECK(contains(reverse.text, "OpBitReverse %uint"));
     CHECK(contains(reverse.text, "OpShiftRightLogical %uint"));
 }
 
 TEST_CASE("64-bit bit intrinsics are refused with OSH5001, as DXC refuses them", "[spirv][sweep]") {
     for (const char* f : {"countbits", "firstbithigh"}) {
-        Result r = compile(compute("%g0 = global storage RWStructuredBuffer<uint> set(0) binding(0) ; out\n"
-                                   "%g1 = global private uint64_t ; x",
-                                   "  %0 = load %g1 : uint64_t\n"
-                                   "  %1 = intrinsic " + std::string(f) + "(%0) : uint\n"
-                                   "  %2 = access %g0, 0:uint : ptr<storage, uint>\n"
-                                   "  store %2, %1\n"));
+        Result r = compile(one_value("uint64_t", "uint", "  %r = intrinsic " + std::string(f) + "(%x) : uint\n"));
         REQUIRE(r.errors.size() == 1);
         CHECK(r.errors[0].rfind("OSH5001: SPIR-V: '" + std::string(f) + "' is limited to 32-bit integer components", 0) == 0);
     }
 }
 
 TEST_CASE("a signed result of a 16-bit unsigned widening is a bitcast of UConvert", "[spirv][sweep]") {
-    Result r = compile_valid(compute("%g0 = global storage RWStructuredBuffer<int> set(0) binding(0) ; out\n"
-                                     "%g1 = global private uint16_t ; x",
-                                     "  %0 = load %g1 : uint16_t\n"
-                                     "  %1 = convert %0 : int\n"
-                                     "  %2 = access %g0, 0:uint : ptr<storage, int>\n"
-                                     "  store %2, %1\n"));
+    Result r = compile_valid(one_value("uint16_t", "int", "  %r = convert %x : int\n"));
     CHECK(contains(r.text, "OpUConvert %uint"));
     CHECK(contains(r.text, "OpBitcast %int"));
 }
 
 TEST_CASE("1xN matrices are vectors for all(), transpose and shift counts", "[spirv][sweep]") {
-    Result r = compile_valid(compute("%g0 = global storage RWStructuredBuffer<int1x3> set(0) binding(0) ; out\n"
-                                     "%g1 = global private int1x3 ; m\n"
-                                     "%g2 = global storage RWStructuredBuffer<uint> set(0) binding(1) ; flag",
-                                     "  %0 = load %g1 : int1x3\n"
-                                     "  %1 = shl %0, %0 : int1x3\n"
-                                     "  %2 = intrinsic transpose(%1) : int3x1\n"
-                                     "  %3 = intrinsic transpose(%2) : int1x3\n"
-                                     "  %4 = intrinsic all(%3) : bool\n"
-                                     "  %5 = select %4, 1:uint, 0:uint : uint\n"
-                                     "  %6 = access %g0, 0:uint : ptr<storage, int1x3>\n"
-                                     "  store %6, %3\n"
-                                     "  %7 = access %g2, 0:uint : ptr<storage, uint>\n"
-                                     "  store %7, %5\n"));
+    Result r = compile_valid(one_value("int1x3", "int1x3",
+                                       "  %1 = shl %x, %x : int1x3\n"
+                                       "  %2 = intrinsic transpose(%1) : int3x1\n"
+                                       "  %r = intrinsic transpose(%2) : int1x3\n"));
+    Result all = compile_valid(one_value("int1x3", "uint", "  %b = intrinsic all(%x) : bool\n  %r = select %b, 1:uint, 0:uint : uint\n"));
     CHECK_FALSE(contains(r.text, "OpTranspose"));
-    CHECK(contains(r.text, "OpAll %bool"));
+    CHECK(contains(all.text, "OpAll %bool"));
 }
 
 TEST_CASE("f32tof16 of a half and f16tof32 of a uint16_t convert to 32 bits first", "[spirv][sweep]") {
