@@ -43,33 +43,69 @@ std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
 }  // namespace
 
 std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& fe, bool optimize,
-                                               opt::Options oo, std::string* printed) {
+                                               opt::Options oo, std::string* printed, bool report) {
+    // A repeat compile of the same program reports into a scratch engine: what it would say was
+    // said the first time (lowering and optimizing are deterministic).
+    support::DiagnosticEngine scratch(ctx.sources);
+    support::DiagnosticEngine& diags = report ? ctx.diags : scratch;
     auto lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
-    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, ctx.diags)) return nullptr;
+    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, diags)) return nullptr;
     if (oo.verify_each_pass) {
         for (const std::string& problem : ir::verify(*lowered))
-            ctx.diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
-                             "internal compiler error (the lowered IR does not verify): " + problem);
-        if (ctx.diags.has_errors()) return nullptr;
+            diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
+                         "internal compiler error (the lowered IR does not verify): " + problem);
+        if (diags.has_errors()) return nullptr;
     }
     if (!optimize) return lowered;
     // A failed optimization is rare: rather than copy every body up front to restore it, the
     // program is lowered again (deterministically; its diagnostics were reported the first time)
     // and compiled unoptimized.
     oo.restore_on_failure = false;
-    if (opt::optimize_or_fall_back(*lowered, oo, ctx.diags, printed)) return lowered;
-    if (ctx.diags.has_errors()) return nullptr;
+    if (opt::optimize_or_fall_back(*lowered, oo, diags, printed)) return lowered;
+    if (diags.has_errors()) return nullptr;
     support::DiagnosticEngine again(ctx.sources);
     lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
     if (!lower::lower_program(*fe.program, *lowered, fe.layouts, again)) return nullptr;
     return lowered;
 }
 
+namespace {
+
+// Whether this build has a backend for `t`; the others are refused before any work is done.
+bool backend_available(Target t) { return t == Target::SpirV; }
+
+// Raises `module` for SPIR-V in place and appends one blob per entry point to `out`.
+void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
+                std::string& printed_ir, std::vector<ShaderBlob>& out) {
+    // Raised once, in place, for every entry point: each transform is per variable, and the
+    // module serves only this backend.
+    spirv::RaiseOptions ro;
+    ro.verify_each = options.verify_ir;
+    ro.print_after = options.print_after;
+    if (!spirv::raise(module, ro, ctx.diags, printed_ir)) return;
+
+    spirv::Options so;
+    so.keep_names = options.keep_names;
+    so.layout = sema::LayoutOptions{options.default_matrix_packing};
+    for (const ir::EntryPoint* ep : module.entry_points) {
+        std::vector<std::uint32_t> words = spirv::emit(module, *ep, so, ctx.diags);
+        if (words.empty()) continue;
+        ShaderBlob blob;
+        blob.entry_point = std::string(ep->function->name);
+        blob.stage = public_stage(ep->stage);
+        blob.target = Target::SpirV;
+        blob.data = to_bytes(words);
+        out.push_back(std::move(blob));
+    }
+}
+
+}  // namespace
+
 void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
                    std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir) {
     support::SourceRange at({1, 0});
     for (Target t : targets) {
-        if (t == Target::SpirV) continue;
+        if (backend_available(t)) continue;
         ctx.diags.report(support::DiagCode::stage_not_implemented, at,
                          fmt::format("the {} backend is not implemented in this build yet; compile for SPIR-V "
                                      "(--target spirv) instead",
@@ -94,31 +130,29 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     opt::Options oo;
     oo.verify_each_pass = options.verify_ir;
     oo.print_after = options.print_after;
-    std::unique_ptr<ir::Module> lowered = lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir);
-    if (!lowered) return;
-    // Raised once, in place, for every entry point: each transform is per variable, and the
-    // module serves only this backend (a second backend would lower again, or raise a copy).
-    spirv::RaiseOptions ro;
-    ro.verify_each = options.verify_ir;
-    ro.print_after = options.print_after;
-    if (!spirv::raise(*lowered, ro, ctx.diags, printed_ir)) return;
-    const ir::Module& module = *lowered;
-
-    spirv::Options so;
-    so.keep_names = options.keep_names;
-    so.layout = sema::LayoutOptions{options.default_matrix_packing};
     std::vector<ShaderBlob> out;
-    for (const ir::EntryPoint* ep : module.entry_points) {
-        std::vector<std::uint32_t> words = spirv::emit(module, *ep, so, ctx.diags);
-        if (words.empty()) continue;
-        ShaderBlob blob;
-        blob.entry_point = std::string(ep->function->name);
-        blob.stage = public_stage(ep->stage);
-        blob.target = Target::SpirV;
-        blob.data = to_bytes(words);
-        out.push_back(std::move(blob));
+    bool first = true;
+    for (std::size_t k = 0; k < targets.size(); ++k) {
+        Target t = targets[k];
+        if (std::find(targets.begin(), targets.begin() + static_cast<std::ptrdiff_t>(k), t) !=
+            targets.begin() + static_cast<std::ptrdiff_t>(k))
+            continue;  // asked for twice: one set of blobs
+        // Each backend raises its own module in place, so every target after the first lowers
+        // and optimizes again (deterministically; the optimizer's dumps are printed once).
+        std::string* opt_dump = first ? &printed_ir : nullptr;
+        opt::Options target_oo = oo;
+        if (!first) target_oo.print_after.clear();
+        std::unique_ptr<ir::Module> module =
+            lower_and_optimize(ctx, fe, options.optimize, target_oo, opt_dump, /*report=*/first);
+        if (!module) return;
+        first = false;
+        switch (t) {
+            case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
+            case Target::Msl:
+            case Target::Wgsl: break;  // refused above
+        }
+        if (ctx.diags.has_errors()) return;
     }
-    if (ctx.diags.has_errors()) return;
     for (ShaderBlob& b : out) blobs.push_back(std::move(b));
 }
 

@@ -1,14 +1,17 @@
 #include "textgen/value_uses.hpp"
 
+#include "intrinsics/id.hpp"
+
 namespace oneshader::textgen {
 
 using ir::Opcode;
 
-bool has_side_effects(Opcode op) {
-    switch (op) {
+bool has_side_effects(const ir::Instruction& i) {
+    switch (i.opcode) {
+    case Opcode::CallIntrinsic:
+        return !intrinsics::is_pure(i.intrinsic);
     case Opcode::Store:
     case Opcode::Call:
-    case Opcode::CallIntrinsic:
     case Opcode::TextureStore:
     case Opcode::ByteAddressStore:
     case Opcode::AtomicRmw:
@@ -32,7 +35,7 @@ ValueUses::ValueUses(const ir::Function& f) {
             Info& at = info_[i];
             at.position = k;
             at.effects_before = effects;
-            if (has_side_effects(i->opcode)) ++effects;
+            if (has_side_effects(*i)) ++effects;
             for (const ir::Value* v : i->operands)
                 if (const ir::Instruction* d = v ? v->as<ir::Instruction>() : nullptr) {
                     Info& def = info_[d];
@@ -44,7 +47,7 @@ ValueUses::ValueUses(const ir::Function& f) {
 }
 
 bool ValueUses::may_inline(const ir::Instruction* i) const {
-    if (has_side_effects(i->opcode) || i->opcode == Opcode::Phi || i->opcode == Opcode::Alloca) return false;
+    if (has_side_effects(*i) || i->opcode == Opcode::Phi || i->opcode == Opcode::Alloca) return false;
     const auto* def = info_.find(i);
     if (!def || def->second.uses != 1) return false;
     const ir::Instruction* user = def->second.user;

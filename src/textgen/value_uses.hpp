@@ -9,9 +9,10 @@
 
 namespace oneshader::textgen {
 
-// Stores, calls, texture and buffer writes, atomics, barriers and kill: what must run where the
-// IR puts it, and what a value read from memory may not move across.
-bool has_side_effects(ir::Opcode op);
+// Stores, calls, intrinsics the table does not mark pure (derivatives, wave operations, atomics,
+// barriers...), texture and buffer writes, atomics, barriers and kill: what must run where the IR
+// puts it, and what a value read from memory may not move across.
+bool has_side_effects(const ir::Instruction& i);
 
 class ValueUses {
 public:

@@ -69,6 +69,19 @@ TEST_CASE("structurize: a value used twice, or across a side effect, is a let", 
           "return\n");
 }
 
+TEST_CASE("structurize: a pure intrinsic inlines; a wave intrinsic stays where it runs", "[textgen][structurize]") {
+    CHECK(tree("func @f(%arg0: float, %arg1: ptr<function, float>) -> void {\nbb0:\n"
+               "  %0 = intrinsic sin(%arg0) : float\n  store %arg1, %0\n"
+               "  %1 = intrinsic WaveIsFirstLane() : bool\n  %2 = select %1, 1.0:float, 0.0:float : float\n"
+               "  store %arg1, %2\n  ret\n}\n") ==
+          "inline %0 = intrinsic\n"
+          "effect store\n"
+          "let %1 = intrinsic\n"
+          "inline %2 = select\n"
+          "effect store\n"
+          "return\n");
+}
+
 TEST_CASE("structurize: nested loops with continue and break", "[textgen][structurize]") {
     // for (i...) { if (c) continue; for (j...) { if (c) break; } }
     CHECK(tree(fn("  br bb1\n"
