@@ -80,20 +80,22 @@ private:
 
     void check_constants() {
         for (const Constant* c : m_.constants()) {
-            const std::string what = "constant " + constant_text(c, names_) + ": ";
+            // Spelled only for a message: the text of a constant shared across a DAG of structs
+            // is exponentially longer than the constant.
+            auto what = [&] { return "constant " + constant_text(c, names_) + ": "; };
             // Scalars get their type and masked bits from Module::scalar_constant; composites are
             // put together by the caller.
             if (c->constant_kind == ConstantKind::Composite) {
                 for (std::size_t k = 0; k < c->elements.size(); ++k) {
                     const sema::Type* et = composite_element_type_of(c->type(), k);
                     if (!et || c->elements[k]->type() != et) {
-                        out_.push_back(what + "element " + std::to_string(k) + " does not fit " + type(c->type()));
+                        out_.push_back(what() + "element " + std::to_string(k) + " does not fit " + type(c->type()));
                         break;
                     }
                 }
                 std::size_t want = element_count(c->type());
                 if (want != c->elements.size())
-                    out_.push_back(what + type(c->type()) + " needs " + std::to_string(want) + " elements");
+                    out_.push_back(what() + type(c->type()) + " needs " + std::to_string(want) + " elements");
             }
         }
     }
@@ -152,8 +154,9 @@ private:
             if (!resource && (g->set || g->binding)) out_.push_back(what + "set and binding are for resources");
             if (g->image_format != ImageFormat::Unknown) {
                 const auto* r = sema::innermost_element(p->pointee)->as<sema::ResourceType>();
-                if (!r || !(sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer))
-                    out_.push_back(what + "an image format is for read-write textures and buffers");
+                if (!r || !(sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer ||
+                            r->resource == sema::ResourceKind::Buffer))
+                    out_.push_back(what + "an image format is for read-write textures and texel buffers");
             }
         }
     }

@@ -298,6 +298,11 @@ void FunctionCheck::check_types(const Instruction* i) const {
         if (r && !sema::is_texture(r->resource)) fail(i, "samples a texture, not a buffer");
         bool cmp = i->opcode == Opcode::TextureSampleCompare || i->opcode == Opcode::TextureSampleCompareLevelZero ||
                    i->opcode == Opcode::TextureGatherCompare;
+        // CalculateLevelOfDetail takes either sampler (HLSL has both overloads); the level of
+        // detail does not depend on the comparison.
+        const sema::ResourceType* s = resource_of(ops[1]);
+        if (i->opcode == Opcode::TextureQueryLod && s && s->resource == sema::ResourceKind::SamplerComparisonState)
+            cmp = true;
         sampler_operand(cmp);
         if (!sema::is_float(ops[2]->type())) fail(i, "the coordinate must be float, not " + type(ops[2]->type()));
         if (i->opcode == Opcode::TextureGather) {

@@ -371,6 +371,28 @@ ir::Value* Lowerer::splat_to(ir::Value* s, const Type* to) {
     return s;
 }
 
+ir::Value* Lowerer::splat_aggregate(ir::Value* scalar, const Type* to,
+                                    std::unordered_map<const Type*, ir::Value*>& made) {
+    to = concrete(to);
+    if (auto it = made.find(to); it != made.end()) return it->second;
+    ValueList parts;
+    if (const auto* at = to->as<sema::ArrayType>()) {
+        ir::Value* element = splat_aggregate(scalar, at->element, made);
+        parts.assign(std::size_t{at->length}, element);
+    } else if (const auto* st = to->as<sema::StructType>()) {
+        std::size_t n = st->members.size() + (st->base ? 1 : 0);
+        for (std::size_t i = 0; i < n; ++i) parts.push_back(splat_aggregate(scalar, ir_member_type(st, i), made));
+    } else {
+        return made[to] = convert(scalar, to);
+    }
+    ConstantList constants;
+    for (ir::Value* p : parts)
+        if (auto* c = p->as<ir::Constant>()) constants.push_back(c);
+    ir::Value* r = constants.size() == parts.size() ? static_cast<ir::Value*>(m_.composite_constant(to, constants))
+                                                    : b_.construct(to, parts);
+    return made[to] = r;
+}
+
 ir::Value* Lowerer::convert(ir::Value* v, const Type* to) {
     if (!v || !to) return v;
     to = concrete(to);
@@ -427,6 +449,10 @@ ir::Value* Lowerer::convert(ir::Value* v, const Type* to) {
             s = s->base;
             if (s == to) return cur;
         }
+    }
+    if (from->is<sema::ScalarType>() && (to->is<sema::ArrayType>() || to->is<sema::StructType>())) {
+        std::unordered_map<const Type*, ir::Value*> made;
+        return splat_aggregate(v, to, made);
     }
     // Everything else follows HLSL's flat rule: scalars in order, converted slot by slot.
     ValueList scalars;

@@ -136,6 +136,9 @@ void Lowerer::begin_function(ir::Function* f, const sema::Function* s) {
     fn_ = f;
     sfn_ = s;
     ir::Block* entry = m_.add_block(f, "entry");
+    placed_.clear();
+    next_place_ = 0;
+    placed_[entry] = next_place_++;
     cur_ = entry;
     b_.set_insert_point(entry);
     allocas_ = 0;
@@ -146,6 +149,14 @@ void Lowerer::begin_function(ir::Function* f, const sema::Function* s) {
 }
 
 void Lowerer::end_function() {
+    auto place = [this](const ir::Block* b) {
+        auto it = placed_.find(b);
+        return it == placed_.end() ? std::uint64_t{0} : it->second;
+    };
+    if (fn_)
+        std::stable_sort(fn_->blocks.begin(), fn_->blocks.end(),
+                         [&](const ir::Block* a, const ir::Block* b) { return place(a) < place(b); });
+    placed_.clear();
     fn_ = nullptr;
     sfn_ = nullptr;
     cur_ = nullptr;
@@ -206,20 +217,16 @@ ir::Instruction* Lowerer::new_alloca(const Type* type, std::string_view name) {
     return i;
 }
 
-ir::Block* Lowerer::new_block(std::string_view name) { return m_.add_block(fn_, name); }
+ir::Block* Lowerer::new_block(std::string_view name) {
+    ir::Block* b = m_.add_block(fn_, name);
+    placed_[b] = next_place_++;
+    return b;
+}
 
 void Lowerer::set_block(ir::Block* b) {
     // Blocks are laid out in the order code is placed in them, which keeps every block after its
     // dominators and the dump readable from top to bottom.
-    if (b->instructions.empty()) {
-        auto& list = fn_->blocks;
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            if (list[i] != b) continue;
-            list.erase(list.begin() + static_cast<std::ptrdiff_t>(i));
-            break;
-        }
-        list.push_back(b);
-    }
+    if (b->instructions.empty()) placed_[b] = next_place_++;
     cur_ = b;
     b_.set_insert_point(b);
 }

@@ -144,6 +144,9 @@ public:
     ir::Value* convert(ir::Value* v, const Type* to);
     ir::Value* convert_components(ir::Value* v, const sema::ScalarType* to);
     ir::Value* splat_to(ir::Value* scalar, const Type* to);
+    // `(S)x`: every scalar of an array or struct type set from one scalar. One value per distinct
+    // type, shared by every member of that type, so a DAG of structs costs its distinct types.
+    ir::Value* splat_aggregate(ir::Value* scalar, const Type* to, std::unordered_map<const Type*, ir::Value*>& made);
     ir::Value* one_of(const Type* t);
     bool is_pure(const BExpr* e, int depth = 0) const;
 
@@ -279,6 +282,11 @@ public:
     const sema::Function* sfn_ = nullptr;
     ir::Block* cur_ = nullptr;
     std::size_t allocas_ = 0;
+    // When each block of the current function was last placed (made, or entered while empty):
+    // end_function lays the blocks out in that order, which is the order code is placed in them,
+    // without moving a block inside the list at every placement (quadratic for a 100,000-case switch).
+    std::unordered_map<const ir::Block*, std::uint64_t> placed_;
+    std::uint64_t next_place_ = 0;
     NodeTable<ir::Value*> locals_;  // sema::Variable
     ir::Value* this_ptr_ = nullptr;
     std::vector<LoopTargets> targets_;

@@ -302,6 +302,7 @@ void Expander::substitute(const Macro& m, const Token& name, std::vector<Token>&
                     if (rhs.empty()) {
                         out.pop_back();
                     } else {
+                        if (!pp_.count_steps(rhs.size(), name.loc)) return;
                         for (std::size_t k = 0; k < rhs.size(); ++k) {
                             Token t = relocate(rhs[k], name);
                             if (k == 0) t.flags &= static_cast<std::uint8_t>(~syntax::LeadingSpace);
@@ -315,6 +316,7 @@ void Expander::substitute(const Macro& m, const Token& name, std::vector<Token>&
                 rhs = {&single, 1};
                 i = j;
             }
+            if (!pp_.count_steps(rhs.size(), name.loc)) return;
             paste(out, rhs, m, name);
             continue;
         }
@@ -326,6 +328,9 @@ void Expander::substitute(const Macro& m, const Token& name, std::vector<Token>&
                 if (before_paste) out.push_back(placemarker());
                 continue;
             }
+            // Each use copies the whole argument, so nested calls of a macro that uses its
+            // parameter n times grow as n^depth: the copies count like any other expansion work.
+            if (!pp_.count_steps(arg.size(), name.loc) || !pp_.fits_output(out.size() + arg.size(), name.loc)) return;
             for (std::size_t k = 0; k < arg.size(); ++k) {
                 Token t = relocate(arg[k], name);
                 if (k == 0) {

@@ -128,13 +128,23 @@ void Preprocessor::emit(const Token& t) {
     emit_checked(t);
 }
 
+bool Preprocessor::fits_output(std::size_t tokens, support::SourceLoc at) {
+    if (tokens <= options_.limits.max_output_tokens) return true;
+    report_output_limit(at);
+    return false;
+}
+
+void Preprocessor::report_output_limit(support::SourceLoc at) {
+    ctx.diags.report(support::DiagCode::pp_output_limit, support::SourceRange(at),
+                     fmt::format("the preprocessed output has more than {} tokens; check for runaway macro "
+                                 "expansion, or raise limits.max_output_tokens",
+                                 options_.limits.max_output_tokens));
+    stop();
+}
+
 void Preprocessor::emit_checked(const Token& t) {
     if (out_.tokens.size() >= options_.limits.max_output_tokens) {
-        ctx.diags.report(support::DiagCode::pp_output_limit, support::SourceRange(t.loc),
-                         fmt::format("the preprocessed output has more than {} tokens; check for runaway macro "
-                                     "expansion, or raise limits.max_output_tokens",
-                                     options_.limits.max_output_tokens));
-        stop();
+        report_output_limit(t.loc);
         return;
     }
     Token out = t;

@@ -60,6 +60,9 @@ public:
     bool stopped() const { return stopped_; }
     // Counts work against limits.max_expansion_steps; false (after reporting once) past it.
     bool count_steps(std::uint64_t steps, support::SourceLoc at);
+    // False (after reporting OSH0123) when one expansion alone holds more tokens than the whole
+    // output may, so a replacement list never grows past the output limit before it is emitted.
+    bool fits_output(std::size_t tokens, support::SourceLoc at);
     ExpanderScratch& scratch(std::uint32_t depth);
     std::uint32_t next_counter() { return counter_++; }
     support::Symbol va_args() const { return va_args_; }
@@ -89,6 +92,7 @@ private:
     void emit(const syntax::Token& t);
     void lex_plain_tokens();  // the main loop's fast path, up to the first token the expander must see
     void emit_checked(const syntax::Token& t);  // past the output limit, or a stray character
+    void report_output_limit(support::SourceLoc at);  // OSH0123, and stop
     void update_skipping();
 
     // Directives (directives.cpp).

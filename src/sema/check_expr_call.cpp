@@ -463,7 +463,7 @@ BExpr* Checker::init_list(const syntax::InitListExpr* e, const Type* target) {
     for (BExpr* l : leaves)
         if (!ok(l)) return error_expr(range);
     if (!target) return error_expr(range);
-    std::uint32_t have = 0;
+    std::uint64_t have = 0;
     for (BExpr* l : leaves) {
         std::uint32_t n = flattened_scalar_count(l->type);
         if (n == 0) {
@@ -491,6 +491,13 @@ BExpr* Checker::init_list(const syntax::InitListExpr* e, const Type* target) {
         t = types.array(a->element, have / per);
     }
     std::uint32_t want = flattened_scalar_count(t);
+    if (want > kMaxFlatScalars) {
+        report(DiagCode::bad_initializer, range,
+               fmt::format("'{}' has {} scalars; an initializer list fills at most {}, one by one. Initialize the "
+                           "members separately.",
+                           tname(t), want, kMaxFlatScalars));
+        return error_expr(range);
+    }
     if (want != have || want == 0) {
         report(DiagCode::bad_initializer, range,
                fmt::format("The initializer list has {} value{}, but '{}' needs {}.", have, have == 1 ? "" : "s",

@@ -2,6 +2,8 @@
 // locals, sizes from initializers), control flow with its attributes, switch sections with
 // constant, distinct case labels and fall-through, break/continue placement, returns converted
 // to the result type, and the "returns on every path" analysis behind OSH0312.
+#include <unordered_set>
+
 #include "sema/checker.hpp"
 #include "types/types_query.hpp"
 
@@ -123,7 +125,7 @@ BStmt* Checker::check_switch(const syntax::SwitchStmt* s) {
     Scope* saved = scope;
     push(new_scope(ScopeKind::Block, scope));
     std::vector<BSwitchSection> sections;
-    std::vector<std::int64_t> all_values;
+    std::unordered_set<std::int64_t> all_values;  // a hash set: a switch may have 100,000 labels
     bool seen_default = false;
     std::vector<std::int64_t> values;
     bool is_default = false;
@@ -161,14 +163,11 @@ BStmt* Checker::check_switch(const syntax::SwitchStmt* s) {
             if (!v) continue;
             if (ok(c) && is_integer(c->type) && bit_width(c->type) == 32)
                 v = is_signed(c->type) ? std::int64_t(std::int32_t(*v)) : std::int64_t(std::uint32_t(*v));
-            bool dup = false;
-            for (std::int64_t x : all_values) dup = dup || x == *v;
-            if (dup) {
+            if (!all_values.insert(*v).second) {
                 report(DiagCode::duplicate_case, SourceRange(st->loc),
                        fmt::format("The case label {} appears twice in this switch. Remove one.", *v));
                 continue;
             }
-            all_values.push_back(*v);
             values.push_back(*v);
             continue;
         }

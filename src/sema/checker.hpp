@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "sema/bound.hpp"
@@ -36,6 +37,7 @@ struct StructInfo {
     StructInfo* base = nullptr;
     std::vector<StructMember> members;  // own data members while the struct is being declared
     std::vector<std::string_view> formats;  // per member: [[oneshader::format("unorm8x4")]] or empty
+    std::unordered_set<support::Symbol, support::SymbolHash> member_names;  // of `members`, for the clash check
 };
 
 // Where a conversion happens, for the wording of its diagnostics.
@@ -131,6 +133,10 @@ private:
     void check_global_initializer(Variable* v, const syntax::VarDecl* d);
     BufferBlock* new_block(BufferKind kind, Symbol name, SourceLoc loc);
     void finish_block(BufferBlock* b, std::vector<StructMember>& members, std::vector<Variable*>& vars);
+    // OSH0349 when a buffer's layout passes 4 GiB or is too large to write out for reflection.
+    void check_layout_bounds(const TypeLayout* layout, std::string_view name, SourceRange where);
+    // A [[vk::offset(n)]] argument: a byte offset from 0 to 4294967295.
+    std::optional<std::uint32_t> explicit_offset(const syntax::Attribute* offset);
     Resource* new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
                            std::span<const syntax::Annotation> notes, SourceLoc loc);
     void check_spec_constant(Variable* v, const syntax::VarDecl* d, const syntax::Attribute& a);

@@ -2,6 +2,7 @@
 // overload ranking reads the cost), the nodes that make each conversion explicit in the bound
 // tree, the truncation warning, the common component type of binary operands, and literal
 // materialization (an unsuffixed literal with nothing to meet becomes int or float).
+#include <algorithm>
 #include <limits>
 
 #include "sema/checker.hpp"
@@ -267,7 +268,15 @@ BExpr* Checker::explicit_cast(BExpr* e, const Type* to, SourceRange range) {
     std::uint32_t fcount = flattened_scalar_count(from), tcount = flattened_scalar_count(to);
     bool from_ok = fcount > 0 && !contains_resource(from);
     bool to_ok = tcount > 0 && !contains_resource(to);
-    if (from_ok && to_ok && (is_basic(from) && component_count(from) == 1 ? true : fcount >= tcount)) {
+    bool splat = is_basic(from) && component_count(from) == 1;
+    if (from_ok && to_ok && !splat && std::max(fcount, tcount) > kMaxFlatScalars) {
+        report(DiagCode::invalid_cast, range,
+               fmt::format("Cannot cast '{}' to '{}': a cast between aggregates copies scalar by scalar, at most {}. "
+                           "Copy the members that are needed instead.",
+                           tname(from), tname(to), kMaxFlatScalars));
+        return error_expr(range);
+    }
+    if (from_ok && to_ok && (splat || fcount >= tcount)) {
         BExpr* c = make_convert(materialize(e), to, ConversionKind::Flat, true);
         c->range = range;
         return c;

@@ -30,12 +30,39 @@ BufferBlock* Checker::new_block(BufferKind kind, Symbol name, SourceLoc loc) {
     return b;
 }
 
+void Checker::check_layout_bounds(const TypeLayout* layout, std::string_view name, SourceRange where) {
+    if (!layout) return;
+    if (layout->too_large)
+        report(DiagCode::layout_too_large, where,
+               fmt::format("'{}' has an offset, stride or size past {} bytes, which SPIR-V cannot express. Make its "
+                           "arrays smaller.",
+                           name, kMaxLayoutBytes));
+    else if (layout->tree_nodes > kMaxLayoutTreeNodes)
+        report(DiagCode::layout_too_large, where,
+               fmt::format("'{}' has {} members and arrays when its layout is written out for reflection; at most {} "
+                           "are allowed. Nest fewer struct members of struct types.",
+                           name, layout->tree_nodes, kMaxLayoutTreeNodes));
+}
+
+std::optional<std::uint32_t> Checker::explicit_offset(const syntax::Attribute* off) {
+    if (off->args.size() != 1) return std::nullopt;
+    std::optional<std::int64_t> o = integer_constant(off->args[0], "the vk::offset argument");
+    if (!o) return std::nullopt;
+    if (*o < 0 || std::uint64_t(*o) > kMaxLayoutBytes) {
+        report(DiagCode::bad_attribute_argument, SourceRange(off->args[0]->loc),
+               fmt::format("[[vk::offset({})]] is not a byte offset: it must be from 0 to {}.", *o, kMaxLayoutBytes));
+        return std::nullopt;
+    }
+    return std::uint32_t(*o);
+}
+
 void Checker::finish_block(BufferBlock* b, std::vector<StructMember>& members, std::vector<Variable*>& vars) {
     StructType* st = types.create_struct(b->name);
     types.define_struct(st, nullptr, members);
     b->type = st;
     LayoutRule rule = b->kind == BufferKind::TBuffer ? LayoutRule::RelaxedStd430 : LayoutRule::RelaxedStd140;
     b->layout = layouts.layout(st, rule);
+    check_layout_bounds(b->layout, b->name.str(), SourceRange(b->loc));
     b->members = to_span(vars);
     for (Variable* v : vars) v->buffer = b;
     if (b->layout) {
@@ -124,11 +151,7 @@ void Checker::declare_buffer(const syntax::BufferDecl* d) {
             }
             m.packoffset = PackOffset{*n, comp};
         }
-        if (const syntax::Attribute* off = find_attribute(vd->attributes, "vk", "offset")) {
-            if (off->args.size() == 1)
-                if (std::optional<std::int64_t> o = integer_constant(off->args[0], "the vk::offset argument"))
-                    m.vk_offset = std::uint32_t(*o);
-        }
+        if (const syntax::Attribute* off = find_attribute(vd->attributes, "vk", "offset")) m.vk_offset = explicit_offset(off);
         Entity e;
         e.kind = EntityKind::Variable;
         e.loc = vd->loc;
@@ -200,6 +223,9 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
         }
         r->count = a->length;
     }
+    if (res->element && !res->element->is<ResourceType>() && res->resource != ResourceKind::ConstantBuffer &&
+        !is_texture(res->resource) && res->resource != ResourceKind::Buffer && res->resource != ResourceKind::RWBuffer)
+        check_layout_bounds(layouts.layout(res->element, LayoutRule::RelaxedStd430), var->name.str(), SourceRange(loc));
     for (const syntax::Annotation& a : notes) {
         if (a.kind == syntax::AnnotationKind::PackOffset) {
             report(DiagCode::invalid_modifier, SourceRange(a.loc), "packoffset is only allowed on cbuffer members.");
@@ -246,7 +272,13 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
             if (auto c = integer_constant(cb->args[0], "the vk::counter_binding number")) r->counter_binding = std::uint32_t(*c);
     }
     if (const syntax::Attribute* f = find_attribute(attrs, "vk", "image_format")) {
-        if (f->args.size() == 1 && f->args[0]->kind == syntax::ExprKind::StringLiteral)
+        // As in DXC: the format of a storage texture or a texel buffer (Buffer<T> too, for drivers
+        // that want it); a sampled texture's format comes from its view.
+        if (!is_storage_texture(r->kind) && r->kind != ResourceKind::RWBuffer && r->kind != ResourceKind::Buffer)
+            report(DiagCode::bad_attribute_argument, SourceRange(f->loc),
+                   fmt::format("vk::image_format is for RWTexture*, RWBuffer and Buffer resources, not '{}'. Remove it.",
+                               tname(type)));
+        else if (f->args.size() == 1 && f->args[0]->kind == syntax::ExprKind::StringLiteral)
             r->image_format = static_cast<const syntax::StringLiteralExpr*>(f->args[0])->value;
         else
             report(DiagCode::bad_attribute_argument, SourceRange(f->loc),

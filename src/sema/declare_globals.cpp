@@ -202,6 +202,7 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
         BufferBlock* b = new_block(BufferKind::PushConstant, d->name, d->loc);
         b->type = st;
         b->layout = layouts.layout(st, LayoutRule::RelaxedStd430);
+        check_layout_bounds(b->layout, d->name.str(), SourceRange(d->loc));
         b->object = v;
         v->storage = StorageClass::BufferObject;
         v->buffer = b;
@@ -225,6 +226,7 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
             BufferBlock* b = new_block(BufferKind::ConstantBuffer, d->name, d->loc);
             b->type = res->element->as<StructType>();
             b->layout = b->type ? layouts.layout(b->type, LayoutRule::RelaxedStd140) : nullptr;
+            check_layout_bounds(b->layout, d->name.str(), SourceRange(d->loc));
             b->object = v;
             v->buffer = b;
             if (const ArrayType* a = type->as<ArrayType>()) b->count = a->length;

@@ -44,6 +44,15 @@ void Checker::declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d)
                            d->name.str(), tname(t)));
         return;
     }
+    // Every walk over values (layout, reflection, flattening, constants) recurses once per level,
+    // so the depth is bounded here, before any of them runs.
+    if (type_nesting(t) >= kMaxTypeNesting) {
+        report(DiagCode::type_nesting_too_deep, SourceRange(d->loc),
+               fmt::format("The member '{}' nests structs and arrays {} levels deep in '{}'; at most {} are allowed. "
+                           "Flatten the type.",
+                           d->name.str(), type_nesting(t) + 1, s->type->name.str(), kMaxTypeNesting));
+        return;
+    }
     if (d->init)
         report(DiagCode::bad_initializer, SourceRange(d->init->loc),
                "Struct members cannot have default values in HLSL. Initialize the variable instead.");
@@ -59,20 +68,18 @@ void Checker::declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d)
             report(DiagCode::invalid_modifier, SourceRange(a.loc),
                    "Struct members take semantics only; register and packoffset belong on globals and cbuffer members.");
     }
-    if (const syntax::Attribute* off = find_attribute(d->attributes, "vk", "offset"))
-        if (off->args.size() == 1)
-            if (auto o = integer_constant(off->args[0], "the vk::offset argument")) m.vk_offset = std::uint32_t(*o);
+    if (const syntax::Attribute* off = find_attribute(d->attributes, "vk", "offset")) m.vk_offset = explicit_offset(off);
     if (const syntax::Attribute* loc = find_attribute(d->attributes, "vk", "location"))
         if (loc->args.size() == 1)
             if (auto l = integer_constant(loc->args[0], "the vk::location argument")) m.vk_location = std::uint32_t(*l);
-    // Data members share the struct scope with methods: a clash is a redefinition.
-    for (const StructMember& other : s->members)
-        if (other.name == m.name) {
-            report(DiagCode::redefinition, SourceRange(d->loc),
-                   fmt::format("The struct '{}' already has a member '{}'. Rename one of them.", s->type->name.str(),
-                               d->name.str()));
-            return;
-        }
+    // Data members share the struct scope with methods: a clash is a redefinition. A set, as a
+    // struct may have 100,000 members.
+    if (!s->member_names.insert(m.name).second) {
+        report(DiagCode::redefinition, SourceRange(d->loc),
+               fmt::format("The struct '{}' already has a member '{}'. Rename one of them.", s->type->name.str(),
+                           d->name.str()));
+        return;
+    }
     std::string_view format;
     if (const syntax::Attribute* f = find_attribute(d->attributes, "oneshader", "format")) {
         if (f->args.size() == 1 && f->args[0]->kind == syntax::ExprKind::StringLiteral)
@@ -150,6 +157,11 @@ StructInfo* Checker::declare_struct(const syntax::StructDecl* d, std::span<const
         if (b && (!bs || !bs->defined || bs == st))
             report(DiagCode::type_mismatch, SourceRange(d->base->loc),
                    fmt::format("A struct can only derive from a defined struct, not '{}'.", tname(b)));
+        else if (bs && bs->nesting >= kMaxTypeNesting)
+            report(DiagCode::type_nesting_too_deep, SourceRange(d->base->loc),
+                   fmt::format("Deriving from '{}' nests structs {} levels deep; at most {} are allowed. Flatten the "
+                               "hierarchy.",
+                               tname(b), bs->nesting + 1, kMaxTypeNesting));
         else if (bs)
             info->base = info_of(bs);
     }

@@ -198,7 +198,8 @@ std::optional<std::uint32_t> Checker::array_size(const syntax::Expr* e) {
     if (!v) return std::nullopt;
     if (*v <= 0 || *v > 0x7FFFFFFF) {
         report(DiagCode::invalid_array_size, SourceRange(e->loc),
-               fmt::format("An array size must be at least 1, but this one is {}.", *v));
+               *v <= 0 ? fmt::format("An array size must be at least 1, but this one is {}.", *v)
+                       : fmt::format("An array size must be at most 2147483647, but this one is {}.", *v));
         return std::nullopt;
     }
     return std::uint32_t(*v);

@@ -13,9 +13,20 @@ namespace {
 // up to it, and relaxed layout keeps vectors from crossing it.
 constexpr std::uint32_t kVec4Alignment = 16;
 
-std::uint32_t round_up(std::uint32_t value, std::uint32_t alignment) {
+std::uint64_t round_up(std::uint64_t value, std::uint32_t alignment) {
     return (value + alignment - 1) / alignment * alignment;
 }
+
+// Stores a 64-bit size or offset in a layout's 32-bit field, marking the layout when it does not fit.
+std::uint32_t fit(std::uint64_t value, TypeLayout& l) {
+    if (value > kMaxLayoutBytes) {
+        l.too_large = true;
+        return std::uint32_t(kMaxLayoutBytes);
+    }
+    return std::uint32_t(value);
+}
+
+std::uint32_t add_nodes(std::uint32_t a, std::uint32_t b) { return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a) + b, UINT32_MAX)); }
 
 // Bytes of one component in memory: bool is a 32-bit word, the rest their width.
 std::uint32_t scalar_bytes(const ScalarType* s) { return s->scalar == ScalarKind::Bool ? 4 : s->bits / 8u; }
@@ -34,11 +45,11 @@ const ScalarType* vector_like_element(const Type* t) {
 // move it to the next 16-byte boundary if it would straddle one. A vector of at most 16 bytes
 // straddles when its first and last byte are in different rows; a longer one (double3, double4)
 // must start a row.
-std::uint32_t place_member(std::uint32_t next_free, const Type* member_type, const TypeLayout& m) {
+std::uint64_t place_member(std::uint64_t next_free, const Type* member_type, const TypeLayout& m) {
     std::uint32_t alignment = m.alignment;
     const ScalarType* e = vector_like_element(member_type);
     if (e && scalar_bytes(e) <= 4) alignment = scalar_bytes(e);
-    std::uint32_t offset = round_up(next_free, alignment);
+    std::uint64_t offset = round_up(next_free, alignment);
     if (e) {
         bool straddles = m.size <= kVec4Alignment ? offset / kVec4Alignment != (offset + m.size - 1) / kVec4Alignment
                                                   : offset % kVec4Alignment != 0;
@@ -69,7 +80,7 @@ const TypeLayout* LayoutEngine::layout(const Type* t, LayoutRule rule) {
 
 std::uint32_t LayoutEngine::structured_stride(const Type* element) {
     const TypeLayout* l = layout(element, LayoutRule::RelaxedStd430);
-    return l ? round_up(l->size, l->alignment) : 0;
+    return l ? std::uint32_t(std::min(round_up(l->size, l->alignment), kMaxLayoutBytes)) : 0;
 }
 
 const TypeLayout* LayoutEngine::compute(const Type* t, LayoutRule rule) {
@@ -141,7 +152,7 @@ const TypeLayout* LayoutEngine::matrix_layout(const MatrixType* m, LayoutRule ru
     l->columns = m->cols;
     l->packing = packing;
     std::uint32_t alignment = scalar_bytes(m->element) * (vector_size == 3 ? 4 : vector_size);
-    if (rule == LayoutRule::RelaxedStd140) alignment = round_up(alignment, kVec4Alignment);
+    if (rule == LayoutRule::RelaxedStd140) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
     l->alignment = alignment;
     l->matrix_stride = alignment;
     l->size = vector_count * alignment;
@@ -159,10 +170,12 @@ const TypeLayout* LayoutEngine::array_layout(const ArrayType* a, LayoutRule rule
     l->element = e;
     l->length = a->length;
     std::uint32_t alignment = e->alignment;
-    if (rule == LayoutRule::RelaxedStd140) alignment = round_up(alignment, kVec4Alignment);
+    if (rule == LayoutRule::RelaxedStd140) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
     l->alignment = alignment;
-    l->stride = round_up(e->size, alignment);
-    l->size = l->stride * a->length;
+    l->too_large = e->too_large;
+    l->stride = fit(round_up(e->size, alignment), *l);
+    l->size = fit(std::uint64_t(l->stride) * a->length, *l);
+    l->tree_nodes = add_nodes(e->tree_nodes, 1);
     return l;
 }
 
@@ -176,19 +189,22 @@ const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule ru
     std::vector<MemberLayout> members;
     members.reserve(s->members.size() + 1);
     std::uint32_t alignment = 1;
-    std::uint32_t next_free = 0;
-    std::uint32_t end = 0;
+    std::uint64_t next_free = 0;
+    std::uint64_t end = 0;
+    auto* l = arena_.make<TypeLayout>();
 
     auto add = [&](std::string_view name, const Type* type, const StructMember* source, std::uint32_t index) {
         const TypeLayout* m = layout(type, rule);
         if (!m) return;
-        std::uint32_t offset = place_member(next_free, type, *m);
+        std::uint64_t offset = place_member(next_free, type, *m);
         if (source && source->vk_offset)
             offset = *source->vk_offset;
         else if (source && source->packoffset)
             offset = source->packoffset->byte_offset();
-        members.push_back(MemberLayout{name, offset, m, index});
+        members.push_back(MemberLayout{name, fit(offset, *l), m, index});
         alignment = std::max(alignment, m->alignment);
+        l->too_large = l->too_large || m->too_large;
+        l->tree_nodes = add_nodes(l->tree_nodes, m->tree_nodes);
         next_free = offset + m->size;
         end = std::max(end, next_free);
     };
@@ -199,13 +215,12 @@ const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule ru
         add(m.name.str(), m.type, &m, i);
     }
 
-    auto* l = arena_.make<TypeLayout>();
     l->kind = LayoutKind::Struct;
     l->type = s;
     l->name = s->name.str();
-    if (rule == LayoutRule::RelaxedStd140) alignment = round_up(alignment, kVec4Alignment);
+    if (rule == LayoutRule::RelaxedStd140) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
     l->alignment = alignment;
-    l->size = round_up(end, alignment);
+    l->size = fit(round_up(end, alignment), *l);
     l->members = arena_.copy_array(std::span<const MemberLayout>(members));
     return l;
 }
@@ -224,7 +239,7 @@ std::vector<MemberOverlap> find_overlaps(const TypeLayout& layout) {
     std::vector<std::uint32_t> open;
     for (std::uint32_t j : order) {
         std::uint32_t start = ms[j].offset;
-        std::erase_if(open, [&](std::uint32_t i) { return ms[i].offset + ms[i].type->size <= start; });
+        std::erase_if(open, [&](std::uint32_t i) { return std::uint64_t(ms[i].offset) + ms[i].type->size <= start; });
         for (std::uint32_t i : open) result.push_back(MemberOverlap{std::min(i, j), std::max(i, j)});
         open.push_back(j);
     }

@@ -69,7 +69,18 @@ struct TypeLayout {
     // Struct
     std::string_view name;
     std::span<const MemberLayout> members;
+
+    // The layout is computed in 64 bits; true when a size, offset or stride here or in a member or
+    // element passes kMaxLayoutBytes (the 32-bit fields then hold a clamped value). Sema refuses
+    // such buffers, as SPIR-V offsets, strides and sizes are 32-bit.
+    bool too_large = false;
+    // Nodes of this layout written out as a tree (reflection's form): shared sub-layouts count per
+    // use, saturating at UINT32_MAX. Sema refuses buffers past kMaxLayoutTreeNodes.
+    std::uint32_t tree_nodes = 1;
 };
+
+inline constexpr std::uint64_t kMaxLayoutBytes = 0xFFFFFFFFu;
+inline constexpr std::uint32_t kMaxLayoutTreeNodes = 1u << 18;
 
 struct LayoutOptions {
     // Orientation of matrices whose type leaves it unspecified (-Zpc / -Zpr).

@@ -145,6 +145,17 @@ StructType* TypeContext::create_struct(support::Symbol name) {
 void TypeContext::define_struct(StructType* s, const StructType* base, std::span<const StructMember> members) {
     s->base = base;
     s->members = arena_.copy_array(members);
+    std::uint64_t scalars = base ? base->flat_scalars : 0;
+    std::uint32_t deepest = base ? base->nesting : 0;
+    bool resource = base && base->holds_resource;
+    for (const StructMember& m : s->members) {
+        scalars += flattened_scalar_count(m.type);
+        deepest = std::max(deepest, type_nesting(m.type));
+        resource = resource || contains_resource(m.type);
+    }
+    s->flat_scalars = std::uint32_t(std::min<std::uint64_t>(scalars, UINT32_MAX));
+    s->nesting = deepest + 1;
+    s->holds_resource = resource;
     s->defined = true;
 }
 

@@ -181,7 +181,7 @@ enum InterpolationBits : std::uint8_t {
 struct PackOffset {
     std::uint32_t reg = 0;
     std::uint32_t component = 0;  // x=0, y=1, z=2, w=3
-    std::uint32_t byte_offset() const { return 16 * reg + 4 * component; }
+    std::uint64_t byte_offset() const { return 16 * std::uint64_t(reg) + 4 * component; }
 };
 
 struct StructMember {
@@ -204,6 +204,12 @@ struct StructType final : Type {
     bool defined = false;  // false between create_struct and define_struct
     const StructType* base = nullptr;  // single inheritance
     std::span<const StructMember> members;  // own members, declaration order, base excluded
+    // Facts about the whole value, computed once by define_struct from the members' own facts, so
+    // asking them costs the same for a DAG of structs (`struct S1 { S0 a; S0 b; }` ...) as for a
+    // tree: nothing walks the nesting again.
+    std::uint32_t nesting = 0;        // struct and array levels down to the deepest basic type, this one included
+    std::uint32_t flat_scalars = 0;   // flattened_scalar_count, saturating at UINT32_MAX
+    bool holds_resource = false;      // contains_resource
 };
 
 struct ResourceType final : Type {

@@ -1,5 +1,7 @@
 #include "types/types_query.hpp"
 
+#include <algorithm>
+
 namespace oneshader::sema {
 
 bool is_integer_kind(ScalarKind k) {
@@ -66,13 +68,17 @@ bool is_literal_kind(ScalarKind k) { return k == ScalarKind::LiteralInt || k == 
 
 std::uint32_t flattened_scalar_count(const Type* t) {
     if (!t) return 0;
-    if (const auto* a = t->as<ArrayType>()) return a->length * flattened_scalar_count(a->element);
-    if (const auto* s = t->as<StructType>()) {
-        std::uint32_t n = s->base ? flattened_scalar_count(s->base) : 0;
-        for (const StructMember& m : s->members) n += flattened_scalar_count(m.type);
-        return n;
-    }
+    if (const auto* a = t->as<ArrayType>())
+        return std::uint32_t(std::min<std::uint64_t>(std::uint64_t(a->length) * flattened_scalar_count(a->element), UINT32_MAX));
+    if (const auto* s = t->as<StructType>()) return s->flat_scalars;
     return component_count(t);
+}
+
+std::uint32_t type_nesting(const Type* t) {
+    std::uint32_t arrays = array_rank(t);
+    const Type* e = innermost_element(t);
+    const auto* s = e ? e->as<StructType>() : nullptr;
+    return arrays + (s ? s->nesting : 0);
 }
 
 bool is_bool(const Type* t) {
@@ -111,12 +117,8 @@ bool contains_resource(const Type* t) {
     const Type* e = innermost_element(t);
     if (!e) return false;
     if (e->is<ResourceType>()) return true;
-    if (const auto* s = e->as<StructType>()) {
-        if (s->base && contains_resource(s->base)) return true;
-        for (const StructMember& m : s->members)
-            if (contains_resource(m.type)) return true;
-    }
-    return false;
+    const auto* s = e->as<StructType>();
+    return s && s->holds_resource;
 }
 
 std::uint32_t array_rank(const Type* t) {

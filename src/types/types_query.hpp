@@ -38,7 +38,16 @@ inline std::uint32_t component_count(const Type* t) {
 }
 // Scalars in the flattened value (HLSL's flat initializer and cast rules): arrays and structs
 // (base first) included. 0 for void, resources, functions, pointers and unsized arrays.
+// Saturates at UINT32_MAX, which no usable type reaches.
 std::uint32_t flattened_scalar_count(const Type* t);
+// Struct and array levels from `t` down to its deepest basic type (0 for a scalar, vector or
+// matrix): what every recursive walk over values of `t` nests. Sema refuses types deeper than
+// kMaxTypeNesting before any such walk runs.
+std::uint32_t type_nesting(const Type* t);
+inline constexpr std::uint32_t kMaxTypeNesting = 32;
+// The most scalars an initializer list or a cast between aggregates moves one by one (lowering
+// flattens both into a list of scalars).
+inline constexpr std::uint32_t kMaxFlatScalars = 65536;
 
 bool is_bool(const Type* t);     // basic with bool components
 bool is_numeric(const Type* t);  // basic with non-bool components

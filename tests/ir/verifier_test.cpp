@@ -367,7 +367,11 @@ TEST_CASE("verifier: resources have bindings and others none", "[ir][verifier]")
 
 TEST_CASE("verifier: image formats are for read-write textures", "[ir][verifier]") {
     expect("%g0 = global uniform_constant Texture2D<float4> set(0) binding(0) format(rgba8)\n",
-           "%g0: an image format is for read-write textures and buffers");
+           "%g0: an image format is for read-write textures and texel buffers");
+}
+
+TEST_CASE("verifier: a Buffer<T> may carry an image format, as sema allows", "[ir][verifier]") {
+    CHECK(verify_text("%g0 = global uniform_constant Buffer<float4> set(0) binding(0) format(rgba32f)\n").empty());
 }
 
 TEST_CASE("verifier: pointers are never stored in memory", "[ir][verifier]") {

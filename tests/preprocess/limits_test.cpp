@@ -87,3 +87,19 @@ TEST_CASE("limits: the error cap stops a flood of errors") {
     CHECK(r.codes().back() == "OSH0004");
 }
 
+
+TEST_CASE("limits: copies of a macro argument count per use, so nested calls stop at the limit") {
+    // Ten uses per level: 10^12 tokens at 12 levels, each level's argument copied ten times. The
+    // copies count against the step limit, which stops it after about 2 x 10^7 steps.
+    std::string call = "1";
+    for (int i = 0; i < 12; ++i) call = "F(" + call + ")";
+    Run r("#define F(x) x x x x x x x x x x\n" + call);
+    REQUIRE(r.codes().size() == 1);
+    CHECK((r.codes()[0] == "OSH0124" || r.codes()[0] == "OSH0123"));
+}
+
+TEST_CASE("limits: macro arguments used several times still expand when small") {
+    Run r("#define F(x) x x x\nF(F(a))");
+    CHECK(r.codes().empty());
+    CHECK(r.text() == "a a a a a a a a a");
+}
