@@ -526,6 +526,14 @@ def main():
         L.append("")
 
     # method
+    scaling_doc = os.path.join(os.path.dirname(args.doc), "performance-scaling.md")
+    if os.path.isfile(scaling_doc):
+        L.append("## Cost against input size")
+        L.append("")
+        L.append("Generated inputs of 10 to 10,000 units per shape (call chains and fans, nesting, straight-line code, "
+                 "resources, constant buffers, switch cases, locals), against glslangValidator and glslangValidator + "
+                 "`spirv-opt -O`: [performance-scaling.md](performance-scaling.md), from `bench/scaling.py`.")
+        L.append("")
     L.append("## Method")
     L.append("")
     L.append("Machine and tools (from [`machine.txt`](%s/machine.txt)):" % results_link)
