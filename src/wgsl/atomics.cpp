@@ -29,6 +29,7 @@ const char* atomic_function(ir::AtomicOp op) {
 
 bool Printer::atomic(const ir::Instruction* i, const std::string& result_name) {
     const ir::Value* target = i->operands[0];
+    if (refused_resource(root_global(target))) return true;
     if (target->type()->as<sema::PointerType>() &&
         target->type()->as<sema::PointerType>()->pointee->is<sema::ResourceType>()) {
         refuse("WGSL has no atomics on textures; use a RWStructuredBuffer or RWByteAddressBuffer for the counters");

@@ -146,6 +146,12 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
             if (count > 1) e = "all" + e;
             return "subgroupAll(" + e + ")";
         }
+        case Id::WaveGetLaneIndex:
+        case Id::WaveGetLaneCount: {
+            // Private variables the entry function fills from the subgroup built-ins.
+            const std::string& var = id == Id::WaveGetLaneIndex ? lane_index_ : lane_count_;
+            return convert(var, module_.types().scalar(sema::ScalarKind::UInt), i->type());
+        }
         case Id::WaveActiveCountBits: return "subgroupAdd(u32(" + a(0) + "))";
         case Id::WavePrefixCountBits: return "subgroupExclusiveAdd(u32(" + a(0) + "))";
         case Id::WaveReadLaneAt: return "subgroupShuffle(" + a(0) + ", " + u32_value(i->operands[1]) + ")";

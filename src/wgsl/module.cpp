@@ -73,6 +73,16 @@ const ir::Global* Printer::root_global(const ir::Value* p) const {
     return nullptr;
 }
 
+bool Printer::refused_resource(const ir::Global* g) const {
+    if (!g || g->global_kind() != ir::GlobalKind::Resource) return false;
+    if (g->value_type()->is<sema::ArrayType>()) return true;
+    const auto* r = g->value_type()->as<sema::ResourceType>();
+    using K = sema::ResourceKind;
+    return r && (sema::is_typed_buffer(r->resource) || r->resource == K::AppendStructuredBuffer ||
+                 r->resource == K::ConsumeStructuredBuffer || r->resource == K::Texture1DArray ||
+                 r->resource == K::Texture2DMSArray || r->resource == K::RWTexture1DArray);
+}
+
 void Printer::collect_function(const ir::Function* f) {
     if (std::find(functions_.begin(), functions_.end(), f) != functions_.end()) return;
     if (f == current_) {
@@ -94,6 +104,11 @@ void Printer::collect_function(const ir::Function* f) {
             switch (i->opcode) {
                 case O::Call:
                     if (i->callee) collect_function(i->callee);
+                    break;
+                case O::CallIntrinsic:
+                    // The entry function takes the subgroup built-ins these read as parameters.
+                    if (i->intrinsic == intrinsics::Id::WaveGetLaneIndex) lane_index_ = "wave_lane_index";
+                    if (i->intrinsic == intrinsics::Id::WaveGetLaneCount) lane_count_ = "wave_lane_count";
                     break;
                 case O::Store:
                 case O::ByteAddressStore:
@@ -437,6 +452,14 @@ void Printer::print_entry_wrapper() {
             copies.push_back(global_name(g) + " = " + pname + ";");
         }
     }
+    for (std::string* var : {&lane_index_, &lane_count_}) {
+        if (var->empty()) continue;
+        bool index = var == &lane_index_;
+        std::string pname = locals_.fresh("in_" + *var);
+        params.push_back(fmt::format("@builtin({}) {}: u32", index ? "subgroup_invocation_id" : "subgroup_size", pname));
+        copies.push_back(*var + " = " + pname + ";");
+        lane_declarations_ += "var<private> " + *var + ": u32;\n";
+    }
     std::string output_struct;
     if (!entry_.outputs.empty()) {
         output_struct = names_.fresh(name + "_Output");
@@ -481,6 +504,8 @@ std::string Printer::run() {
         function_names_[f] = names_.fresh(want);
     }
     for (const ir::Global* g : globals_) global_name(g);
+    for (std::string* var : {&lane_index_, &lane_count_})
+        if (!var->empty()) *var = names_.fresh(*var);
     for (const ir::SpecConstant* s : specs_) {
         std::string n = names_.fresh(s->name().empty() ? "spec" + std::to_string(s->id) : std::string(s->name()));
         value_names_[s] = n;
@@ -511,7 +536,7 @@ std::string Printer::run() {
     if (derivatives_ && entry_.stage == ir::ShaderStage::Pixel) text += "diagnostic(off, derivative_uniformity);\n";
     if (!text.empty()) text += "\n";
     text += structs_;
-    if (!decls.text().empty()) text += decls.text() + "\n";
+    if (!decls.text().empty() || !lane_declarations_.empty()) text += decls.text() + lane_declarations_ + "\n";
     text += helpers_;
     text += body_.text();
     return text;

@@ -98,6 +98,9 @@ public:
     bool is_atomic_global(const ir::Global* g) const { return atomic_globals_.count(g) != 0; }
     bool is_depth_texture(const ir::Global* g) const { return depth_textures_.count(g) != 0; }
     const ir::Global* root_global(const ir::Value* p) const;
+    // A resource its declaration already refused (arrays, typed and append/consume buffers): its
+    // uses add no message of their own.
+    bool refused_resource(const ir::Global* g) const;
     void use_subgroups() { subgroups_ = true; }
     void add_helper(const std::string& text) { helpers_ += text; }
     // Helper functions already written, by key.
@@ -155,6 +158,8 @@ private:
     std::map<std::string, std::string> helper_names_;
     std::set<std::uint32_t> loop_flag_ids_;
     std::vector<std::string> break_flags_;  // innermost switch that breaks its loop: the flag
+    std::string lane_index_, lane_count_;  // private copies of the subgroup built-ins, when read
+    std::string lane_declarations_;
     std::string entry_output_;              // the entry's return struct, when it has outputs
     std::map<const textgen::Stmt*, std::string> snapshots_;
 };

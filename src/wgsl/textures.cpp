@@ -23,6 +23,7 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
     using O = ir::Opcode;
     const ir::Global* g = root_global(i->operands[0]);
     const sema::ResourceType* r = g ? g->value_type()->as<sema::ResourceType>() : nullptr;
+    if (refused_resource(g)) return "0";
     if (!g || !r) {
         malformed("a texture operand that is not a texture variable");
         return "0";
@@ -185,6 +186,7 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
 void Printer::texture_store(const ir::Instruction* i) {
     const ir::Global* g = root_global(i->operands[0]);
     const sema::ResourceType* r = g ? g->value_type()->as<sema::ResourceType>() : nullptr;
+    if (refused_resource(g)) return;
     if (!g || !r || !sema::is_storage_texture(r->resource)) {
         malformed("a texture store to something other than a storage texture");
         return;
