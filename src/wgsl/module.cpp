@@ -54,7 +54,7 @@ void Printer::refuse(const std::string& message) {
     failed_ = true;
     // One message per distinct problem: a construct repeated in a loop body is one error.
     if (!reported_.insert(message).second) return;
-    diags_.report(support::DiagCode::wgsl_not_expressible, {}, message);
+    diags_.report(support::DiagCode::wgsl_not_expressible, at_, message);
 }
 
 void Printer::malformed(const std::string& message) {
@@ -360,6 +360,12 @@ std::string builtin_convert(Printer& p, const std::string& expr, std::string_vie
 }  // namespace
 
 void Printer::declare_global(const ir::Global* g) {
+    at_ = support::SourceRange(g->loc);
+    declare_global_at(g);
+    at_ = support::SourceRange();
+}
+
+void Printer::declare_global_at(const ir::Global* g) {
     std::string name = global_name(g);
     switch (g->global_kind()) {
         case ir::GlobalKind::Resource: declare_resource(g); return;
