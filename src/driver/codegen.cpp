@@ -103,13 +103,23 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
 
 // Raises `module` for WGSL in place and appends one text blob per entry point to `out`.
 void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
-               std::string& printed_ir, std::vector<ShaderBlob>& out) {
+               const ShaderReflection* reflection, std::string& printed_ir, std::vector<ShaderBlob>& out) {
     wgsl::RaiseOptions ro;
     ro.verify_each = options.verify_ir;
     ro.print_after = options.print_after;
     if (!wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
     wgsl::Options wo;
     wo.layout = sema::LayoutOptions{options.default_matrix_packing};
+    // Reflection's WGSL slots: it sees every resource the source uses, the optimized module only
+    // those left after dead code went.
+    if (reflection) {
+        auto add = [&](const std::string& name, const std::vector<TargetSlot>& slots) {
+            for (const TargetSlot& s : slots)
+                if (s.target == Target::Wgsl) wo.slots.push_back({name, wgsl::BindingSlot{s.set, s.binding}});
+        };
+        for (const ResourceInfo& r : reflection->resources) add(r.name, r.slots);
+        for (const PushConstantInfo& p : reflection->push_constants) add(p.name, p.slots);
+    }
     for (const ir::EntryPoint* ep : module.entry_points) {
         std::string text = wgsl::emit(module, *ep, wo, ctx.diags);
         if (text.empty()) continue;
@@ -125,7 +135,8 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOp
 }  // namespace
 
 void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
-                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir) {
+                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir,
+                   const ShaderReflection* reflection) {
     support::SourceRange at({1, 0});
     for (Target t : targets) {
         if (backend_available(t)) continue;
@@ -171,7 +182,7 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
         first = false;
         switch (t) {
             case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
-            case Target::Wgsl: emit_wgsl(ctx, *module, options, printed_ir, out); break;
+            case Target::Wgsl: emit_wgsl(ctx, *module, options, reflection, printed_ir, out); break;
             case Target::Msl: break;  // refused above
         }
         if (ctx.diags.has_errors()) return;

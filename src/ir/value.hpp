@@ -124,9 +124,6 @@ public:
     std::uint8_t interpolation = 0;          // sema::InterpolationBits
     ImageFormat image_format = ImageFormat::Unknown;
     Constant* initializer = nullptr;         // Private only; its type is value_type()
-    // Where the source declares it (a stage variable's member or parameter, a resource), for a
-    // backend's refusal at that line; not part of the text form.
-    support::SourceLoc loc;
 };
 
 GlobalKind global_kind_of(sema::AddressSpace space);

@@ -80,7 +80,6 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         if (auto b = builtin_of(v.builtin, ep->stage)) g->builtin = *b;
         else g->location = v.location;
         g->interpolation = v.interpolation;
-        g->loc = v.loc;
         (output ? entry->outputs : entry->inputs).push_back(g);
         return g;
     };

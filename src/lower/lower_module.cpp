@@ -94,7 +94,6 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
         return nullptr;
     }
     ir::Global* g = m_.add_global(space_of(rt->resource), r->type, r->name.str());
-    g->loc = r->loc;
     g->set = r->binding.set;
     g->binding = r->binding.binding;
     if (!r->image_format.empty()) {
@@ -131,7 +130,6 @@ ir::Global* Lowerer::buffer_global(const sema::BufferBlock* b) {
         }
         bool push = b->kind == sema::BufferKind::PushConstant;
         g = m_.add_global(push ? sema::AddressSpace::PushConstant : sema::AddressSpace::Uniform, t, b->name.str());
-        g->loc = b->loc;
         if (!push && b->resource) {
             g->set = b->resource->binding.set;
             g->binding = b->resource->binding.binding;

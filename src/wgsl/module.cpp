@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "textgen/structurize.hpp"
 #include "types/types_query.hpp"
@@ -26,10 +27,27 @@ bool is_bound_resource(const ir::Global* g) {
 }  // namespace
 
 std::vector<std::pair<const ir::Global*, BindingSlot>> resource_slots(const ir::Module& module) {
+    // The resources some entry point of the module uses, as reflection counts them (a resource
+    // only declared keeps its binding and moves nothing).
+    std::set<const ir::Global*> used;
+    std::vector<const ir::Function*> work, seen;
+    for (const ir::EntryPoint* ep : module.entry_points) work.push_back(ep->function);
+    while (!work.empty()) {
+        const ir::Function* f = work.back();
+        work.pop_back();
+        if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
+        seen.push_back(f);
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions) {
+                if (i->opcode == ir::Opcode::Call && i->callee) work.push_back(i->callee);
+                for (const ir::Value* v : i->operands)
+                    if (const auto* g = v->as<ir::Global>()) used.insert(g);
+            }
+    }
     std::vector<const ir::Global*> resources;
     std::vector<BindingSlot> vulkan;
     for (const ir::Global* g : module.globals) {
-        if (!is_bound_resource(g)) continue;
+        if (!is_bound_resource(g) || !used.count(g)) continue;
         resources.push_back(g);
         vulkan.push_back({g->set.value_or(0), g->binding.value_or(0)});
     }
@@ -54,7 +72,7 @@ void Printer::refuse(const std::string& message) {
     failed_ = true;
     // One message per distinct problem: a construct repeated in a loop body is one error.
     if (!reported_.insert(message).second) return;
-    diags_.report(support::DiagCode::wgsl_not_expressible, at_, message);
+    diags_.report(support::DiagCode::wgsl_not_expressible, {}, message);
 }
 
 void Printer::malformed(const std::string& message) {
@@ -210,13 +228,16 @@ void Printer::declare_resource(const ir::Global* g) {
     const sema::Type* t = g->value_type();
     std::string name = global_name(g);
     BindingSlot bs{g->set.value_or(0), g->binding.value_or(0)};
-    for (const auto& [r, s] : resource_slots(module_))
-        if (r == g) bs = s;
-    std::string slot = fmt::format("@group({}) @binding({}) ", bs.group, bs.binding);
     if (g->space() == sema::AddressSpace::PushConstant) {
         PushConstantSlot pc = push_constant_slot(module_);
-        slot = fmt::format("@group({}) @binding({}) ", pc.group, pc.binding);
+        bs = {pc.group, pc.binding};
+    } else {
+        for (const auto& [r, s] : resource_slots(module_))
+            if (r == g) bs = s;
     }
+    for (const auto& [n, s] : options_.slots)
+        if (n == g->name()) bs = s;
+    std::string slot = fmt::format("@group({}) @binding({}) ", bs.group, bs.binding);
     if (t->is<sema::ArrayType>()) {
         refuse(fmt::format("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "
                            "resources or use a Texture2DArray instead",
@@ -360,12 +381,6 @@ std::string builtin_convert(Printer& p, const std::string& expr, std::string_vie
 }  // namespace
 
 void Printer::declare_global(const ir::Global* g) {
-    at_ = support::SourceRange(g->loc);
-    declare_global_at(g);
-    at_ = support::SourceRange();
-}
-
-void Printer::declare_global_at(const ir::Global* g) {
     std::string name = global_name(g);
     switch (g->global_kind()) {
         case ir::GlobalKind::Resource: declare_resource(g); return;

@@ -110,7 +110,6 @@ private:
     void collect();
     void collect_function(const ir::Function* f);
     void declare_global(const ir::Global* g);
-    void declare_global_at(const ir::Global* g);
     void declare_resource(const ir::Global* g);
     void print_function(const ir::Function* f);
     void print_entry_wrapper();
@@ -128,8 +127,6 @@ private:
     support::Arena arena_;
     sema::LayoutEngine layouts_;
     bool failed_ = false;
-    // Where refusals point: the declaration being printed (a stage variable, a resource), when any.
-    support::SourceRange at_;
     std::set<std::string> reported_;
 
     textgen::Namer names_{textgen::NameTarget::Wgsl};  // module scope

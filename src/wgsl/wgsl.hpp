@@ -18,6 +18,9 @@ struct Options {
     // Buffer layouts are worked out here from each resource's element type under DXC's rules; the
     // default matrix packing (-Zpr) has to match what the front end used.
     sema::LayoutOptions layout;
+    // Where each resource and the push-constant block are bound, by name, as reflection reports
+    // it; a resource not listed gets resource_slots()'s slot.
+    std::vector<std::pair<std::string, BindingSlot>> slots;
 };
 
 // Where the push-constant block of a module is bound (spec page "The WGSL backend": the highest

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <regex>
 #include <string>
 
 #include "corpus_files.hpp"
@@ -63,6 +64,31 @@ std::string messages(const CompileResult& r) {
     return s;
 }
 
+// Every `@group(G) @binding(B) var... NAME` of the text is where reflection's WGSL slot of NAME
+// (a resource or the push-constant block) says: hosts build their bind group layouts from it.
+std::string slot_mismatches(const std::string& where, const std::string& text, const CompileResult& r) {
+    std::string out;
+    if (!r.reflection) return where + ": no reflection\n";
+    static const std::regex decl(R"(@group\((\d+)\) @binding\((\d+)\) var(?:<[^>]*>)? (\w+):)");
+    for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) {
+        std::uint32_t group = std::stoul((*it)[1]), binding = std::stoul((*it)[2]);
+        std::string name = (*it)[3];
+        const std::vector<TargetSlot>* slots = nullptr;
+        for (const ResourceInfo& res : r.reflection->resources)
+            if (res.name == name) slots = &res.slots;
+        for (const PushConstantInfo& p : r.reflection->push_constants)
+            if (p.name == name) slots = &p.slots;
+        bool found = false;
+        if (slots)
+            for (const TargetSlot& s : *slots)
+                found = found || (s.target == Target::Wgsl && s.set == group && s.binding == binding);
+        if (!found)
+            out += where + ": '" + name + "' is at @group(" + std::to_string(group) + ") @binding(" +
+                   std::to_string(binding) + "), which reflection's WGSL slot does not say\n";
+    }
+    return out;
+}
+
 struct Counts {
     int entries = 0, tint_ok = 0, naga_ok = 0, refused = 0;
 };
@@ -105,6 +131,7 @@ Counts check_corpus(bool optimize, std::string& failures) {
                 continue;
             }
             if (refusal) failures += where + ": compiles, but the table lists a refusal: " + refusal->message + "\n";
+            failures += slot_mismatches(where, std::string(blob->as_text()), r);
             std::string flat = name;
             for (char& c : flat)
                 if (c == '/') c = '_';
