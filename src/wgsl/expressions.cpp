@@ -172,6 +172,19 @@ const char* binary_operator(ir::Opcode op) {
 
 }  // namespace
 
+// The words of a byte-address load or store: operand 1 is the byte offset, `t` what is moved.
+BufferRef Printer::byte_address(const ir::Instruction* i, const sema::Type* t) {
+    BufferRef b = pointer(i->operands[0]).buffer;
+    b.dynamic = "(" + u32_value(i->operands[1]) + " >> 2u)";
+    if (auto c = ir::constant_int_value(i->operands[1])) {
+        b.dynamic.clear();
+        b.word = static_cast<std::uint32_t>(*c) >> 2;
+    }
+    b.layout = layouts_.layout(t, sema::LayoutRule::RelaxedStd430);
+    if (!b.layout) malformed("a byte-address access of a type without a layout");
+    return b;
+}
+
 std::string Printer::expression(const ir::Instruction* i) {
     using O = ir::Opcode;
     const sema::Type* t = i->type();
@@ -330,18 +343,8 @@ std::string Printer::expression(const ir::Instruction* i) {
         case O::CallIntrinsic: return intrinsic(i);
         case O::NonUniformIndex: return op(0);
         case O::ByteAddressLoad: {
-            Ref r = pointer(i->operands[0]);
-            BufferRef b = r.buffer;
-            b.dynamic = "(" + u32_value(i->operands[1]) + " >> 2u)";
-            if (auto c = ir::constant_int_value(i->operands[1])) {
-                b.dynamic.clear();
-                b.word = static_cast<std::uint32_t>(*c) >> 2;
-            }
-            b.layout = layouts_.layout(t, sema::LayoutRule::RelaxedStd430);
-            if (!b.layout) {
-                malformed("a byte-address load of a type without a layout");
-                return "0";
-            }
+            BufferRef b = byte_address(i, t);
+            if (!b.layout) return "0";
             return buffer_read(b, t);
         }
         case O::BufferLength: {
@@ -372,19 +375,9 @@ bool Printer::statement(const ir::Instruction* i, const std::string& result_name
     switch (i->opcode) {
         case O::Store: store(i->operands[0], value(i->operands[1]), i->operands[1]->type()); return true;
         case O::ByteAddressStore: {
-            Ref r = pointer(i->operands[0]);
-            BufferRef b = r.buffer;
-            b.dynamic = "(" + u32_value(i->operands[1]) + " >> 2u)";
-            if (auto c = ir::constant_int_value(i->operands[1])) {
-                b.dynamic.clear();
-                b.word = static_cast<std::uint32_t>(*c) >> 2;
-            }
             const sema::Type* t = i->operands[2]->type();
-            b.layout = layouts_.layout(t, sema::LayoutRule::RelaxedStd430);
-            if (!b.layout) {
-                malformed("a byte-address store of a type without a layout");
-                return true;
-            }
+            BufferRef b = byte_address(i, t);
+            if (!b.layout) return true;
             buffer_write(b, value(i->operands[2]), t);
             return true;
         }

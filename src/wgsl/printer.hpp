@@ -80,7 +80,8 @@ public:
     std::string buffer_read(const BufferRef& r, const sema::Type* t);
     void buffer_write(const BufferRef& r, const std::string& v, const sema::Type* t);
     BufferRef buffer_step(const BufferRef& r, const ir::Value* index, const sema::Type*& element);
-    std::string atomic_word(const BufferRef& r);  // `&B[w]` of an atomic buffer word
+    std::string atomic_word(const BufferRef& r);
+    BufferRef byte_address(const ir::Instruction* i, const sema::Type* t);  // `&B[w]` of an atomic buffer word
 
     // --- textures, atomics, intrinsics -----------------------------------------------------------
     std::string texture_expression(const ir::Instruction* i);

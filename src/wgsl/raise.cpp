@@ -3,6 +3,7 @@
 // the entry wrapper) stays in the printer, which rewrites nothing.
 #include "wgsl/raise.hpp"
 
+#include "raise/report.hpp"
 #include "raise/transform.hpp"
 
 namespace oneshader::wgsl {
@@ -39,14 +40,8 @@ bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine
     raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
     printed += r.printed;
     if (r.ok) return true;
-    if (!r.refusal.empty()) {
-        diags.report(support::DiagCode::wgsl_not_expressible, {},
-                     "WGSL: " + r.refusal + " is not supported; compile this shader for SPIR-V instead");
-    } else {
-        diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
-                     "internal compiler error (the IR after raise transform '" + r.failed +
-                         "' does not verify): " + r.problems);
-    }
+    raise::report_failure(r, diags, support::DiagCode::wgsl_not_expressible,
+                          "WGSL: " + r.refusal + " is not supported; compile this shader for SPIR-V instead");
     return false;
 }
 
