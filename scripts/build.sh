@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Command 1: set up, build, and compile a sample shader from the corpus with the built tool: every
 # entry point of corpus/2d/sprite.hlsl to SPIR-V, with its reflection JSON and dependency file, in
-# out/. (SPIR-V is the one target built so far; MSL and WGSL report OSH0005 until their backends land.)
+# out/, and to WGSL (out/sprite.<entry>.wgsl). (MSL reports OSH0005 until its backend lands.)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +20,11 @@ if ! "$tool" --all-entries --target spirv "$sample" -Fo "$out/sprite.spv" \
   echo "build: compiling $sample failed" >&2
   exit 1
 fi
-echo "build: compiled $sample to SPIR-V:"
+if ! "$tool" --all-entries --target wgsl "$sample" -Fo "$out/sprite.wgsl"; then
+  echo "build: compiling $sample to WGSL failed" >&2
+  exit 1
+fi
+echo "build: compiled $sample to SPIR-V and WGSL:"
 for file in "$out"/sprite.*; do
   echo "  $file ($(wc -c <"$file") bytes)"
 done

@@ -13,6 +13,8 @@
 #include "opt/optimizer.hpp"
 #include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
+#include "wgsl/raise.hpp"
+#include "wgsl/wgsl.hpp"
 
 namespace oneshader::driver {
 
@@ -72,7 +74,7 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
 namespace {
 
 // Whether this build has a backend for `t`; the others are refused before any work is done.
-bool backend_available(Target t) { return t == Target::SpirV; }
+bool backend_available(Target t) { return t == Target::SpirV || t == Target::Wgsl; }
 
 // Raises `module` for SPIR-V in place and appends one blob per entry point to `out`.
 void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
@@ -99,10 +101,42 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     }
 }
 
+// Raises `module` for WGSL in place and appends one text blob per entry point to `out`.
+void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
+               const ShaderReflection* reflection, std::string& printed_ir, std::vector<ShaderBlob>& out) {
+    wgsl::RaiseOptions ro;
+    ro.verify_each = options.verify_ir;
+    ro.print_after = options.print_after;
+    if (!wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
+    wgsl::Options wo;
+    wo.layout = sema::LayoutOptions{options.default_matrix_packing};
+    // Reflection's WGSL slots: it sees every resource the source uses, the optimized module only
+    // those left after dead code went.
+    if (reflection) {
+        auto add = [&](const std::string& name, const std::vector<TargetSlot>& slots) {
+            for (const TargetSlot& s : slots)
+                if (s.target == Target::Wgsl) wo.slots.push_back({name, wgsl::BindingSlot{s.set, s.binding}});
+        };
+        for (const ResourceInfo& r : reflection->resources) add(r.name, r.slots);
+        for (const PushConstantInfo& p : reflection->push_constants) add(p.name, p.slots);
+    }
+    for (const ir::EntryPoint* ep : module.entry_points) {
+        std::string text = wgsl::emit(module, *ep, wo, ctx.diags);
+        if (text.empty()) continue;
+        ShaderBlob blob;
+        blob.entry_point = std::string(ep->function->name);
+        blob.stage = public_stage(ep->stage);
+        blob.target = Target::Wgsl;
+        blob.data.assign(text.begin(), text.end());
+        out.push_back(std::move(blob));
+    }
+}
+
 }  // namespace
 
 void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
-                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir) {
+                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir,
+                   const ShaderReflection* reflection) {
     support::SourceRange at({1, 0});
     for (Target t : targets) {
         if (backend_available(t)) continue;
@@ -148,8 +182,8 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
         first = false;
         switch (t) {
             case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
-            case Target::Msl:
-            case Target::Wgsl: break;  // refused above
+            case Target::Wgsl: emit_wgsl(ctx, *module, options, reflection, printed_ir, out); break;
+            case Target::Msl: break;  // refused above
         }
         if (ctx.diags.has_errors()) return;
     }
@@ -165,6 +199,8 @@ IrPassNames ir_pass_names() {
     for (std::string_view n : opt::pass_names()) out.optimizer.emplace_back(n);
     // Every backend's raise list, each name once (the MSL and WGSL lists will join here).
     for (std::string_view n : spirv::raise_list())
+        if (std::find(out.raise.begin(), out.raise.end(), n) == out.raise.end()) out.raise.emplace_back(n);
+    for (std::string_view n : wgsl::raise_list())
         if (std::find(out.raise.begin(), out.raise.end(), n) == out.raise.end()) out.raise.emplace_back(n);
     return out;
 }

@@ -24,8 +24,10 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
 // Appends one blob per entry point and target (each target from its own lowered module, since
 // each backend raises it in place) to `blobs` (entry points in source order, targets in
 // the order asked). Reports every problem to ctx.diags; adds nothing when it reported an error.
-// What options.print_after asks for goes to `printed_ir`.
+// What options.print_after asks for goes to `printed_ir`. `reflection`, when given, is where the
+// WGSL backend takes each resource's @group/@binding from, so the text says what reflection does.
 void generate_code(support::CompileContext& ctx, FrontEnd& front_end, const CompileOptions& options,
-                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir);
+                   std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir,
+                   const ShaderReflection* reflection = nullptr);
 
 }  // namespace oneshader::driver

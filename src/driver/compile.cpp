@@ -100,7 +100,8 @@ CompileResult compile_impl(std::string_view path, const std::string_view* source
         ro.targets = targets;
         ro.source_name = file_name(path);
         result.reflection = reflect::build_reflection(*fe->program, fe->layouts, ro);
-        if (!options.syntax_only) driver::generate_code(ctx, *fe, options, targets, result.blobs, result.printed_ir);
+        if (!options.syntax_only) driver::generate_code(ctx, *fe, options, targets, result.blobs, result.printed_ir,
+                                                         result.reflection ? &*result.reflection : nullptr);
     });
 }
 

@@ -8,6 +8,7 @@
 
 #include "reflect/enum_names.hpp"
 #include "support/pointer_map.hpp"
+#include "wgsl/bindings.hpp"
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
@@ -240,8 +241,18 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         }
     }
 
+    // WGSL's slots (wgsl/bindings.hpp): the Vulkan ones, except that a resource sharing its
+    // binding with an earlier one that an entry point uses moves to a free binding, as the backend
+    // prints it.
+    std::vector<wgsl::BindingSlot> vulkan;
+    for (const ResourceUse& u : uses)
+        if (u.stages != StageNone) vulkan.push_back({u.resource->binding.set, u.resource->binding.binding});
+    std::vector<wgsl::BindingSlot> wgsl_slots = wgsl::wgsl_bindings(vulkan);
+    std::size_t next_wgsl = 0;
     for (const ResourceUse& u : uses) {
         const sema::Resource& res = *u.resource;
+        wgsl::BindingSlot wgsl_slot{res.binding.set, res.binding.binding};
+        if (u.stages != StageNone) wgsl_slot = wgsl_slots[next_wgsl++];
         ResourceInfo info;
         info.name = res.buffer && res.buffer->kind == sema::BufferKind::Globals ? "Globals" : std::string(res.name.str());
         info.kind = public_kind(res.kind);
@@ -254,9 +265,10 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         info.stages = u.stages;
         info.image_format = std::string(res.image_format);
         for (Target t : options.targets) {
-            // Metal's argument indices and WGSL's groups arrive with those backends; SPIR-V's slot
+            // Metal's argument indices arrive with that backend; SPIR-V's slot
             // is the descriptor set and binding.
-            info.slots.push_back({t, res.binding.set, res.binding.binding});
+            if (t == Target::Wgsl) info.slots.push_back({t, wgsl_slot.group, wgsl_slot.binding});
+            else info.slots.push_back({t, res.binding.set, res.binding.binding});
             if (res.counter_binding) info.counter_slots.push_back({t, res.binding.set, *res.counter_binding});
         }
         if (res.buffer && res.buffer->layout) {
@@ -276,6 +288,12 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         for (const auto& [block, stages] : push_stages)
             if (block == b) p.stages = stages;
         p.layout = convert_layout(*b->layout);
+        // WebGPU has no push constants: a uniform buffer after every binding of the highest group.
+        for (Target t : options.targets)
+            if (t == Target::Wgsl) {
+                wgsl::BindingSlot pc = wgsl::push_constant_binding(wgsl_slots);
+                p.slots.push_back({t, pc.group, pc.binding});
+            }
         r.push_constants.push_back(std::move(p));
     }
 

@@ -3,6 +3,7 @@
 // emitter, which prints the raised module and rewrites nothing.
 #include "spirv/raise.hpp"
 
+#include "raise/report.hpp"
 #include "raise/transform.hpp"
 
 namespace oneshader::spirv {
@@ -52,13 +53,8 @@ bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine
     raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
     printed += r.printed;
     if (r.ok) return true;
-    if (!r.refusal.empty()) {
-        diags.report(support::DiagCode::spirv_not_supported_yet, {}, "SPIR-V: " + r.refusal + " is not supported yet");
-    } else {
-        diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
-                     "internal compiler error (the IR after raise transform '" + r.failed +
-                         "' does not verify): " + r.problems);
-    }
+    raise::report_failure(r, diags, support::DiagCode::spirv_not_supported_yet,
+                          "SPIR-V: " + r.refusal + " is not supported yet");
     return false;
 }
 

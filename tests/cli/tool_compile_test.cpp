@@ -275,10 +275,21 @@ TEST_CASE("a file without entry points has nothing to compile: exit code 1") {
     CHECK_FALSE(dir.exists("lib.spv"));
 }
 
-TEST_CASE("MSL and WGSL report OSH0005 until their backends exist, and nothing is written") {
+TEST_CASE("WGSL writes one file per entry point next to the SPIR-V") {
     ScratchDir dir;
     write_sprite(dir);
-    for (const char* target : {"msl", "wgsl"}) {
+    cli_test::ToolRun run = run_tool({"--target", "spirv", "--target", "wgsl", "Sprite.hlsl", "-Fo", "s"}, dir.path());
+    INFO(run.err);
+    CHECK(run.exit_code == 0);
+    CHECK(dir.exists("s.VSMain.wgsl"));
+    CHECK(dir.exists("s.PSMain.wgsl"));
+    CHECK(dir.exists("s.VSMain.spv"));
+}
+
+TEST_CASE("MSL reports OSH0005 until its backend exists, and nothing is written") {
+    ScratchDir dir;
+    write_sprite(dir);
+    for (const char* target : {"msl"}) {
         cli_test::ToolRun run =
             run_tool({"--target", "spirv", "--target", target, "Sprite.hlsl", "-Fo", "s"}, dir.path());
         CHECK(run.exit_code == 1);

@@ -14,6 +14,7 @@
 #include "types/types.hpp"
 #include "spirv/intrinsic_mapping.hpp"
 #include "spirv/raise.hpp"
+#include "wgsl/intrinsic_mapping.hpp"
 #include "support/arena.hpp"
 #include "support/diagnostics.hpp"
 #include "support/source_manager.hpp"
@@ -28,6 +29,7 @@ struct Backend {
 
 constexpr Backend kBackends[] = {
     {"spirv", [](Id id) { return spirv::intrinsic_mapping(id) != spirv::IntrinsicMapping::None; }},
+    {"wgsl", [](Id id) { return wgsl::intrinsic_mapping(id) != wgsl::IntrinsicMapping::None; }},
 };
 
 TEST_CASE("every id that survives lowering has a row in every backend", "[intrinsics][backends]") {

@@ -31,18 +31,21 @@
 #include "oneshader/oneshader.hpp"
 #include "opt/optimizer.hpp"
 #include "spirv_tools.hpp"
+#include "wgsl_validate.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
 // One backend: what the public API is asked for, the snapshot's file extension, the text a blob
-// is kept as, and the validator its output must pass (messages; empty when valid).
+// is kept as, the validator its output must pass (messages; empty when valid), and the corpus
+// files it keeps snapshots of (null: all of them).
 struct TargetRow {
     oneshader::Target target;
     const char* extension;
     std::string (*text_of)(const oneshader::ShaderBlob&);
     std::string (*validate)(const oneshader::ShaderBlob&);
+    bool (*covers)(const std::string& stem) = nullptr;
 };
 
 std::string spirv_text(const oneshader::ShaderBlob& b) { return spirv_tools::disassemble(spirv_tools::words_of(b)); }
@@ -51,8 +54,29 @@ std::string spirv_validate(const oneshader::ShaderBlob& b) {
     return spirv_tools::validate(spirv_tools::words_of(b));
 }
 
+std::string blob_text(const oneshader::ShaderBlob& b) { return std::string(b.as_text()); }
+// Tint and naga, in one Node process for the whole test (tests/wgsl/wgsl_validate.hpp).
+std::string wgsl_validate(const oneshader::ShaderBlob& b) {
+    static oneshader::wgsl::test::Validator validator;
+    fs::path scratch = fs::temp_directory_path() / "oneshader-snapshot-check.wgsl";
+    oneshader::wgsl::test::Verdict v = validator.check_text(std::string(b.as_text()), scratch.string());
+    if (!v.error.empty()) return v.error + "\n";
+    std::string out;
+    if (v.tint != "ok") out += "tint: " + v.tint + "\n";
+    if (v.naga != "ok") out += "naga: " + v.naga + "\n";
+    return out;
+}
+// A handful of files that show each WGSL mapping (the corpus test in tests/wgsl validates all).
+bool wgsl_covers(const std::string& stem) {
+    for (const char* f : {"2d/sprite", "spec/Sprite", "spec/Blur", "spec/Mesh", "compute/prefix_sum",
+                          "compute/histogram", "lang/switch_fallthrough", "3d/shadow_receiver"})
+        if (stem == f) return true;
+    return false;
+}
+
 const TargetRow kTargets[] = {
     {oneshader::Target::SpirV, "spvasm", spirv_text, spirv_validate},
+    {oneshader::Target::Wgsl, "wgsl", blob_text, wgsl_validate, wgsl_covers},
 };
 
 fs::path snapshot_root() { return fs::path(ONESHADER_SOURCE_DIR) / "tests" / "snapshots"; }
@@ -116,6 +140,7 @@ FileSnapshots snapshots_of(const fs::path& file) {
     if (!verified.empty()) out.problems += stem + ".opt.ir does not verify:\n" + verified;
 
     for (const TargetRow& row : kTargets) {
+        if (row.covers && !row.covers(stem)) continue;
         oneshader::CompileOptions o = options;
         o.targets = {row.target};
         oneshader::CompileResult r = oneshader::compile_file(file.generic_string(), o);
@@ -178,8 +203,9 @@ TEST_CASE("every corpus file's IR and target outputs match tests/snapshots and v
     INFO("refresh with ONESHADER_UPDATE_GOLDENS=1 after reviewing the differences");
     CHECK(differences == "");
     CHECK(problems == "");
-    // Two IR dumps per file, and the corpus README counts 151 entry points outside spec/errors/.
-    CHECK(compared >= 2 * files.size() + 151 * std::size(kTargets));
+    // Two IR dumps per file, and the corpus README counts 151 entry points outside spec/errors/
+    // (every one as SPIR-V, a handful of files as WGSL).
+    CHECK(compared >= 2 * files.size() + 151 + 10);
 }
 
 TEST_CASE("the first difference names the line and both texts") {

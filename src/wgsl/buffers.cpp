@@ -1,0 +1,327 @@
+// Raw-word buffers (spec page "The WGSL backend": buffers are raw words, so layouts equal the
+// SPIR-V target's). A constant buffer is `array<vec4<u32>, N>`, a structured or byte-address
+// buffer `array<u32>` (`array<atomic<u32>>` when the entry point uses atomics on it). Every
+// access computes its word index from the reflected layout and bit-casts; a vector inside one
+// 16-byte row of a constant buffer is read as a swizzle. Structs and arrays are read and written
+// by helper functions, one per buffer and layout.
+#include <fmt/format.h>
+
+#include "ir/type_rules.hpp"
+#include "types/types_query.hpp"
+#include "wgsl/printer.hpp"
+
+namespace oneshader::wgsl {
+
+namespace {
+
+const char* kLetters = "xyzw";
+
+bool is_uniform(const ir::Global* g) {
+    return g->space() == sema::AddressSpace::Uniform || g->space() == sema::AddressSpace::PushConstant;
+}
+
+}  // namespace
+
+std::string Printer::buffer_word_index(const BufferRef& r, std::uint32_t extra) const {
+    std::uint32_t c = r.word + extra;
+    if (r.dynamic.empty()) return fmt::format("{}u", c);
+    if (c == 0) return r.dynamic;
+    return fmt::format("({} + {}u)", r.dynamic, c);
+}
+
+std::string Printer::read_word(const BufferRef& r, std::uint32_t extra) {
+    std::string name = global_name(r.buffer);
+    if (is_uniform(r.buffer)) {
+        if (r.dynamic.empty()) {
+            std::uint32_t w = r.word + extra;
+            return fmt::format("{}[{}].{}", name, w / 4, kLetters[w % 4]);
+        }
+        std::string w = buffer_word_index(r, extra);
+        return fmt::format("{}[{} / 4u][{} % 4u]", name, w, w);
+    }
+    std::string w = buffer_word_index(r, extra);
+    if (is_atomic_global(r.buffer)) return fmt::format("atomicLoad(&{}[{}])", name, w);
+    return fmt::format("{}[{}]", name, w);
+}
+
+std::string Printer::atomic_word(const BufferRef& r) {
+    return fmt::format("&{}[{}]", global_name(r.buffer), buffer_word_index(r, 0));
+}
+
+void Printer::write_word(const BufferRef& r, std::uint32_t extra, const std::string& bits) {
+    std::string name = global_name(r.buffer);
+    std::string w = buffer_word_index(r, extra);
+    if (is_atomic_global(r.buffer)) out().line(fmt::format("atomicStore(&{}[{}], {});", name, w, bits));
+    else out().line(fmt::format("{}[{}] = {};", name, w, bits));
+}
+
+BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, const sema::Type*& element) {
+    BufferRef r = in;
+    auto c = ir::constant_int_value(index);
+    auto add = [&](std::uint32_t words_per_index) {
+        if (c) {
+            r.word += static_cast<std::uint32_t>(*c) * words_per_index;
+            return;
+        }
+        std::string term = words_per_index == 1 ? u32_value(index)
+                                                : fmt::format("({} * {}u)", u32_value(index), words_per_index);
+        r.dynamic = r.dynamic.empty() ? term : fmt::format("({} + {})", r.dynamic, term);
+    };
+    if (!r.layout) {
+        // The root of a structured buffer (an element) or a byte-address buffer (a word).
+        const auto* rt = r.buffer->value_type()->as<sema::ResourceType>();
+        if (rt && sema::is_structured_buffer(rt->resource) && rt->element) {
+            add(layouts_.structured_stride(rt->element) / 4);
+            r.layout = layouts_.layout(rt->element, sema::LayoutRule::RelaxedStd430);
+        } else {
+            add(1);
+            r.layout = layouts_.layout(module_.types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::RelaxedStd430);
+        }
+        return r;
+    }
+    const sema::TypeLayout* l = r.layout;
+    if (r.row) {
+        add(r.step);
+        r.row = false;
+        r.layout = layouts_.layout(sema::component_type(l->type), sema::LayoutRule::RelaxedStd430);
+        return r;
+    }
+    switch (l->kind) {
+        case sema::LayoutKind::Struct: {
+            std::uint32_t k = static_cast<std::uint32_t>(c.value_or(0));
+            const auto* st = l->type->as<sema::StructType>();
+            std::uint32_t source = st && st->base ? (k == 0 ? sema::MemberLayout::kBaseMember : k - 1) : k;
+            for (const sema::MemberLayout& m : l->members)
+                if (m.source_index == source) {
+                    r.word += m.offset / 4;
+                    r.layout = m.type;
+                    return r;
+                }
+            malformed("a buffer struct member without a layout");
+            return r;
+        }
+        case sema::LayoutKind::Array:
+            add(l->stride / 4);
+            r.layout = l->element;
+            return r;
+        case sema::LayoutKind::Matrix: {
+            // HLSL row i: column-major storage keeps its components a matrix stride apart.
+            std::uint32_t stride = l->matrix_stride / 4;
+            if (l->packing == MatrixPacking::ColumnMajor) {
+                add(1);
+                r.step = stride;
+            } else {
+                add(stride);
+                r.step = 1;
+            }
+            r.row = true;
+            return r;
+        }
+        case sema::LayoutKind::Vector:
+        case sema::LayoutKind::Scalar:
+            add(1);
+            r.layout = layouts_.layout(sema::component_type(l->type), sema::LayoutRule::RelaxedStd430);
+            return r;
+    }
+    (void)element;
+    return r;
+}
+
+namespace {
+
+// The u32 word(s) as the scalar kind of `s`.
+std::string from_bits(const std::string& word, const sema::ScalarType* s, std::uint32_t n) {
+    std::string t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : "u32";
+    if (t == "u32") return word;
+    return n > 1 ? fmt::format("bitcast<vec{}<{}>>({})", n, t, word) : fmt::format("bitcast<{}>({})", t, word);
+}
+
+std::string to_bits(const std::string& v, const sema::ScalarType* s) {
+    if (!sema::is_float_kind(s->scalar) && !sema::is_signed_kind(s->scalar)) return v;
+    return "bitcast<u32>(" + v + ")";
+}
+
+}  // namespace
+
+std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
+    const sema::TypeLayout* l = r.layout;
+    if (!l) {
+        malformed("a whole structured or byte-address buffer read");
+        return "0";
+    }
+    const sema::ScalarType* s = sema::component_type(t);
+    if (s && s->bits == 16) {
+        refuse("WGSL: 16-bit values in buffers are not supported by this backend yet; use 32-bit types in buffers");
+        return "0";
+    }
+    auto vector_at = [&](std::uint32_t n, std::uint32_t step, std::uint32_t base) {
+        // Inside one row of a constant buffer: one swizzle.
+        if (is_uniform(r.buffer) && r.dynamic.empty() && step == 1 && (r.word + base) % 4 + n <= 4) {
+            std::uint32_t w = r.word + base;
+            std::string sw(kLetters + w % 4, n);
+            return from_bits(fmt::format("{}[{}].{}", global_name(r.buffer), w / 4, sw), s, n);
+        }
+        std::string u = fmt::format("vec{}<u32>(", n);
+        for (std::uint32_t k = 0; k < n; ++k) u += (k ? ", " : "") + read_word(r, base + k * step);
+        return from_bits(u + ")", s, n);
+    };
+    if (r.row) {
+        std::uint32_t n = l->columns;
+        return vector_at(n, r.step, 0);
+    }
+    switch (l->kind) {
+        case sema::LayoutKind::Scalar: return from_bits(read_word(r, 0), s, 1);
+        case sema::LayoutKind::Vector: return vector_at(l->components, 1, 0);
+        case sema::LayoutKind::Matrix: {
+            std::uint32_t stride = l->matrix_stride / 4;
+            bool column_major = l->packing == MatrixPacking::ColumnMajor;
+            std::string e = type(t) + "(";
+            for (std::uint32_t row = 0; row < l->rows; ++row) {
+                e += row ? ", " : "";
+                e += column_major ? vector_at(l->columns, stride, row) : vector_at(l->columns, 1, row * stride);
+            }
+            return e + ")";
+        }
+        case sema::LayoutKind::Array:
+        case sema::LayoutKind::Struct: break;
+    }
+    // A helper per buffer and layout, reading from a word index.
+    std::string key = fmt::format("load {} {}", global_name(r.buffer), static_cast<const void*>(l));
+    std::string fn = "load_" + global_name(r.buffer) + "_" + std::to_string(helper_keys_.size());
+    auto known = helper_names_.find(key);
+    if (known == helper_names_.end()) {
+        fn = names_.fresh(fn);
+        helper_names_[key] = fn;
+        textgen::TextWriter saved;
+        std::swap(saved, body_);
+        BufferRef at{r.buffer, 0, "w", l, false, 1};
+        std::string ty = type(t);
+        out().open("fn " + fn + "(w: u32) -> " + ty + " {");
+        if (l->kind == sema::LayoutKind::Array) {
+            const auto* a = t->as<sema::ArrayType>();
+            out().line("var r: " + ty + ";");
+            out().open(fmt::format("for (var i = 0u; i < {}u; i++) {{", l->length));
+            BufferRef e{r.buffer, 0, fmt::format("(w + i * {}u)", l->stride / 4), l->element, false, 1};
+            out().line("r[i] = " + buffer_read(e, a ? a->element : t) + ";");
+            out().close("}");
+            out().line("return r;");
+        } else {
+            const auto* st = t->as<sema::StructType>();
+            std::string e = ty + "(";
+            std::uint32_t n = (st && st->base ? 1 : 0) + (st ? std::uint32_t(st->members.size()) : 0);
+            for (std::uint32_t k = 0; k < n; ++k) {
+                std::uint32_t source = st->base ? (k == 0 ? sema::MemberLayout::kBaseMember : k - 1) : k;
+                const sema::Type* mt = ir::composite_element_type(module_.types(), t, k);
+                const sema::MemberLayout* ml = nullptr;
+                for (const sema::MemberLayout& m : l->members)
+                    if (m.source_index == source) ml = &m;
+                e += k ? ", " : "";
+                if (!ml) {
+                    e += zero(mt);
+                    continue;
+                }
+                BufferRef mr{r.buffer, ml->offset / 4, "w", ml->type, false, 1};
+                e += buffer_read(mr, mt);
+            }
+            out().line("return " + e + ");");
+        }
+        out().close("}");
+        out().line("");
+        helpers_ += body_.text();
+        std::swap(saved, body_);
+        helper_keys_.insert(key);
+    } else {
+        fn = known->second;
+    }
+    return fn + "(" + buffer_word_index(r, 0) + ")";
+}
+
+void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema::Type* t) {
+    const sema::TypeLayout* l = r.layout;
+    if (!l) {
+        malformed("a whole structured or byte-address buffer write");
+        return;
+    }
+    const sema::ScalarType* s = sema::component_type(t);
+    if (s && s->bits == 16) {
+        refuse("WGSL: 16-bit values in buffers are not supported by this backend yet; use 32-bit types in buffers");
+        return;
+    }
+    // The value once, then its words.
+    std::string tmp = locals_.fresh("st");
+    auto components = [&](std::uint32_t n, std::uint32_t step, std::uint32_t base, const std::string& vec) {
+        for (std::uint32_t k = 0; k < n; ++k)
+            write_word(r, base + k * step, to_bits(n > 1 ? vec + "." + kLetters[k] : vec, s));
+    };
+    if (r.row) {
+        out().line("let " + tmp + " = " + v + ";");
+        components(l->columns, r.step, 0, tmp);
+        return;
+    }
+    switch (l->kind) {
+        case sema::LayoutKind::Scalar: write_word(r, 0, to_bits(v, s)); return;
+        case sema::LayoutKind::Vector:
+            out().line("let " + tmp + " = " + v + ";");
+            components(l->components, 1, 0, tmp);
+            return;
+        case sema::LayoutKind::Matrix: {
+            out().line("let " + tmp + " = " + v + ";");
+            std::uint32_t stride = l->matrix_stride / 4;
+            bool column_major = l->packing == MatrixPacking::ColumnMajor;
+            for (std::uint32_t row = 0; row < l->rows; ++row) {
+                std::string rv = fmt::format("{}[{}]", tmp, row);
+                if (column_major) components(l->columns, stride, row, rv);
+                else components(l->columns, 1, row * stride, rv);
+            }
+            return;
+        }
+        case sema::LayoutKind::Array:
+        case sema::LayoutKind::Struct: break;
+    }
+    std::string key = fmt::format("store {} {}", global_name(r.buffer), static_cast<const void*>(l));
+    std::string fn;
+    auto known = helper_names_.find(key);
+    if (known == helper_names_.end()) {
+        fn = names_.fresh("store_" + global_name(r.buffer) + "_" + std::to_string(helper_keys_.size()));
+        helper_names_[key] = fn;
+        textgen::TextWriter saved;
+        std::swap(saved, body_);
+        textgen::Namer saved_locals = locals_;
+        locals_ = names_;
+        locals_.reserve("w");
+        locals_.reserve("v");
+        std::string ty = type(t);
+        out().open("fn " + fn + "(w: u32, v: " + ty + ") {");
+        if (l->kind == sema::LayoutKind::Array) {
+            const auto* a = t->as<sema::ArrayType>();
+            out().open(fmt::format("for (var i = 0u; i < {}u; i++) {{", l->length));
+            locals_.reserve("i");
+            BufferRef e{r.buffer, 0, fmt::format("(w + i * {}u)", l->stride / 4), l->element, false, 1};
+            buffer_write(e, "v[i]", a ? a->element : t);
+            out().close("}");
+        } else {
+            const auto* st = t->as<sema::StructType>();
+            std::uint32_t n = (st && st->base ? 1 : 0) + (st ? std::uint32_t(st->members.size()) : 0);
+            for (std::uint32_t k = 0; k < n; ++k) {
+                std::uint32_t source = st->base ? (k == 0 ? sema::MemberLayout::kBaseMember : k - 1) : k;
+                const sema::Type* mt = ir::composite_element_type(module_.types(), t, k);
+                for (const sema::MemberLayout& m : l->members)
+                    if (m.source_index == source) {
+                        BufferRef mr{r.buffer, m.offset / 4, "w", m.type, false, 1};
+                        buffer_write(mr, "v." + struct_member(st, k), mt);
+                    }
+            }
+        }
+        out().close("}");
+        out().line("");
+        helpers_ += body_.text();
+        std::swap(saved, body_);
+        locals_ = saved_locals;
+        helper_keys_.insert(key);
+    } else {
+        fn = known->second;
+    }
+    out().line(fn + "(" + buffer_word_index(r, 0) + ", " + v + ");");
+}
+
+}  // namespace oneshader::wgsl

@@ -1,0 +1,574 @@
+// The module as a whole: what the entry point reaches, the declarations it needs (enables and
+// diagnostics, structs, overrides, resources, variables), and the entry function that copies the
+// stage inputs into private variables and the outputs into its return struct (spec page "The
+// WGSL backend": stage I/O).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "textgen/structurize.hpp"
+#include "types/types_query.hpp"
+#include "wgsl/bindings.hpp"
+#include "wgsl/printer.hpp"
+
+namespace oneshader::wgsl {
+
+std::string entry_function_name(std::string_view hlsl_name) {
+    return textgen::legal_name(textgen::NameTarget::Wgsl, hlsl_name);
+}
+
+namespace {
+
+bool is_bound_resource(const ir::Global* g) {
+    return g->global_kind() == ir::GlobalKind::Resource && g->space() != sema::AddressSpace::PushConstant;
+}
+
+}  // namespace
+
+std::vector<std::pair<const ir::Global*, BindingSlot>> resource_slots(const ir::Module& module) {
+    // The resources some entry point of the module uses, as reflection counts them (a resource
+    // only declared keeps its binding and moves nothing).
+    std::set<const ir::Global*> used;
+    std::vector<const ir::Function*> work, seen;
+    for (const ir::EntryPoint* ep : module.entry_points) work.push_back(ep->function);
+    while (!work.empty()) {
+        const ir::Function* f = work.back();
+        work.pop_back();
+        if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
+        seen.push_back(f);
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions) {
+                if (i->opcode == ir::Opcode::Call && i->callee) work.push_back(i->callee);
+                for (const ir::Value* v : i->operands)
+                    if (const auto* g = v->as<ir::Global>()) used.insert(g);
+            }
+    }
+    std::vector<const ir::Global*> resources;
+    std::vector<BindingSlot> vulkan;
+    for (const ir::Global* g : module.globals) {
+        if (!is_bound_resource(g) || !used.count(g)) continue;
+        resources.push_back(g);
+        vulkan.push_back({g->set.value_or(0), g->binding.value_or(0)});
+    }
+    std::vector<BindingSlot> wgsl = wgsl_bindings(vulkan);
+    std::vector<std::pair<const ir::Global*, BindingSlot>> out;
+    for (std::size_t k = 0; k < resources.size(); ++k) out.push_back({resources[k], wgsl[k]});
+    return out;
+}
+
+PushConstantSlot push_constant_slot(const ir::Module& module) {
+    std::vector<BindingSlot> wgsl;
+    for (const auto& [g, slot] : resource_slots(module)) wgsl.push_back(slot);
+    BindingSlot b = push_constant_binding(wgsl);
+    return PushConstantSlot{b.group, b.binding};
+}
+
+Printer::Printer(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
+                 support::DiagnosticEngine& diags)
+    : module_(module), entry_(entry), options_(options), diags_(diags), layouts_(arena_, options.layout) {}
+
+void Printer::refuse(const std::string& message) {
+    failed_ = true;
+    // One message per distinct problem: a construct repeated in a loop body is one error.
+    if (!reported_.insert(message).second) return;
+    diags_.report(support::DiagCode::wgsl_not_expressible, {}, message);
+}
+
+void Printer::malformed(const std::string& message) {
+    failed_ = true;
+    if (!reported_.insert(message).second) return;
+    diags_.report(support::DiagCode::wgsl_malformed_input, {}, "WGSL: malformed input: " + message);
+}
+
+const ir::Global* Printer::root_global(const ir::Value* p) const {
+    while (p) {
+        if (const auto* g = p->as<ir::Global>()) return g;
+        const auto* i = p->as<ir::Instruction>();
+        if (!i || i->opcode != ir::Opcode::AccessChain) return nullptr;
+        p = i->operands[0];
+    }
+    return nullptr;
+}
+
+bool Printer::refused_resource(const ir::Global* g) const {
+    if (!g || g->global_kind() != ir::GlobalKind::Resource) return false;
+    if (g->value_type()->is<sema::ArrayType>()) return true;
+    const auto* r = g->value_type()->as<sema::ResourceType>();
+    using K = sema::ResourceKind;
+    return r && (sema::is_typed_buffer(r->resource) || r->resource == K::AppendStructuredBuffer ||
+                 r->resource == K::ConsumeStructuredBuffer || r->resource == K::Texture1DArray ||
+                 r->resource == K::Texture2DMSArray || r->resource == K::RWTexture1DArray);
+}
+
+void Printer::collect_function(const ir::Function* f) {
+    if (std::find(functions_.begin(), functions_.end(), f) != functions_.end()) return;
+    if (f == current_) {
+        refuse(fmt::format("the function '{}' calls itself; WGSL has no recursion. Rewrite it as a loop",
+                           f->name));
+        return;
+    }
+    const ir::Function* caller = current_;
+    current_ = f;
+    auto note_global = [&](const ir::Value* v) {
+        if (const auto* g = v->as<ir::Global>())
+            if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
+        if (const auto* s = v->as<ir::SpecConstant>()) specs_.insert(s);
+    };
+    for (const ir::Block* b : f->blocks) {
+        for (const ir::Instruction* i : b->instructions) {
+            for (const ir::Value* v : i->operands) note_global(v);
+            using O = ir::Opcode;
+            switch (i->opcode) {
+                case O::Call:
+                    if (i->callee) collect_function(i->callee);
+                    break;
+                case O::CallIntrinsic:
+                    // The entry function takes the subgroup built-ins these read as parameters.
+                    if (i->intrinsic == intrinsics::Id::WaveGetLaneIndex) lane_index_ = "wave_lane_index";
+                    if (i->intrinsic == intrinsics::Id::WaveGetLaneCount) lane_count_ = "wave_lane_count";
+                    break;
+                case O::Store:
+                case O::ByteAddressStore:
+                case O::TextureStore:
+                    if (const ir::Global* g = root_global(i->operands[0])) written_globals_.insert(g);
+                    break;
+                case O::AtomicRmw:
+                case O::AtomicCompareExchange:
+                    if (const ir::Global* g = root_global(i->operands[0])) {
+                        written_globals_.insert(g);
+                        atomic_globals_.insert(g);
+                    }
+                    break;
+                case O::TextureSampleCompare:
+                case O::TextureSampleCompareLevelZero:
+                case O::TextureGatherCompare:
+                    if (const ir::Global* g = root_global(i->operands[0])) depth_textures_.insert(g);
+                    break;
+                case O::Load:
+                case O::ByteAddressLoad:
+                case O::TextureLoad:
+                    if (const ir::Global* g = root_global(i->operands[0])) read_globals_.insert(g);
+                    break;
+                default: break;
+            }
+        }
+    }
+    current_ = caller;
+    functions_.push_back(f);
+}
+
+void Printer::collect() {
+    for (const ir::Global* g : entry_.inputs) globals_.push_back(g);
+    for (const ir::Global* g : entry_.outputs) globals_.push_back(g);
+    collect_function(entry_.function);
+    // Module order, as the IR lists them, so the text does not depend on the walk.
+    std::vector<const ir::Global*> ordered;
+    for (const ir::Global* g : module_.globals)
+        if (std::find(globals_.begin(), globals_.end(), g) != globals_.end()) ordered.push_back(g);
+    globals_ = std::move(ordered);
+}
+
+std::string Printer::global_name(const ir::Global* g) {
+    auto known = global_names_.find(g);
+    if (known != global_names_.end()) return known->second;
+    std::string want(g->name());
+    // Stage variables are named after their semantic (`in.var.TEXCOORD0`).
+    for (std::string_view prefix : {"in.var.", "out.var."})
+        if (want.rfind(prefix, 0) == 0) want = std::string(prefix == "in.var." ? "in_" : "out_") + want.substr(prefix.size());
+    if (want.empty()) want = "g";
+    std::string n = names_.fresh(want);
+    global_names_[g] = n;
+    return n;
+}
+
+const sema::TypeLayout* Printer::buffer_layout(const ir::Global* g) {
+    const sema::Type* t = g->value_type();
+    if (const auto* r = t->as<sema::ResourceType>()) {
+        if (!r->element) return nullptr;
+        return layouts_.layout(r->element, sema::layout_rule_for(r->resource));
+    }
+    // A push-constant block is its struct itself.
+    return layouts_.layout(t, sema::LayoutRule::RelaxedStd430);
+}
+
+std::string Printer::storage_texture_format(const ir::Global* g) {
+    using F = ir::ImageFormat;
+    switch (g->image_format) {
+        case F::Rgba8: return "rgba8unorm";
+        case F::Rgba8snorm: return "rgba8snorm";
+        case F::Rgba8ui: return "rgba8uint";
+        case F::Rgba8i: return "rgba8sint";
+        case F::Rgba16ui: return "rgba16uint";
+        case F::Rgba16i: return "rgba16sint";
+        case F::Rgba16f: return "rgba16float";
+        case F::R32ui: return "r32uint";
+        case F::R32i: return "r32sint";
+        case F::R32f: return "r32float";
+        case F::Rg32ui: return "rg32uint";
+        case F::Rg32i: return "rg32sint";
+        case F::Rg32f: return "rg32float";
+        case F::Rgba32ui: return "rgba32uint";
+        case F::Rgba32i: return "rgba32sint";
+        case F::Rgba32f: return "rgba32float";
+        case F::Unknown:
+            refuse(fmt::format("The storage texture '{}' has no texel format; WGSL needs one. Add "
+                               "[[vk::image_format(\"...\")]] to its declaration.",
+                               g->name()));
+            return "r32float";
+        default:
+            refuse(fmt::format("The storage texture '{}' has the format '{}', which WebGPU storage textures do not "
+                               "have; use rgba8, rgba16f, r32f, rg32f, rgba32f or an integer form of those.",
+                               g->name(), ir::image_format_name(g->image_format)));
+            return "r32float";
+    }
+}
+
+void Printer::declare_resource(const ir::Global* g) {
+    const sema::Type* t = g->value_type();
+    std::string name = global_name(g);
+    BindingSlot bs{g->set.value_or(0), g->binding.value_or(0)};
+    if (g->space() == sema::AddressSpace::PushConstant) {
+        PushConstantSlot pc = push_constant_slot(module_);
+        bs = {pc.group, pc.binding};
+    } else {
+        for (const auto& [r, s] : resource_slots(module_))
+            if (r == g) bs = s;
+    }
+    for (const auto& [n, s] : options_.slots)
+        if (n == g->name()) bs = s;
+    std::string slot = fmt::format("@group({}) @binding({}) ", bs.group, bs.binding);
+    if (t->is<sema::ArrayType>()) {
+        refuse(fmt::format("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "
+                           "resources or use a Texture2DArray instead",
+                           g->name()));
+        return;
+    }
+    const auto* r = t->as<sema::ResourceType>();
+    using K = sema::ResourceKind;
+    if (!r || r->resource == K::ConstantBuffer) {
+        const sema::TypeLayout* l = buffer_layout(g);
+        std::uint32_t rows = l ? std::max<std::uint32_t>(1, (l->size + 15) / 16) : 1;
+        out().line(fmt::format("{}var<uniform> {}: array<vec4<u32>, {}>;", slot, name, rows));
+        return;
+    }
+    auto texel = [&](const sema::Type* e) {
+        const sema::ScalarType* s = e ? sema::component_type(e) : nullptr;
+        if (!s || sema::is_float_kind(s->scalar)) return std::string("f32");
+        return std::string(sema::is_signed_kind(s->scalar) ? "i32" : "u32");
+    };
+    bool depth = is_depth_texture(g);
+    switch (r->resource) {
+        case K::StructuredBuffer:
+        case K::RWStructuredBuffer:
+        case K::ByteAddressBuffer:
+        case K::RWByteAddressBuffer: {
+            bool written = written_globals_.count(g) != 0;
+            std::string word = is_atomic_global(g) ? "atomic<u32>" : "u32";
+            out().line(fmt::format("{}var<storage, {}> {}: array<{}>;", slot, written ? "read_write" : "read", name,
+                                   word));
+            return;
+        }
+        case K::AppendStructuredBuffer:
+        case K::ConsumeStructuredBuffer:
+            refuse(fmt::format("'{}' is an append or consume buffer, which WGSL does not have; use a "
+                               "RWStructuredBuffer and a counter in a RWByteAddressBuffer with InterlockedAdd",
+                               g->name()));
+            return;
+        case K::Buffer:
+        case K::RWBuffer:
+            refuse(fmt::format("'{}' is a typed buffer (Buffer<T>/RWBuffer<T>), which WGSL does not have; use a "
+                               "StructuredBuffer<T> or RWStructuredBuffer<T> instead",
+                               g->name()));
+            return;
+        case K::SamplerState: out().line(slot + "var " + name + ": sampler;"); return;
+        case K::SamplerComparisonState: out().line(slot + "var " + name + ": sampler_comparison;"); return;
+        case K::Texture1DArray:
+        case K::Texture2DMSArray:
+        case K::RWTexture1DArray:
+            refuse(fmt::format("'{}' is a {}, which WGSL does not have; use a 2D (array) texture", g->name(),
+                               r->resource == K::Texture2DMSArray ? "multisampled texture array" : "1D texture array"));
+            return;
+        default: break;
+    }
+    std::string ty;
+    if (sema::is_storage_texture(r->resource)) {
+        bool written = written_globals_.count(g) != 0, read = read_globals_.count(g) != 0;
+        std::string format = storage_texture_format(g);
+        std::string access = written && read ? "read_write" : written ? "write" : "read";
+        if (access == "read_write" && format != "r32float" && format != "r32uint" && format != "r32sint")
+            refuse(fmt::format("The storage texture '{}' is read and written in the format '{}'; WGSL reads and "
+                               "writes one storage texture only as r32float, r32uint or r32sint",
+                               g->name(), format));
+        std::string dim = r->resource == K::RWTexture1D     ? "1d"
+                          : r->resource == K::RWTexture2D    ? "2d"
+                          : r->resource == K::RWTexture2DArray ? "2d_array"
+                                                            : "3d";
+        ty = fmt::format("texture_storage_{}<{}, {}>", dim, format, access);
+    } else if (depth) {
+        switch (r->resource) {
+            case K::Texture2D: ty = "texture_depth_2d"; break;
+            case K::Texture2DArray: ty = "texture_depth_2d_array"; break;
+            case K::TextureCube: ty = "texture_depth_cube"; break;
+            case K::TextureCubeArray: ty = "texture_depth_cube_array"; break;
+            case K::Texture2DMS: ty = "texture_depth_multisampled_2d"; break;
+            default:
+                refuse(fmt::format("'{}' is sampled with a comparison sampler, and WGSL has no such depth texture "
+                                   "of its shape; use a Texture2D, Texture2DArray or TextureCube",
+                                   g->name()));
+                return;
+        }
+    } else {
+        std::string e = texel(r->element);
+        switch (r->resource) {
+            case K::Texture1D: ty = "texture_1d<" + e + ">"; break;
+            case K::Texture2D: ty = "texture_2d<" + e + ">"; break;
+            case K::Texture2DArray: ty = "texture_2d_array<" + e + ">"; break;
+            case K::Texture2DMS: ty = "texture_multisampled_2d<" + e + ">"; break;
+            case K::Texture3D: ty = "texture_3d<" + e + ">"; break;
+            case K::TextureCube: ty = "texture_cube<" + e + ">"; break;
+            case K::TextureCubeArray: ty = "texture_cube_array<" + e + ">"; break;
+            default: malformed("an unknown texture kind"); return;
+        }
+    }
+    out().line(slot + "var " + name + ": " + ty + ";");
+}
+
+namespace {
+
+struct BuiltinInfo {
+    const char* name;
+    const char* type;
+};
+
+std::optional<BuiltinInfo> builtin_info(ir::BuiltIn b) {
+    using B = ir::BuiltIn;
+    switch (b) {
+        case B::Position:
+        case B::FragCoord: return BuiltinInfo{"position", "vec4<f32>"};
+        case B::VertexIndex: return BuiltinInfo{"vertex_index", "u32"};
+        case B::InstanceIndex: return BuiltinInfo{"instance_index", "u32"};
+        case B::FrontFacing: return BuiltinInfo{"front_facing", "bool"};
+        case B::SampleIndex: return BuiltinInfo{"sample_index", "u32"};
+        case B::SampleMask: return BuiltinInfo{"sample_mask", "u32"};
+        case B::FragDepth:
+        case B::FragDepthGreaterEqual:
+        case B::FragDepthLessEqual: return BuiltinInfo{"frag_depth", "f32"};
+        case B::GlobalInvocationId: return BuiltinInfo{"global_invocation_id", "vec3<u32>"};
+        case B::LocalInvocationId: return BuiltinInfo{"local_invocation_id", "vec3<u32>"};
+        case B::LocalInvocationIndex: return BuiltinInfo{"local_invocation_index", "u32"};
+        case B::WorkgroupId: return BuiltinInfo{"workgroup_id", "vec3<u32>"};
+        case B::NumWorkgroups: return BuiltinInfo{"num_workgroups", "vec3<u32>"};
+        case B::SubgroupLocalInvocationId: return BuiltinInfo{"subgroup_invocation_id", "u32"};
+        case B::SubgroupSize: return BuiltinInfo{"subgroup_size", "u32"};
+        default: return std::nullopt;
+    }
+}
+
+// `expr` of the WGSL built-in type `from` as the stage variable's `to` (fewer components, another
+// integer signedness), or the other way for outputs.
+std::string builtin_convert(Printer& p, const std::string& expr, std::string_view from, const sema::Type* to,
+                            bool to_builtin) {
+    std::string want = p.type(to);
+    if (want == from) return expr;
+    if (to_builtin) return std::string(from) + "(" + expr + ")";
+    std::uint32_t n = sema::component_count(to);
+    std::string e = expr;
+    if (from.rfind("vec", 0) == 0 && n < std::uint32_t(from[3] - '0')) e += n == 1 ? ".x" : n == 2 ? ".xy" : ".xyz";
+    return want + "(" + e + ")";
+}
+
+}  // namespace
+
+void Printer::declare_global(const ir::Global* g) {
+    std::string name = global_name(g);
+    switch (g->global_kind()) {
+        case ir::GlobalKind::Resource: declare_resource(g); return;
+        case ir::GlobalKind::Private:
+            if (g->initializer) out().line(fmt::format("var<private> {}: {} = {};", name, type(g->value_type()),
+                                                       constant(g->initializer)));
+            else out().line(fmt::format("var<private> {}: {};", name, type(g->value_type())));
+            return;
+        case ir::GlobalKind::Workgroup: {
+            std::string t = type(g->value_type());
+            if (is_atomic_global(g)) {
+                const sema::Type* leaf = sema::innermost_element(g->value_type());
+                if (!leaf->is<sema::ScalarType>()) {
+                    refuse(fmt::format("the groupshared '{}' takes atomics on members of a struct; WGSL atomics "
+                                       "need atomic types, so use a groupshared uint or int (array) for them",
+                                       g->name()));
+                    return;
+                }
+                std::string s = type(leaf);
+                t.replace(t.find(s), s.size(), "atomic<" + s + ">");
+            }
+            out().line(fmt::format("var<workgroup> {}: {};", name, t));
+            return;
+        }
+        case ir::GlobalKind::Input:
+        case ir::GlobalKind::Output: {
+            if (g->builtin == ir::BuiltIn::ClipDistance || g->builtin == ir::BuiltIn::CullDistance) {
+                refuse("SV_ClipDistance and SV_CullDistance need WebGPU's optional clip-distances feature, which "
+                       "this backend does not use; clip in the pixel shader with clip() or discard instead.");
+                return;
+            }
+            if (g->builtin && !builtin_info(*g->builtin)) {
+                using B = ir::BuiltIn;
+                B b = *g->builtin;
+                if (b == B::PrimitiveId || b == B::Layer || b == B::ViewportIndex)
+                    refuse("SV_PrimitiveID, SV_RenderTargetArrayIndex and SV_ViewportArrayIndex are not available in "
+                           "WGSL: WebGPU has no primitive index, layer or viewport index built-ins. Pass the value "
+                           "through a vertex output or a buffer instead.");
+                else
+                    refuse(fmt::format("the built-in '{}' is not available in WGSL; pass the value through a buffer "
+                                       "or a vertex output instead",
+                                       ir::builtin_name(b)));
+                return;
+            }
+            if (!g->builtin && sema::component_type(g->value_type()) &&
+                sema::component_type(g->value_type())->scalar == sema::ScalarKind::Bool) {
+                refuse(fmt::format("the stage variable '{}' is a bool, and WGSL stage inputs and outputs cannot be; "
+                                   "use uint and compare with 0",
+                                   g->name()));
+                return;
+            }
+            out().line(fmt::format("var<private> {}: {};", name, type(g->value_type())));
+            return;
+        }
+    }
+}
+
+namespace {
+
+std::string interpolation(std::uint8_t bits) {
+    if (bits & sema::kInterpNoInterpolation) return "@interpolate(flat) ";
+    std::string kind = bits & sema::kInterpNoPerspective ? "linear" : "perspective";
+    if (bits & sema::kInterpCentroid) return "@interpolate(" + kind + ", centroid) ";
+    if (bits & sema::kInterpSample) return "@interpolate(" + kind + ", sample) ";
+    if (bits & sema::kInterpNoPerspective) return "@interpolate(linear) ";
+    return "";
+}
+
+}  // namespace
+
+void Printer::print_entry_wrapper() {
+    const ir::Function* f = entry_.function;
+    std::string name = function_names_[f];
+    bool vertex = entry_.stage == ir::ShaderStage::Vertex, pixel = entry_.stage == ir::ShaderStage::Pixel;
+    // Parameters: one per input, with its location or built-in.
+    std::vector<std::string> params, copies;
+    for (const ir::Global* g : entry_.inputs) {
+        std::string pname = locals_.fresh("in_" + global_name(g));
+        std::string t = type(g->value_type());
+        if (g->builtin) {
+            auto b = builtin_info(*g->builtin);
+            if (!b) continue;
+            if (*g->builtin == ir::BuiltIn::SubgroupLocalInvocationId || *g->builtin == ir::BuiltIn::SubgroupSize)
+                use_subgroups();
+            params.push_back(fmt::format("@builtin({}) {}: {}", b->name, pname, b->type));
+            copies.push_back(global_name(g) + " = " + builtin_convert(*this, pname, b->type, g->value_type(), false) + ";");
+        } else {
+            std::string interp = pixel ? interpolation(g->interpolation) : "";
+            params.push_back(fmt::format("@location({}) {}{}: {}", g->location.value_or(0), interp, pname, t));
+            copies.push_back(global_name(g) + " = " + pname + ";");
+        }
+    }
+    for (std::string* var : {&lane_index_, &lane_count_}) {
+        if (var->empty()) continue;
+        bool index = var == &lane_index_;
+        std::string pname = locals_.fresh("in_" + *var);
+        params.push_back(fmt::format("@builtin({}) {}: u32", index ? "subgroup_invocation_id" : "subgroup_size", pname));
+        copies.push_back(*var + " = " + pname + ";");
+        lane_declarations_ += "var<private> " + *var + ": u32;\n";
+    }
+    std::string output_struct;
+    if (!entry_.outputs.empty()) {
+        output_struct = names_.fresh(name + "_Output");
+        std::string text = "struct " + output_struct + " {\n";
+        textgen::Namer member_names{textgen::NameTarget::Wgsl};
+        for (const ir::Global* g : entry_.outputs) {
+            std::string m = member_names.fresh(name + "_" + global_name(g));
+            if (g->builtin) {
+                auto b = builtin_info(*g->builtin);
+                if (!b) continue;
+                text += fmt::format("    @builtin({}) {}: {},\n", b->name, m, b->type);
+            } else {
+                std::string interp = vertex ? interpolation(g->interpolation) : "";
+                text += fmt::format("    @location({}) {}{}: {},\n", g->location.value_or(0), interp, m,
+                                    type(g->value_type()));
+            }
+        }
+        text += "}\n\n";
+        structs_ += text;
+    }
+    std::string stage = vertex ? "@vertex" : pixel ? "@fragment" : "@compute";
+    if (entry_.stage == ir::ShaderStage::Compute)
+        stage += fmt::format(" @workgroup_size({}, {}, {})", std::max<std::uint32_t>(1, entry_.workgroup_size[0]),
+                             std::max<std::uint32_t>(1, entry_.workgroup_size[1]),
+                             std::max<std::uint32_t>(1, entry_.workgroup_size[2]));
+    out().line(stage);
+    std::string sig = "fn " + name + "(";
+    for (std::size_t k = 0; k < params.size(); ++k) sig += (k ? ", " : "") + params[k];
+    sig += ")";
+    if (!output_struct.empty()) sig += " -> " + output_struct;
+    out().open(sig + " {");
+    for (const std::string& c : copies) out().line(c);
+    entry_output_ = output_struct;
+}
+
+std::string Printer::run() {
+    collect();
+    if (failed_) return {};
+    // Module-scope names first, so no local or helper takes one.
+    for (const ir::Function* f : functions_) {
+        std::string want = f == entry_.function ? entry_function_name(f->name) : std::string(f->name);
+        function_names_[f] = names_.fresh(want);
+    }
+    for (const ir::Global* g : globals_) global_name(g);
+    for (std::string* var : {&lane_index_, &lane_count_})
+        if (!var->empty()) *var = names_.fresh(*var);
+    for (const ir::SpecConstant* s : specs_) {
+        std::string n = names_.fresh(s->name().empty() ? "spec" + std::to_string(s->id) : std::string(s->name()));
+        value_names_[s] = n;
+    }
+
+    textgen::TextWriter decls;
+    std::swap(decls, body_);
+    // Overrides, in id order.
+    std::vector<const ir::SpecConstant*> specs(specs_.begin(), specs_.end());
+    std::sort(specs.begin(), specs.end(), [](auto* a, auto* b) { return a->id < b->id; });
+    for (const ir::SpecConstant* s : specs) {
+        if (s->id > 65535)
+            refuse(fmt::format("the specialization constant '{}' has the id {}; WGSL override ids go up to 65535",
+                               s->name(), s->id));
+        out().line(fmt::format("@id({}) override {}: {} = {};", s->id, value_names_[s], type(s->type()),
+                               constant(s->default_value)));
+    }
+    for (const ir::Global* g : globals_) declare_global(g);
+    std::swap(decls, body_);
+
+    for (const ir::Function* f : functions_) print_function(f);
+    if (failed_) return {};
+
+    std::string text;
+    if (f16_) text += "enable f16;\n";
+    if (subgroups_) text += "enable subgroups;\n";
+    if (subgroups_) text += "diagnostic(off, subgroup_uniformity);\n";
+    if (derivatives_ && entry_.stage == ir::ShaderStage::Pixel) text += "diagnostic(off, derivative_uniformity);\n";
+    if (!text.empty()) text += "\n";
+    text += structs_;
+    if (!decls.text().empty() || !lane_declarations_.empty()) text += decls.text() + lane_declarations_ + "\n";
+    text += helpers_;
+    text += body_.text();
+    return text;
+}
+
+std::string emit(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
+                 support::DiagnosticEngine& diags) {
+    Printer p(module, entry, options, diags);
+    std::string text = p.run();
+    if (p.failed()) return {};
+    return text;
+}
+
+}  // namespace oneshader::wgsl

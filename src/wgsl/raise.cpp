@@ -1,0 +1,48 @@
+// The WGSL raise list. Every transform here is target-neutral (its contract is in its own file
+// under src/raise/); what is WGSL's own (raw-word buffers, stage I/O through private variables,
+// the entry wrapper) stays in the printer, which rewrites nothing.
+#include "wgsl/raise.hpp"
+
+#include "raise/report.hpp"
+#include "raise/transform.hpp"
+
+namespace oneshader::wgsl {
+namespace {
+
+// Why this order:
+// - the polyfills rewrite single calls in place and touch no variable, so they commute with
+//   everything after them;
+// - split_stage_io before flat_integer_varyings: the split copies interpolation bits to its
+//   pieces, and the flat marks are then set on what the printer declares;
+// - bools_in_buffers touches only buffer memory, which the two above never do;
+// - no merge_builtin_arrays: WGSL has no clip or cull distances (the printer refuses them) and
+//   its sample mask is a plain u32.
+constexpr std::string_view kRaiseList[] = {
+    "polyfill_sign",      // WGSL's sign answers in the operand's type, HLSL in int
+    "polyfill_rcp",       // no rcp
+    "polyfill_log10",     // no log10
+    "polyfill_mad",       // fma for floats, a * b + c for integers
+    "polyfill_ldexp",     // WGSL's ldexp takes an i32 exponent, HLSL a float
+    "polyfill_isfinite",  // no isfinite (isnan and isinf are bit tests in the printer)
+    "split_stage_io",
+    "flat_integer_varyings",
+    "bools_in_buffers",
+};
+
+}  // namespace
+
+std::span<const std::string_view> raise_list() { return kRaiseList; }
+
+bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine& diags, std::string& printed) {
+    raise::RunOptions ro;
+    ro.verify_each = options.verify_each;
+    ro.print_after = options.print_after;
+    raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
+    printed += r.printed;
+    if (r.ok) return true;
+    raise::report_failure(r, diags, support::DiagCode::wgsl_not_expressible,
+                          "WGSL: " + r.refusal + " is not supported; compile this shader for SPIR-V instead");
+    return false;
+}
+
+}  // namespace oneshader::wgsl

@@ -1,0 +1,93 @@
+struct VSMain_Output {
+    @builtin(position) VSMain_out_SV_Position: vec4<f32>,
+    @location(0) VSMain_out_TEXCOORD0: vec2<f32>,
+    @location(1) VSMain_out_COLOR0: vec4<f32>,
+}
+
+struct SpriteInstance {
+    Position: vec2<f32>,
+    Size: vec2<f32>,
+    UvRect: vec4<f32>,
+    Rotation: f32,
+    Depth: f32,
+    Color: u32,
+    Flags: u32,
+}
+
+@group(0) @binding(0) var<uniform> SpriteFrame: array<vec4<u32>, 5>;
+@group(0) @binding(2) var<storage, read> Sprites: array<u32>;
+var<private> in_SV_VertexID: u32;
+var<private> in_SV_InstanceID: u32;
+var<private> out_SV_Position: vec4<f32>;
+var<private> out_TEXCOORD0: vec2<f32>;
+var<private> out_COLOR0: vec4<f32>;
+
+fn load_Sprites_0(w: u32) -> SpriteInstance {
+    return SpriteInstance(bitcast<vec2<f32>>(vec2<u32>(Sprites[w], Sprites[(w + 1u)])), bitcast<vec2<f32>>(vec2<u32>(Sprites[(w + 2u)], Sprites[(w + 3u)])), bitcast<vec4<f32>>(vec4<u32>(Sprites[(w + 4u)], Sprites[(w + 5u)], Sprites[(w + 6u)], Sprites[(w + 7u)])), bitcast<f32>(Sprites[(w + 8u)]), bitcast<f32>(Sprites[(w + 9u)]), Sprites[(w + 10u)], Sprites[(w + 11u)]);
+}
+
+@vertex
+fn VSMain(@builtin(vertex_index) in_in_SV_VertexID: u32, @builtin(instance_index) in_in_SV_InstanceID: u32) -> VSMain_Output {
+    in_SV_VertexID = in_in_SV_VertexID;
+    in_SV_InstanceID = in_in_SV_InstanceID;
+    var v: u32;
+    var v_1: u32;
+    var v_2: vec4<f32>;
+    var v_3: f32;
+    var v_4: u32;
+    var v_5: u32;
+    var v_6: f32;
+    var v_7: vec2<f32>;
+    var v_8: vec2<f32>;
+    var uvCorner: vec2<f32>;
+    var uvCorner_1: vec2<f32>;
+    var arg: f32;
+    var arg_1: f32;
+    v = in_SV_VertexID;
+    v_1 = in_SV_InstanceID;
+    let v_11 = load_Sprites_0((v_1 * 12u));
+    let v_12 = v_11.Position;
+    v_2 = v_11.UvRect;
+    v_3 = v_11.Depth;
+    v_4 = v_11.Color;
+    v_5 = v_11.Flags;
+    v_6 = f32((v & 1u));
+    v_7 = vec2<f32>(v_6, f32((v >> (1u & 31u))));
+    let v_25 = ((v_7 - vec2<f32>(0.5f, 0.5f)) * v_11.Size);
+    arg = sin(v_11.Rotation);
+    arg_1 = cos(v_11.Rotation);
+    let v_26 = arg;
+    let v_27 = arg_1;
+    let v_28 = v_25.x;
+    let v_30 = v_25.y;
+    v_8 = (v_12 + vec2<f32>(((v_28 * v_27) - (v_30 * v_26)), ((v_28 * v_26) + (v_30 * v_27))));
+    if (bool((v_5 & 1u))) {
+        var v_41 = v_7;
+        v_41.x = (1.0f - v_6);
+        uvCorner = v_41;
+    } else {
+        uvCorner = v_7;
+    }
+    if (bool((v_5 & 2u))) {
+        var v_46 = uvCorner;
+        v_46.y = (1.0f - uvCorner.y);
+        uvCorner_1 = v_46;
+    } else {
+        uvCorner_1 = uvCorner;
+    }
+    let v_52 = mix(v_2.xy, v_2.zw, uvCorner_1);
+    let v_64 = (vec4<f32>(f32((v_4 & 255u)), f32(((v_4 >> (8u & 31u)) & 255u)), f32(((v_4 >> (16u & 31u)) & 255u)), f32((v_4 >> (24u & 31u)))) / vec4<f32>(255.0f, 255.0f, 255.0f, 255.0f));
+    let v_65 = v_64.xyz;
+    let v_73 = mix(pow(abs(((v_65 + vec3<f32>(0.055f, 0.055f, 0.055f)) / vec3<f32>(1.055f, 1.055f, 1.055f))), vec3<f32>(2.4f, 2.4f, 2.4f)), (v_65 / vec3<f32>(12.92f, 12.92f, 12.92f)), vec3<f32>((v_65 <= vec3<f32>(0.04045f, 0.04045f, 0.04045f))));
+    var v_75 = v_64;
+    v_75.x = v_73.x;
+    var v_77 = v_75;
+    v_77.y = v_73.y;
+    var v_79 = v_77;
+    v_79.z = v_73.z;
+    out_SV_Position = (vec4<f32>(v_8, v_3, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].x, SpriteFrame[1].x, SpriteFrame[2].x, SpriteFrame[3].x)), bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].y, SpriteFrame[1].y, SpriteFrame[2].y, SpriteFrame[3].y)), bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].z, SpriteFrame[1].z, SpriteFrame[2].z, SpriteFrame[3].z)), bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].w, SpriteFrame[1].w, SpriteFrame[2].w, SpriteFrame[3].w))));
+    out_TEXCOORD0 = v_52;
+    out_COLOR0 = v_79;
+    return VSMain_Output(out_SV_Position, out_TEXCOORD0, out_COLOR0);
+}
+
