@@ -69,6 +69,19 @@ std::string Printer::expr(const ir::Value* v) {
     return "0";
 }
 
+// Lane `matrix_row` of the stored line `line` (e.g. "[2]") of a column-major matrix in buffer
+// memory: a named lane for a constant row; in constant memory a copy's lane otherwise (no member
+// function runs on a constant-space object).
+std::string Printer::stored_lane(const Place& p, const std::string& line) {
+    std::string base = p.lvalue + line;
+    if (p.matrix_row_constant) return base + "." + component_name(*p.matrix_row_constant);
+    const auto* m = p.type->value_type()->as<sema::VectorType>();
+    std::string elem = m ? scalar_name(m->element) : "float";
+    if (p.space == sema::AddressSpace::Uniform || p.space == sema::AddressSpace::PushConstant)
+        return fmt::format("{}{}({})[{}]", elem, p.line_lanes, base, p.matrix_row);
+    return base + "[" + p.matrix_row + "]";
+}
+
 std::optional<Place> Printer::place(const ir::Value* v) {
     if (const auto* g = v->as<ir::Global>()) {
         const auto* e = global_info_.find(g);
@@ -108,7 +121,15 @@ std::optional<Place> Printer::place(const ir::Value* v) {
     std::optional<Place> base = place(i->operands[0]);
     if (!base) return std::nullopt;
     Place cur = *base;
-    const ir::Global* global = i->operands[0]->as<ir::Global>();
+    const ir::Global* global = nullptr;
+    for (const ir::Value* b = i->operands[0];;) {
+        if (const auto* bi = b->as<ir::Instruction>(); bi && bi->opcode == Opcode::AccessChain) {
+            b = bi->operands[0];
+            continue;
+        }
+        global = b->as<ir::Global>();
+        break;
+    }
     for (std::size_t k = 1; k < i->operands.size(); ++k) {
         const ir::Value* index = i->operands[k];
         const sema::Type* t = cur.type->value_type();
@@ -193,7 +214,14 @@ std::optional<Place> Printer::place(const ir::Value* v) {
             cur.type = module_.types().vector(mt->element, mt->cols);
             if (cur.layout && cur.layout->packing == MatrixPacking::ColumnMajor) {
                 cur.matrix_row = ix;  // the row is spread over the stored columns
-                cur.layout = cur.layout;
+                std::uint32_t bytes = cur.layout->scalar == sema::ScalarKind::Half ? 2 : 4;
+                cur.line_lanes = cur.layout->matrix_stride ? cur.layout->matrix_stride / bytes : mt->rows;
+                if (auto c = ir::constant_int_value(index)) cur.matrix_row_constant = *c;
+            } else if (cur.layout) {
+                std::uint32_t bytes = cur.layout->scalar == sema::ScalarKind::Half ? 2 : 4;
+                cur.line_lanes = cur.layout->matrix_stride ? cur.layout->matrix_stride / bytes : mt->cols;
+                cur.lvalue += "[" + ix + "]";
+                cur.layout = nullptr;
             } else {
                 cur.lvalue += "[" + ix + "]";
             }
@@ -202,13 +230,28 @@ std::optional<Place> Printer::place(const ir::Value* v) {
         if (const auto* vt = t->as<sema::VectorType>()) {
             cur.type = vt->element;
             if (!cur.matrix_row.empty()) {
-                cur.lvalue = cur.lvalue + "[" + ix + "][" + cur.matrix_row + "]";
+                cur.lvalue = stored_lane(cur, "[" + ix + "]");
                 cur.matrix_row.clear();
                 cur.layout = nullptr;
+                cur.line_lanes = 0;
                 continue;
             }
-            if (vt->count > 1) cur.lvalue += "[" + ix + "]";
+            bool stored = cur.layout || cur.line_lanes;
+            if (vt->count > 1) {
+                std::optional<std::int64_t> c = ir::constant_int_value(index);
+                if (stored && c) {
+                    cur.lvalue += "." + component_name(*c);  // packed vectors have named lanes
+                } else if (stored && (cur.space == sema::AddressSpace::Uniform ||
+                                      cur.space == sema::AddressSpace::PushConstant)) {
+                    // No member function runs on a constant-space object: read a copy.
+                    std::uint32_t lanes = cur.line_lanes ? cur.line_lanes : vt->count;
+                    cur.lvalue = fmt::format("{}{}({})[{}]", scalar_name(vt->element), lanes, cur.lvalue, ix);
+                } else {
+                    cur.lvalue += "[" + ix + "]";
+                }
+            }
             cur.layout = nullptr;
+            cur.line_lanes = 0;
             continue;
         }
         fail(support::DiagCode::msl_malformed_input, "an access chain into a scalar");
@@ -251,6 +294,13 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
     case Opcode::BitXor:
     case Opcode::LogicalAnd:
     case Opcode::LogicalOr: {
+        if (const auto* m = t->as<sema::MatrixType>(); m && i->opcode != Opcode::Add && i->opcode != Opcode::Sub) {
+            // C++ `*` on matrices is the product; HLSL's is component-wise: row by row.
+            std::string a = op(0), b = op(1), rows;
+            for (std::uint32_t r = 0; r < m->rows; ++r)
+                rows += fmt::format("{}({}[{}] {} {}[{}])", r ? ", " : "", a, r, binary_operator(i->opcode), b, r);
+            return type_name(t) + "(" + rows + ")";
+        }
         if (i->opcode == Opcode::Rem && sema::is_float(t)) return "fmod(" + op(0) + ", " + op(1) + ")";
         if (i->opcode == Opcode::Div && i->precise && sema::is_float(t))
             return "precise::divide(" + op(0) + ", " + op(1) + ")";
@@ -365,10 +415,16 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
             const auto* v = t->as<sema::VectorType>();
             std::string args;
             std::uint32_t n = v ? v->count : 1;
-            for (std::uint32_t k = 0; k < n; ++k) args += (k ? ", " : "") + fmt::format("{}[{}][{}]", p->lvalue, k, p->matrix_row);
+            for (std::uint32_t k = 0; k < n; ++k) args += (k ? ", " : "") + stored_lane(*p, fmt::format("[{}]", k));
             return type_name(t) + "(" + args + ")";
         }
         if (p->layout) return load_from(p->lvalue, p->layout, t, p->space);
+        if (p->line_lanes) {
+            const auto* v = t->as<sema::VectorType>();
+            std::uint32_t n = v ? v->count : 1;
+            std::string e = fmt::format("{}{}({})", v ? scalar_name(v->element) : "float", p->line_lanes, p->lvalue);
+            return n == p->line_lanes ? e : e + "." + std::string("xyzw").substr(0, n);
+        }
         if (p->space == sema::AddressSpace::Workgroup && t->is<sema::ArrayType>()) {
             unsupported("copying a whole groupshared array; copy its elements");
             return "0";

@@ -340,6 +340,7 @@ void Printer::print_entry_signature() {
     if (params.empty()) out_.line(")");
     out_.dedent();
     out_.open("{");
+    print_precise_pragmas();
     for (const auto& [g, pn] : builtin_inputs) {
         const sema::Type* t = g->value_type();
         if (t->is<sema::ArrayType>())
@@ -367,6 +368,18 @@ void Printer::print_entry_prologue() {
     }
 }
 
+// A helper's parameter for memory it reads and writes. A groupshared array decays to a pointer to
+// its first element: `threadgroup float4 (&a)[64]` would call the float4(...) constructor macro of
+// the checking header, and Metal takes the pointer as well.
+std::string Printer::reference_param(sema::AddressSpace space, const sema::Type* t, const std::string& name) {
+    t = t->value_type();
+    if (space == sema::AddressSpace::Workgroup) {
+        if (const auto* a = t->as<sema::ArrayType>()) return "threadgroup " + declare_c(a->element, "* " + name);
+        return "threadgroup " + type_name(t) + "& " + name;
+    }
+    return "thread " + type_name(t) + "& " + name;
+}
+
 std::string Printer::declare_c(const sema::Type* t, const std::string& name) {
     t = t->value_type();
     if (const auto* a = t->as<sema::ArrayType>()) return declare_c(a->element, fmt::format("{}[{}]", name, a->length));
@@ -390,10 +403,8 @@ EmitResult Printer::run() {
         switch (g->global_kind()) {
         case ir::GlobalKind::Private:
         case ir::GlobalKind::Input:
-        case ir::GlobalKind::Output: info.param = "thread " + type_name(t) + "& " + info.name; break;
-        case ir::GlobalKind::Workgroup:
-            info.param = "threadgroup " + declare_c(t, t->is<sema::ArrayType>() ? "(&" + info.name + ")" : "&" + info.name);
-            break;
+        case ir::GlobalKind::Output:
+        case ir::GlobalKind::Workgroup: info.param = reference_param(g->space(), t, info.name); break;
         case ir::GlobalKind::Resource: {
             std::uint32_t count = 1;
             const sema::ResourceType* r = resource_of(g, &count);

@@ -40,9 +40,13 @@ struct Place {
     // A column-major matrix row in buffer memory: `lvalue` is the matrix's lines, `row` the row.
     std::string matrix_row;
     const ir::Global* texture = nullptr;  // a pointer into a storage texture (atomics)
+    // A row of a row-major matrix in buffer memory: the lanes of its printed line type.
+    std::uint32_t line_lanes = 0;
+    std::optional<std::int64_t> matrix_row_constant;
 };
 
 class Printer;
+std::string condition(std::string e);  // without the outer parentheses (statements.cpp)
 // `T name[n]` for a laid-out value (buffers.cpp); the wrapper struct of an element padded to
 // `stride`; a layout member's printed name.
 std::string layout_declarator(Printer& p, const sema::TypeLayout* l, const std::string& name);
@@ -63,7 +67,8 @@ public:
     std::string type_name(const sema::Type* t);  // register form
     std::string scalar_name(const sema::ScalarType* s);
     std::string declare(const sema::Type* t, const std::string& name);
-    std::string declare_c(const sema::Type* t, const std::string& name);  // C arrays (threadgroup)  // `float x[4]`-style for C arrays
+    std::string declare_c(const sema::Type* t, const std::string& name);  // C arrays (threadgroup)
+    std::string reference_param(sema::AddressSpace space, const sema::Type* t, const std::string& name);  // `float x[4]`-style for C arrays
     std::string struct_name(const sema::StructType* s);
     std::string member_name(const sema::StructType* s, std::uint32_t index);  // IR member index
     std::string constant(const ir::Constant* c);
@@ -81,6 +86,7 @@ public:
     // --- expressions (expressions.cpp) ---
     std::string expr(const ir::Value* v);
     std::optional<Place> place(const ir::Value* p);
+    std::string stored_lane(const Place& p, const std::string& line);
     std::string instruction_expr(const ir::Instruction* i);
     bool needs_statement(const ir::Instruction* i) const;
     void statement_value(const ir::Instruction* i, const std::string& name);  // Insert, cmpxchg...
@@ -101,6 +107,7 @@ public:
     // --- statements (statements.cpp) ---
     void print_function(const ir::Function* f, bool is_entry);
     void print_list(const textgen::StmtList& l);
+    void print_precise_pragmas();
     void print_stmt(const textgen::Stmt* s);
     void print_return(const ir::Instruction* ret);
 

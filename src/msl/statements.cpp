@@ -71,6 +71,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
     mark_inlined(sr.function->body, inlinable_, forced);
     for (const ir::Value* v : forced) inlinable_.erase(v);
 
+    precise_function_ = has_precise(f);
     if (is_entry) {
         print_entry_signature();
     } else {
@@ -80,8 +81,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
             names_[a] = n;
             if (!params.empty()) params += ", ";
             if (const auto* p = a->type()->as<sema::PointerType>()) {
-                std::string space = p->space == sema::AddressSpace::Workgroup ? "threadgroup " : "thread ";
-                params += space + declare(p->pointee, "(&" + n + ")");
+                params += reference_param(p->space, p->pointee, n);
             } else {
                 params += type_name(a->type()) + " " + n;
             }
@@ -95,12 +95,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
         if (uses_lane_count_) params += std::string(params.empty() ? "" : ", ") + "uint oneshader_lane_count";
         out_.line(fmt::format("static {} {}({})", type_name(f->result_type), function_names_[f], params));
         out_.open("{");
-    }
-    precise_function_ = has_precise(f);
-    if (precise_function_) {
-        // Metal's fast math reassociates and contracts unless told not to (spec: "precise").
-        out_.line("#pragma clang fp reassociate(off)");
-        out_.line("#pragma clang fp contract(off)");
+        print_precise_pragmas();
     }
     if (is_entry) print_entry_prologue();
     for (const ir::Instruction* phi : sr.function->phis) {
@@ -114,6 +109,25 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
     if (returns_value && !ends_in_jump(sr.function->body)) out_.line("return {};");
     out_.close("}");
     out_.line("");
+}
+
+void Printer::print_precise_pragmas() {
+    if (!precise_function_) return;
+    // Metal's fast math reassociates and contracts unless told not to (spec: "precise"); the
+    // pragmas must open the function's body.
+    out_.line("#pragma clang fp reassociate(off)");
+    out_.line("#pragma clang fp contract(off)");
+}
+
+// `(a == b)` as a condition: clang warns of the doubled parentheses.
+std::string condition(std::string e) {
+    if (e.size() < 2 || e.front() != '(' || e.back() != ')') return e;
+    int depth = 0;
+    for (std::size_t k = 0; k < e.size(); ++k) {
+        depth += e[k] == '(' ? 1 : e[k] == ')' ? -1 : 0;
+        if (depth == 0 && k + 1 < e.size()) return e;
+    }
+    return e.substr(1, e.size() - 2);
 }
 
 void Printer::print_list(const textgen::StmtList& l) {
@@ -165,7 +179,24 @@ void Printer::print_stmt(const Stmt* s) {
         return;
     }
     case StmtKind::If: {
-        out_.open("if (" + expr(s->cond) + ") {");
+        // An arm that jumps away (break, continue, return) is printed as the `if` and the other
+        // arm after it, at this level: what the other arm defines is used after the `if`.
+        bool then_jumps = ends_in_jump(s->then_body), else_jumps = ends_in_jump(s->else_body);
+        if (else_jumps && !then_jumps) {
+            out_.open("if (!" + expr(s->cond) + ") {");
+            print_list(s->else_body);
+            out_.close("}");
+            print_list(s->then_body);
+            return;
+        }
+        if (then_jumps && !else_jumps && !s->else_body.empty()) {
+            out_.open("if (" + condition(expr(s->cond)) + ") {");
+            print_list(s->then_body);
+            out_.close("}");
+            print_list(s->else_body);
+            return;
+        }
+        out_.open("if (" + condition(expr(s->cond)) + ") {");
         print_list(s->then_body);
         if (!s->else_body.empty()) {
             out_.dedent();
@@ -183,7 +214,7 @@ void Printer::print_stmt(const Stmt* s) {
         }
         switch_flags_.push_back(flag);
         const sema::ScalarType* st = sema::component_type(s->cond->type());
-        out_.open("switch (" + expr(s->cond) + ") {");
+        out_.open("switch (" + condition(expr(s->cond)) + ") {");
         for (const textgen::SwitchCase* c = s->cases; c; c = c->next) {
             for (std::int64_t v : c->values)
                 out_.line("case " + (st ? scalar_literal(st, static_cast<std::uint64_t>(v)) : std::to_string(v)) + ":");
@@ -211,7 +242,7 @@ void Printer::print_stmt(const Stmt* s) {
         return;
     }
     case StmtKind::BreakIf:
-        out_.line(std::string("if (") + (s->negate ? "!" : "") + expr(s->cond) + ") break;");
+        out_.line(std::string("if (") + (s->negate ? "!" + expr(s->cond) : condition(expr(s->cond))) + ") break;");
         return;
     case StmtKind::Break:
         if (s->loop_from_switch && !switch_flags_.empty() && !switch_flags_.back().empty())
