@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Command 1: set up, build, and compile a sample shader from the corpus with the built tool: every
 # entry point of corpus/2d/sprite.hlsl to SPIR-V, with its reflection JSON and dependency file, in
-# out/. (SPIR-V is the one target built so far; MSL and WGSL report OSH0005 until their backends land.)
+# out/, and to MSL (one .metal file per entry point). (WGSL reports OSH0005 until its backend lands.)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +20,13 @@ if ! "$tool" --all-entries --target spirv "$sample" -Fo "$out/sprite.spv" \
   echo "build: compiling $sample failed" >&2
   exit 1
 fi
-echo "build: compiled $sample to SPIR-V:"
+# The same entry points as Metal Shading Language, one .metal file each (spec page "Compile HLSL to Metal
+# Shading Language").
+if ! "$tool" --all-entries --target msl "$sample" -Fo "$out/sprite"; then
+  echo "build: compiling $sample to MSL failed" >&2
+  exit 1
+fi
+echo "build: compiled $sample to SPIR-V and MSL:"
 for file in "$out"/sprite.*; do
   echo "  $file ($(wc -c <"$file") bytes)"
 done

@@ -426,7 +426,7 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
             return n == p->line_lanes ? e : e + "." + std::string("xyzw").substr(0, n);
         }
         if (p->space == sema::AddressSpace::Workgroup && t->is<sema::ArrayType>()) {
-            unsupported("copying a whole groupshared array; copy its elements");
+            unsupported("copying a whole groupshared array", "Copy its elements");
             return "0";
         }
         return p->lvalue;
@@ -527,7 +527,7 @@ void Printer::effect(const ir::Instruction* i) {
             return;
         }
         if (p->space == sema::AddressSpace::Workgroup && t->is<sema::ArrayType>()) {
-            unsupported("copying a whole groupshared array; copy its elements");
+            unsupported("copying a whole groupshared array", "Copy its elements");
             return;
         }
         out_.line(p->lvalue + " = " + v + ";");

@@ -111,12 +111,17 @@ Printer::Printer(const ir::Module& m, const ir::EntryPoint& e, const Options& o,
 void Printer::fail(support::DiagCode code, const std::string& message) {
     if (failed_) return;  // the first problem is the one to fix
     failed_ = true;
-    diags_.report(code, {}, message);
+    // The IR keeps no source positions: the message names the function instead.
+    std::string where = function_ && function_ != entry_.function
+                            ? fmt::format(" (in function '{}', called from '{}')", function_->name, entry_.function->name)
+                            : fmt::format(" (in entry point '{}')", entry_.function->name);
+    diags_.report(code, {}, message + where);
 }
 
-void Printer::unsupported(const std::string& what) {
+void Printer::unsupported(const std::string& what, const std::string& instead) {
     fail(support::DiagCode::msl_not_supported,
-         "MSL: " + what + " is not supported by the Metal backend; compile this shader for SPIR-V only");
+         "MSL does not support " + what + ". " +
+             (instead.empty() ? "Compile this shader for SPIR-V only." : instead + ", or compile this shader for SPIR-V only."));
 }
 
 void Printer::collect() {
@@ -410,7 +415,7 @@ EmitResult Printer::run() {
             const sema::ResourceType* r = resource_of(g, &count);
             const auto* arr = t->as<sema::ArrayType>();
             if (arr && arr->length == 0) {
-                unsupported(fmt::format("the unbounded resource array '{}'; give it a size", g->name()));
+                unsupported(fmt::format("the unbounded resource array '{}'", g->name()), "Give it a size");
                 break;
             }
             if (!r) {

@@ -60,7 +60,8 @@ public:
 
     // --- diagnostics ---
     void fail(support::DiagCode code, const std::string& message);
-    void unsupported(const std::string& what);  // OSH5101 "MSL: <what> ..."
+    // OSH5101 "MSL does not support <what>. <instead>, or compile this shader for SPIR-V only."
+    void unsupported(const std::string& what, const std::string& instead = "");
     bool failed() const { return failed_; }
 
     // --- types (types.cpp) ---

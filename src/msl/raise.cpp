@@ -40,7 +40,7 @@ bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine
     if (r.ok) return true;
     if (!r.refusal.empty()) {
         diags.report(support::DiagCode::msl_not_supported, {},
-                     "MSL: " + r.refusal + " is not supported; compile this shader for SPIR-V only");
+                     "MSL does not support " + r.refusal + ". Compile this shader for SPIR-V only.");
     } else {
         diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
                      "internal compiler error (the IR after raise transform '" + r.failed +

@@ -131,8 +131,8 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         return text;
     }
     if (o == Opcode::BufferLength) {
-        unsupported("GetDimensions on structured and byte-address buffers (Metal cannot query a buffer's length); "
-                    "pass the length in a constant buffer");
+        unsupported("GetDimensions on structured and byte-address buffers (Metal cannot query a buffer's length)",
+                    "Pass the length in a constant buffer");
         return "0";
     }
     const sema::ResourceType* r = resource_type(i->operands[0]);
@@ -296,7 +296,7 @@ void Printer::atomic_statement(const ir::Instruction* i, const std::string& resu
     std::optional<Place> p = place(i->operands[0]);
     if (!p) return;
     if (p->texture || i->operands.size() == (i->opcode == Opcode::AtomicRmw ? 3u : 4u)) {
-        unsupported("atomics on textures (Metal 3.1 has them, MSL 2.4 does not); use a buffer");
+        unsupported("atomics on textures (Metal 3.1 has them, MSL 2.4 does not)", "Use a buffer");
         return;
     }
     const sema::Type* t = p->type->value_type();

@@ -53,11 +53,11 @@ std::string Printer::type_name(const sema::Type* t) {
     case sema::TypeKind::Matrix: {
         const auto* m = t->as<sema::MatrixType>();
         if (!sema::is_float_kind(m->element->scalar) || m->element->scalar == ScalarKind::Double) {
-            unsupported("integer and bool matrices (Metal has only float and half matrices); use arrays of vectors");
+            unsupported("integer and bool matrices (Metal has only float and half matrices)", "Use arrays of vectors");
             return "float4x4";
         }
         if (m->rows == 1 || m->cols == 1) {
-            unsupported("matrices with one row or one column; use a vector");
+            unsupported("matrices with one row or one column", "Use a vector");
             return "float4x4";
         }
         return fmt::format("{}{}x{}", scalar_name(m->element), m->rows, m->cols);

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "reflect/enum_names.hpp"
+#include "reflect/msl_slots.hpp"
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
@@ -236,6 +237,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         }
     }
 
+    const MslSlots msl(program);
     for (const ResourceUse& u : uses) {
         const sema::Resource& res = *u.resource;
         ResourceInfo info;
@@ -250,8 +252,14 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         info.stages = u.stages;
         info.image_format = std::string(res.image_format);
         for (Target t : options.targets) {
-            // Metal's argument indices and WGSL's groups arrive with those backends; SPIR-V's slot
-            // is the descriptor set and binding.
+            // SPIR-V's slot is the descriptor set and binding; Metal's the argument index (set 0).
+            // WGSL's groups arrive with that backend.
+            if (t == Target::Msl) {
+                std::optional<MslIndex> m = msl.of(&res);
+                info.slots.push_back({t, 0, m ? m->index : 0});
+                if (res.counter_binding) info.counter_slots.push_back({t, 0, m && m->counter ? *m->counter : 0});
+                continue;
+            }
             info.slots.push_back({t, res.binding.set, res.binding.binding});
             if (res.counter_binding) info.counter_slots.push_back({t, res.binding.set, *res.counter_binding});
         }
@@ -272,6 +280,10 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         for (const auto& [block, stages] : push_stages)
             if (block == b) p.stages = stages;
         p.layout = convert_layout(*b->layout);
+        // MSL takes the block as `constant T&` at the next buffer index (spec page "The MSL backend").
+        for (Target t : options.targets)
+            if (t == Target::Msl)
+                if (std::optional<std::uint32_t> m = msl.of(b)) p.slots.push_back({t, 0, *m});
         r.push_constants.push_back(std::move(p));
     }
 

@@ -30,6 +30,8 @@
 #include "ir/verifier.hpp"
 #include "oneshader/oneshader.hpp"
 #include "opt/optimizer.hpp"
+#include "msl_clang.hpp"
+#include "msl_source.hpp"
 #include "spirv_tools.hpp"
 
 namespace fs = std::filesystem;
@@ -43,6 +45,8 @@ struct TargetRow {
     const char* extension;
     std::string (*text_of)(const oneshader::ShaderBlob&);
     std::string (*validate)(const oneshader::ShaderBlob&);
+    // The corpus files (relative, without .hlsl) this target keeps snapshots of; null: every file.
+    const std::set<std::string>* only = nullptr;
 };
 
 std::string spirv_text(const oneshader::ShaderBlob& b) { return spirv_tools::disassemble(spirv_tools::words_of(b)); }
@@ -51,8 +55,22 @@ std::string spirv_validate(const oneshader::ShaderBlob& b) {
     return spirv_tools::validate(spirv_tools::words_of(b));
 }
 
+// MSL: the attribute lint and the type check against the Metal header (tests/msl), for a handful of
+// files that show the mapping (the MSL corpus test checks every entry point).
+std::string msl_text(const oneshader::ShaderBlob& b) { return std::string(b.as_text()); }
+std::string msl_validate(const oneshader::ShaderBlob& b) {
+    std::string text(b.as_text()), out;
+    for (const std::string& p : msl_test::lint(text)) out += p + "\n";
+    msl_test::ClangRun run = msl_test::type_check(text);
+    if (run.status != 0) out += run.output;
+    return out;
+}
+const std::set<std::string> kMslFiles = {"2d/sprite", "compute/histogram", "compute/prefix_sum",
+                                         "lang/push_constants", "lang/switch_fallthrough", "lang/precise"};
+
 const TargetRow kTargets[] = {
     {oneshader::Target::SpirV, "spvasm", spirv_text, spirv_validate},
+    {oneshader::Target::Msl, "metal", msl_text, msl_validate, &kMslFiles},
 };
 
 fs::path snapshot_root() { return fs::path(ONESHADER_SOURCE_DIR) / "tests" / "snapshots"; }
@@ -116,6 +134,7 @@ FileSnapshots snapshots_of(const fs::path& file) {
     if (!verified.empty()) out.problems += stem + ".opt.ir does not verify:\n" + verified;
 
     for (const TargetRow& row : kTargets) {
+        if (row.only && !row.only->count(stem)) continue;
         oneshader::CompileOptions o = options;
         o.targets = {row.target};
         oneshader::CompileResult r = oneshader::compile_file(file.generic_string(), o);
