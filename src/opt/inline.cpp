@@ -1,7 +1,7 @@
-// inline: inlines every call, callees first.
+// inline: inlines every call, from the entry points down.
 //
-// What it does: functions are visited callees first (a depth-first post-order of the call graph),
-// so a callee's own calls are already inlined when it is copied into its callers. At each call:
+// What it does: each root (see inline_calls) takes a copy of each callee's body as written, then
+// inlines the calls that copy holds, and so on down the call tree. At each call:
 //   - the block is split after the call (a loop header first moves its body part to a new block,
 //     so its marker stays where the back edges go);
 //   - the callee's blocks are cloned between the two halves, arguments replaced by the call's
@@ -14,14 +14,16 @@
 //     to that construct's merge block, which now tests the flag first (a selection) and breaks
 //     outward to the next enclosing loop or switch, and so on up to the run-once loop: every
 //     branch is a legal structured break in SPIR-V. The call's value is loaded after the loop.
-// Recursive calls (a callee that reaches its caller again) are left alone, and so are calls that
-// would grow the caller past Options::inline_growth_limit instructions.
+// Recursive calls (from a function into its own cycle of calls) are left alone, and so are calls
+// that would grow the caller past Options::inline_growth_limit instructions; their callees stay,
+// and inline their own callees in turn.
 // Requires: a valid module. Preserves: structure (every new loop and selection is marked).
 // Fails (rather than emit wrong structure) when a construct that a ret breaks out of is merged
 // into a block that is itself a loop header.
 #include <algorithm>
 #include <memory>
 #include <unordered_set>
+#include <utility>
 
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
@@ -99,9 +101,11 @@ std::vector<Block*> take_blocks(Function& f, Function& g, const Instruction* cal
 
 // Inlines `call` (to the function `cons` describes), copying the callee's body, or moving it when
 // `steal` (see take_blocks). The call's users are not rewritten here: the call's value goes into
-// `repl`, which the caller applies once for all its calls.
+// `repl`, which the caller applies once for all its calls. The callee's blocks, now in `f`, go to
+// `added` (the calls they hold are inlined next). When the call is followed by a `br` to a block
+// of `presplit`, that block is the one after the call (see inline_calls).
 PassResult inline_one(Module& m, Function& f, Instruction* call, const StructuredConstructs& cons, bool steal,
-                      Replacements& repl) {
+                      const PointerSet<const Block*>& presplit, Replacements& repl, std::vector<Block*>& added) {
     Function& g = *call->callee;
     Block* b = call->block;
     if (b->structure == StructureKind::Loop) {
@@ -111,7 +115,12 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
     }
     std::size_t pos = static_cast<std::size_t>(std::find(b->instructions.begin(), b->instructions.end(), call) -
                                                b->instructions.begin());
-    Block* after = split_block(m, f, b, pos + 1);
+    Block* after = nullptr;
+    if (const Instruction* next = b->instructions[pos + 1];
+        next->opcode == Opcode::Branch && pos + 2 == b->instructions.size() && presplit.contains(next->targets[0]))
+        after = next->targets[0];
+    else
+        after = split_block(m, f, b, pos + 1);
     remove_instruction(b->terminator());
     remove_instruction(call);
 
@@ -231,96 +240,250 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
         if (has_value && !result) result = m.undef_constant(call->type());
     }
     if (has_value) repl[call] = result;
+    added = std::move(clones);
     return {true, {}};
 }
 
 }  // namespace
 
+namespace {
+
+// The call graph as inline_calls needs it: the strongly connected components (a call into its
+// own component is recursive) and which functions lie on a cycle.
+struct CallGraph {
+    std::vector<std::vector<std::size_t>> callees;  // direct, in order of first appearance
+    std::vector<std::uint32_t> scc;                 // the component of each function
+    std::vector<std::uint8_t> cyclic;               // in a component with a cycle (or calls itself)
+};
+
+// Tarjan's components, iteratively (deep call chains must not deepen the native stack).
+void find_components(CallGraph& g) {
+    const std::size_t n = g.callees.size();
+    constexpr std::uint32_t kUnseen = 0xFFFFFFFFu;
+    std::vector<std::uint32_t> order(n, kUnseen), low(n, 0);
+    std::vector<std::uint8_t> on_stack(n, 0);
+    std::vector<std::size_t> stack;
+    g.scc.assign(n, kUnseen);
+    g.cyclic.assign(n, 0);
+    std::uint32_t counter = 0, components = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> walk;
+    for (std::size_t root = 0; root < n; ++root) {
+        if (order[root] != kUnseen) continue;
+        walk.push_back({root, 0});
+        order[root] = low[root] = counter++;
+        stack.push_back(root);
+        on_stack[root] = 1;
+        while (!walk.empty()) {
+            auto& [v, next] = walk.back();
+            if (next < g.callees[v].size()) {
+                std::size_t w = g.callees[v][next++];
+                if (w == v) g.cyclic[v] = 1;
+                if (order[w] == kUnseen) {
+                    order[w] = low[w] = counter++;
+                    stack.push_back(w);
+                    on_stack[w] = 1;
+                    walk.push_back({w, 0});
+                } else if (on_stack[w]) {
+                    low[v] = std::min(low[v], order[w]);
+                }
+                continue;
+            }
+            const std::size_t done = v;
+            walk.pop_back();
+            if (!walk.empty()) low[walk.back().first] = std::min(low[walk.back().first], low[done]);
+            if (low[done] != order[done]) continue;
+            const std::size_t top = stack.size();
+            std::size_t bottom = top;
+            do {
+                --bottom;
+                on_stack[stack[bottom]] = 0;
+                g.scc[stack[bottom]] = components;
+            } while (stack[bottom] != done);
+            if (top - bottom > 1)
+                for (std::size_t k = bottom; k < top; ++k) g.cyclic[stack[k]] = 1;
+            stack.resize(bottom);
+            ++components;
+        }
+    }
+}
+
+// Which bodies inlining places exactly once, so they can move instead of being copied: counts the
+// copies from the roots down (saturated at 2), callers before callees. Functions on or below a
+// cycle keep their bodies (their recursive calls stay calls), and so do the roots.
+std::vector<std::uint8_t> placed_once(const Module& m, const CallGraph& g, const std::vector<std::size_t>& roots,
+                                      const PointerMap<const Function*, std::size_t>& index) {
+    const std::size_t n = g.callees.size();
+    std::vector<std::uint8_t> below_cycle(n, 0), copies(n, 0), is_root(n, 0), once(n, 0);
+    std::vector<std::size_t> work;
+    for (std::size_t k = 0; k < n; ++k)
+        if (g.cyclic[k]) work.push_back(k);
+    while (!work.empty()) {
+        std::size_t x = work.back();
+        work.pop_back();
+        for (std::size_t y : g.callees[x])
+            if (!below_cycle[y] && !g.cyclic[y]) {
+                below_cycle[y] = 1;
+                work.push_back(y);
+            }
+    }
+    // The reverse of a depth-first post-order from the roots: a topological order of the
+    // acyclic part.
+    std::vector<std::size_t> post;
+    std::vector<std::uint8_t> seen(n, 0);
+    for (std::size_t r : roots) {
+        is_root[r] = copies[r] = 1;
+        if (seen[r]) continue;
+        std::vector<std::pair<std::size_t, std::size_t>> stack{{r, 0}};
+        seen[r] = 1;
+        while (!stack.empty()) {
+            auto& [node, next] = stack.back();
+            if (next < g.callees[node].size()) {
+                std::size_t c = g.callees[node][next++];
+                if (!seen[c]) {
+                    seen[c] = 1;
+                    stack.push_back({c, 0});
+                }
+                continue;
+            }
+            post.push_back(node);
+            stack.pop_back();
+        }
+    }
+    for (auto it = post.rbegin(); it != post.rend(); ++it) {
+        if (!copies[*it]) continue;
+        for (const Block* b : m.functions[*it]->blocks)
+            for (const Instruction* i : b->instructions)
+                if (i->opcode == Opcode::Call && i->callee) {
+                    std::uint8_t& c = copies[index.find(i->callee)->second];
+                    c = static_cast<std::uint8_t>(std::min(2, c + copies[*it]));
+                }
+    }
+    for (std::size_t k = 0; k < n; ++k) once[k] = copies[k] == 1 && !is_root[k] && !g.cyclic[k] && !below_cycle[k];
+    return once;
+}
+
+}  // namespace
+
+// Inlining runs from the roots down: each root (an entry point's function; every function of a
+// module without entry points; a callee a call to it was left to) takes copies of its callees'
+// bodies as they were written, then inlines the calls those copies hold, and so on. Each body is
+// copied once per place it is inlined and analysed once; inlining callees first instead would
+// copy each grown body up the whole call chain, and analyse it at every level.
 PassResult inline_calls(Module& m, const Options& o) {
     const std::size_t n = m.functions.size();
     PointerMap<const Function*, std::size_t> index(n);
     for (std::size_t k = 0; k < n; ++k) index.emplace(m.functions[k], k);
-    // Direct callees of each function, in order of first appearance, and the calls to each.
-    std::vector<std::vector<std::size_t>> callees(n);
-    std::vector<std::size_t> calls_to(n, 0);
+    CallGraph graph;
+    graph.callees.resize(n);
     for (std::size_t k = 0; k < n; ++k)
         for (const Block* b : m.functions[k]->blocks)
             for (const Instruction* i : b->instructions)
                 if (i->opcode == Opcode::Call && i->callee) {
                     auto it = index.find(i->callee);
                     if (it == index.end()) return PassResult::fail("inline: a call to a function of another module");
-                    ++calls_to[it->second];
-                    if (std::find(callees[k].begin(), callees[k].end(), it->second) == callees[k].end())
-                        callees[k].push_back(it->second);
+                    std::vector<std::size_t>& cs = graph.callees[k];
+                    if (std::find(cs.begin(), cs.end(), it->second) == cs.end()) cs.push_back(it->second);
                 }
-    // reaches[g * n + f]: f is reachable from g through one or more calls.
-    std::vector<std::uint8_t> reaches(n * n, 0);
-    for (std::size_t g = 0; g < n; ++g) {
-        std::vector<std::size_t> work(callees[g].begin(), callees[g].end());
-        while (!work.empty()) {
-            std::size_t x = work.back();
-            work.pop_back();
-            if (reaches[g * n + x]) continue;
-            reaches[g * n + x] = 1;
-            for (std::size_t y : callees[x]) work.push_back(y);
+    find_components(graph);
+
+    std::vector<std::uint8_t> is_root(n, 0);
+    std::vector<std::size_t> roots;
+    auto add_root = [&](std::size_t k) {
+        if (is_root[k]) return;
+        is_root[k] = 1;
+        roots.push_back(k);
+    };
+    for (const EntryPoint* ep : m.entry_points)
+        if (const auto* it = index.find(ep->function)) add_root(it->second);
+    // A module without entry points (an IR fixture) keeps every function, each with its calls
+    // inlined, and moves no body.
+    std::vector<std::uint8_t> once(n, 0);
+    if (m.entry_points.empty())
+        for (std::size_t k = 0; k < n; ++k) add_root(k);
+    else
+        once = placed_once(m, graph, roots, index);
+
+    bool changed = false;
+    // Worked out at a body's first copy; a root's are dropped when it grows.
+    std::vector<std::unique_ptr<StructuredConstructs>> constructs(n);
+    std::vector<std::size_t> sizes(n, 0);
+    std::vector<std::uint8_t> sized(n, 0);
+    auto size_of = [&](std::size_t k) {
+        if (!sized[k]) {
+            sizes[k] = instruction_count(*m.functions[k]);
+            sized[k] = 1;
         }
-    }
-    // Callees first: depth-first post-order from each function in module order.
-    std::vector<std::size_t> order;
-    std::vector<std::uint8_t> visited(n, 0);
-    for (std::size_t root = 0; root < n; ++root) {
-        if (visited[root]) continue;
-        std::vector<std::pair<std::size_t, std::size_t>> stack{{root, 0}};
-        visited[root] = 1;
-        while (!stack.empty()) {
-            auto& [node, next] = stack.back();
-            if (next < callees[node].size()) {
-                std::size_t c = callees[node][next++];
-                if (!visited[c]) {
-                    visited[c] = 1;
-                    stack.push_back({c, 0});
+        return sizes[k];
+    };
+    PointerSet<const Function*> stolen;
+    PointerSet<const Block*> presplit;
+    Replacements repl;
+    // The calls still to look at, each with the function whose body it was written in.
+    struct Pending {
+        Instruction* call;
+        std::size_t written_in;
+    };
+    std::vector<Pending> work;
+    std::vector<std::size_t> at;
+    // Queues the calls of `blocks` (of `f`) to run in order. A block with several is split after
+    // each of them first, from the last one back, so that no split moves more than the stretch up
+    // to the next call: inlining the calls in order would move the rest of the block each time.
+    auto push_calls = [&](Function& f, const std::vector<Block*>& blocks, std::size_t written_in) {
+        const std::size_t first = work.size();
+        for (Block* b : blocks) {
+            at.clear();
+            for (std::size_t k = 0; k < b->instructions.size(); ++k)
+                if (Instruction* i = b->instructions[k]; i->opcode == Opcode::Call && i->callee) {
+                    work.push_back({i, written_in});
+                    at.push_back(k);
                 }
+            if (at.size() > 1)
+                for (auto it = at.rbegin(); it != at.rend(); ++it) presplit.insert(split_block(m, f, b, *it + 1));
+        }
+        std::reverse(work.begin() + static_cast<std::ptrdiff_t>(first), work.end());
+    };
+    for (std::size_t ri = 0; ri < roots.size(); ++ri) {
+        const std::size_t fi = roots[ri];
+        Function& f = *m.functions[fi];
+        if (f.blocks.empty()) continue;
+        std::size_t size = size_of(fi);
+        bool grew = false;
+        work.clear();
+        push_calls(f, std::vector<Block*>(f.blocks), fi);
+        while (!work.empty()) {
+            Pending p = work.back();
+            work.pop_back();
+            Function& g = *p.call->callee;
+            const std::size_t gi = index.find(&g)->second;  // every callee was found above
+            if (g.blocks.empty()) continue;
+            if (graph.cyclic[gi] && graph.scc[gi] == graph.scc[p.written_in]) {
+                add_root(gi);  // recursion: the call stays, and the callee keeps its body
                 continue;
             }
-            order.push_back(node);
-            stack.pop_back();
-        }
-    }
-    bool changed = false;
-    // A callee is complete before any caller is visited (callees first), so its constructs are
-    // worked out once, at its first call.
-    std::vector<std::unique_ptr<StructuredConstructs>> constructs(n);
-    std::vector<Instruction*> calls;
-    PointerSet<const Function*> entry_functions, stolen;
-    for (const EntryPoint* ep : m.entry_points) entry_functions.insert(ep->function);
-    Replacements repl;
-    for (std::size_t fi : order) {
-        Function& f = *m.functions[fi];
-        calls.clear();
-        for (Block* b : f.blocks)
-            for (Instruction* i : b->instructions)
-                if (i->opcode == Opcode::Call && i->callee && !i->callee->blocks.empty()) calls.push_back(i);
-        std::size_t size = instruction_count(f);
-        for (Instruction* call : calls) {
-            std::size_t gi = index.find(call->callee)->second;  // every callee was found above
-            if (gi == fi || reaches[gi * n + fi]) continue;  // recursion
-            std::size_t grow = instruction_count(*call->callee);
-            if (size + grow > o.inline_growth_limit) continue;
-            if (!constructs[gi]) constructs[gi] = std::make_unique<StructuredConstructs>(*call->callee);
-            // The one call of a function no entry point starts at: its body moves, and the
-            // function leaves the module. A module without entry points (an IR fixture) keeps
-            // every function as it was.
-            const bool steal = !m.entry_points.empty() && calls_to[gi] == 1 && !entry_functions.count(call->callee);
-            if (steal) stolen.insert(call->callee);
-            PassResult r = inline_one(m, f, call, *constructs[gi], steal, repl);
+            const std::size_t grow = size_of(gi);
+            if (size + grow > o.inline_growth_limit) {
+                add_root(gi);
+                continue;
+            }
+            if (!constructs[gi]) constructs[gi] = std::make_unique<StructuredConstructs>(g);
+            const bool steal = once[gi] != 0;
+            if (steal) stolen.insert(&g);
+            std::vector<Block*> added;
+            PassResult r = inline_one(m, f, p.call, *constructs[gi], steal, presplit, repl, added);
             if (r.failed()) return r;
+            if (steal) constructs[gi].reset();
+            push_calls(f, added, gi);
             size += grow + 8;
-            changed = true;
+            changed = grew = true;
         }
         // Later calls may have taken earlier calls' values as arguments: this sweep also
         // rewrites their inlined copies.
         apply_replacements(f, repl);
         repl.clear();
+        if (grew) {
+            constructs[fi].reset();
+            sized[fi] = 0;
+        }
     }
     if (!stolen.empty())
         std::erase_if(m.functions, [&](const Function* g) { return stolen.contains(g); });

@@ -31,9 +31,19 @@ bool promotable_type(const Instruction* a) {
     return pt && sema::is_basic(pt->pointee);
 }
 
+// What rewrite_component_chains changes, applied in one sweep per block at the end: placing or
+// removing instructions one at a time would rescan a block each time.
+struct ChainRewrites {
+    // The new instructions that go right before a chain's load or store (the second may be null).
+    PointerMap<const Instruction*, std::pair<Instruction*, Instruction*>> before;
+    std::vector<Block*> blocks;      // where those are, with repeats
+    std::vector<Instruction*> dead;  // the chains
+};
+
 // load(access(a, k)) -> extract(load a, [k]); store(access(a, k), v) -> store a, insert(load a, v, [k]),
 // for a basic-typed alloca whose chains all have one constant index and are only loaded and stored.
-bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users) {
+// The new loads and inserts and the chains' removal go to `out`.
+bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users, ChainRewrites& out) {
     auto it = users.find(a);
     if (it == users.end()) return false;
     bool any_chain = false;
@@ -49,7 +59,7 @@ bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users) {
         any_chain = true;
     }
     if (!any_chain) return false;
-    Builder b(m);
+    Builder b(m);  // no insertion point: the sweep places what it makes
     for (const Use& u : it->second) {
         Instruction* chain = u.user;
         if (chain->opcode != Opcode::AccessChain) continue;
@@ -58,8 +68,8 @@ bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users) {
         if (cu != users.end())
             for (const Use& c : cu->second) {
                 Instruction* i = c.user;
-                b.set_insert_before(i);
                 Instruction* whole = b.load(a);
+                Instruction* ins = nullptr;
                 if (i->opcode == Opcode::Load) {
                     // Reuse the load itself as the extract.
                     i->opcode = Opcode::CompositeExtract;
@@ -67,14 +77,36 @@ bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users) {
                     i->immediates = {k};
                 } else {
                     std::int64_t idx[] = {k};
-                    Instruction* ins = b.insert_element(whole, i->operands[1], idx);
+                    ins = b.insert_element(whole, i->operands[1], idx);
                     i->operands[0] = a;
                     i->operands[1] = ins;
                 }
+                out.before.emplace(i, std::pair<Instruction*, Instruction*>{whole, ins});
+                out.blocks.push_back(i->block);
             }
-        remove_instruction(chain);
+        out.dead.push_back(chain);
     }
     return true;
+}
+
+void apply(ChainRewrites& r) {
+    std::sort(r.blocks.begin(), r.blocks.end());  // which blocks, never what they hold, depends on it
+    r.blocks.erase(std::unique(r.blocks.begin(), r.blocks.end()), r.blocks.end());
+    std::vector<Instruction*> list;
+    for (Block* b : r.blocks) {
+        list.clear();
+        for (Instruction* i : b->instructions) {
+            if (const auto* p = r.before.find(i))
+                for (Instruction* n : {p->second.first, p->second.second})
+                    if (n) {
+                        n->block = b;
+                        list.push_back(n);
+                    }
+            list.push_back(i);
+        }
+        b->instructions.assign(list.begin(), list.end());
+    }
+    remove_instructions(r.dead);
 }
 
 struct Variable {
@@ -98,11 +130,13 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options&)
     // became extracts, their stores store the whole): the map, which is not rebuilt, no longer
     // describes its uses, and need not.
     std::vector<std::uint8_t> rewritten(candidates.size(), 0);
+    ChainRewrites chains;
     for (std::size_t k = 0; k < candidates.size(); ++k)
-        if (rewrite_component_chains(m, candidates[k], users)) {
+        if (rewrite_component_chains(m, candidates[k], users, chains)) {
             rewritten[k] = 1;
             changed = true;
         }
+    if (changed) apply(chains);
     // Each instruction's scratch word: its variable's number + 1 for a promoted alloca, else 0.
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions) i->set_scratch(0);

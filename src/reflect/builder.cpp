@@ -8,6 +8,7 @@
 
 #include "reflect/enum_names.hpp"
 #include "reflect/msl_slots.hpp"
+#include "support/pointer_map.hpp"
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
@@ -216,11 +217,14 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
 
     // Which stages reach each resource and push-constant block.
     std::vector<ResourceUse> uses;
-    for (const sema::Resource* res : program.resources) uses.push_back({res});
+    support::PointerMap<const sema::Resource*, std::size_t> use_index(program.resources.size());
+    for (const sema::Resource* res : program.resources) {
+        use_index.emplace(res, uses.size());
+        uses.push_back({res});
+    }
     auto use_of = [&](const sema::Resource* res) -> ResourceUse* {
-        for (ResourceUse& u : uses)
-            if (u.resource == res) return &u;
-        return nullptr;
+        const auto* it = use_index.find(res);
+        return it ? &uses[it->second] : nullptr;
     };
     std::vector<std::pair<const sema::BufferBlock*, std::uint8_t>> push_stages;
     for (const sema::EntryPoint* ep : program.entry_points) {
@@ -346,13 +350,12 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         add_variables(ep->outputs, false);
         if (ep->stage == Stage::Vertex) e.vertex_stride = vertex_offset;
 
+        support::PointerSet<const sema::Resource*> reached;
+        for (const sema::Variable* v : ep->globals_used)
+            if (const sema::Resource* res = v->resource ? v->resource : v->buffer ? v->buffer->resource : nullptr)
+                reached.insert(res);
         for (const ResourceUse& u : uses) {
-            bool used = false;
-            for (const sema::Variable* v : ep->globals_used) {
-                const sema::Resource* res = v->resource ? v->resource : v->buffer ? v->buffer->resource : nullptr;
-                if (res == u.resource) used = true;
-            }
-            if (used)
+            if (reached.contains(u.resource))
                 e.used_resources.push_back(u.resource->buffer && u.resource->buffer->kind == sema::BufferKind::Globals
                                                ? "Globals"
                                                : std::string(u.resource->name.str()));

@@ -88,9 +88,7 @@ void Checker::note_use(Variable* v) {
     case StorageClass::Enumerator: return;
     default: break;
     }
-    for (Variable* u : fn->globals_used)
-        if (u == v) return;
-    fn->globals_used.push_back(v);
+    if (fn->globals_seen.insert(v)) fn->globals_used.push_back(v);
 }
 
 BExpr* Checker::var_ref(Variable* v, SourceRange r) {

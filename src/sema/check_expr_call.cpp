@@ -103,11 +103,7 @@ BExpr* Checker::finish_call(Function* f, BExpr* object, std::span<BExpr*> args, 
         }
         c->object = convert(object, f->owner, ConvertWhy::Argument);
     }
-    if (fn) {
-        bool seen = false;
-        for (Function* g : fn->callees) seen = seen || g == f;
-        if (!seen) fn->callees.push_back(f);
-    }
+    if (fn && fn->callees_seen.insert(f)) fn->callees.push_back(f);
     return c;
 }
 

@@ -18,6 +18,7 @@
 #include "sema/sema.hpp"
 #include "sema/templates.hpp"
 #include "support/context.hpp"
+#include "support/pointer_map.hpp"
 #include "support/small_vec.hpp"
 #include "support/symbol_map.hpp"
 #include "syntax/ast.hpp"
@@ -48,8 +49,11 @@ struct FunctionState {
     bool is_static = false;
     std::uint32_t loop_depth = 0;
     std::uint32_t switch_depth = 0;
+    // In order of first use; the sets answer "seen already?" without rescanning the lists.
     std::vector<Variable*> globals_used;
     std::vector<Function*> callees;
+    support::PointerSet<const Variable*> globals_seen;
+    support::PointerSet<const Function*> callees_seen;
 };
 
 // One analysis: analyze() builds one and runs it. Everything else is private; the files that

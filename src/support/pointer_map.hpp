@@ -6,7 +6,8 @@
 //
 // Lookup only: there is no iteration in order, so nothing can come to depend on the order of
 // addresses (for_each_key visits the keys for order-independent work such as marking them).
-// Entries are never erased one by one; clear() empties the map and keeps its storage.
+// Entries are never erased one by one; clear() empties the map, keeping its storage unless that
+// is far bigger than what it held.
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
@@ -66,9 +67,17 @@ public:
             if (e.first) f(e.first);
     }
 
+    // Costs what the map held, not what it once held: a table much bigger than its entries
+    // (one big function's, reused for many small ones) is replaced by one sized for them.
     void clear() {
         if (size_ == 0) return;
-        for (Entry& e : slots_) e.first = nullptr;  // a value is written whenever its key is
+        if (slots_.size() > 64 && 8 * size_ < slots_.size()) {
+            std::vector<Entry> fresh(capacity_for(size_));
+            slots_.swap(fresh);
+            mask_ = slots_.size() - 1;
+        } else {
+            for (Entry& e : slots_) e.first = nullptr;  // a value is written whenever its key is
+        }
         size_ = 0;
     }
 

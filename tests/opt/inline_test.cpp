@@ -566,5 +566,49 @@ entry pixel @main inputs(%g0) outputs(%g1)
     CHECK(muls == 2);
 }
 
+// Sizes at which inlining callees first (copying and analysing each grown body up the chain)
+// took minutes: each shape must now cost in proportion to its output.
+std::string chain_module(int n, bool fan) {
+    std::string s = "%g0 = global output float location(0) ; y\n\n";
+    for (int i = 0; i <= n; ++i) {
+        s += "func @f" + std::to_string(i) + "(%arg0: float) -> float {\nbb0: ; selection merge=bb2\n";
+        s += "  %0 = lt %arg0, " + std::to_string(i) + ".0:float : bool\n  cond_br %0, bb1, bb2\nbb1:\n  br bb2\nbb2:\n";
+        if (i > 0 && !fan)
+            s += "  %1 = call @f" + std::to_string(i - 1) + "(%arg0) : float\n";
+        else
+            s += "  %1 = add %arg0, 1.0:float : float\n";
+        s += "  ret %1\n}\n\n";
+    }
+    s += "func @main() -> void {\nbb0:\n  %0 = call @f" + std::to_string(n) + "(1.0:float) : float\n";
+    if (fan)
+        for (int i = 0; i < n; ++i)
+            s += "  %" + std::to_string(i + 1) + " = call @f" + std::to_string(i) + "(%" + std::to_string(i) + ") : float\n";
+    s += "  store %g0, %" + std::to_string(fan ? n : 0) + "\n  ret\n}\n\nentry pixel @main outputs(%g0)\n";
+    return s;
+}
+
+TEST_CASE("inline from the entry point down: a deep chain and a wide fan, each body moved once", "[opt][inline]") {
+    for (bool fan : {false, true}) {
+        INFO((fan ? "fan" : "chain"));
+        IrFixture f;
+        f.parse(chain_module(5000, fan));
+        Options o;
+        o.inline_growth_limit = 1000000;
+        OptimizeResult r = run_pass(f.module, "inline", o);
+        INFO(r.failed_pass << ": " << r.message);
+        REQUIRE(r.ok);
+        // Every function was called once: each body moved into @main, which alone is left.
+        REQUIRE(f.module.functions.size() == 1);
+        std::size_t calls = 0, selections = 0;
+        for (const ir::Block* b : f.module.functions[0]->blocks) {
+            if (b->structure == ir::StructureKind::Selection) ++selections;
+            for (const ir::Instruction* i : b->instructions) calls += i->opcode == ir::Opcode::Call;
+        }
+        CHECK(calls == 0);
+        CHECK(selections == 5001);
+        CHECK(ir::verify(f.module).empty());
+    }
+}
+
 }  // namespace
 }  // namespace oneshader::opt::test
