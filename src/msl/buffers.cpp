@@ -191,6 +191,19 @@ std::string space_qualifier(sema::AddressSpace s) {
 
 }  // namespace
 
+// Each laid-out member of a buffer struct with its register-form counterpart.
+template <class F> void Printer::for_each_member(const TypeLayout* l, const sema::StructType* s, F&& f) {
+    for (const sema::MemberLayout& m : l->members) {
+        bool base = m.source_index == sema::MemberLayout::kBaseMember;
+        MemberPair p;
+        p.stored = base ? "base" : layout_member_name(m.name);
+        p.reg = base ? "base" : member_name(s, s->base ? m.source_index + 1 : m.source_index);
+        p.layout = m.type;
+        p.type = base ? s->base : s->members[m.source_index].type;
+        f(p);
+    }
+}
+
 std::string Printer::load_from(const std::string& x, const TypeLayout* l, const sema::Type* t,
                                sema::AddressSpace space) {
     t = t->value_type();
@@ -241,13 +254,9 @@ std::string Printer::load_from(const std::string& x, const TypeLayout* l, const 
                 w.line("r[i] = " + load_from(elem, l->element, a ? a->element : t, space) + ";");
                 w.dedent();
             } else if (const auto* s = t->as<sema::StructType>()) {
-                for (const sema::MemberLayout& m : l->members) {
-                    bool base = m.source_index == sema::MemberLayout::kBaseMember;
-                    std::string lm = base ? "base" : layout_member_name(m.name);
-                    const sema::Type* mt = base ? s->base : s->members[m.source_index].type;
-                    std::string rm = base ? "base" : member_name(s, s->base ? m.source_index + 1 : m.source_index);
-                    w.line("r." + rm + " = " + load_from("x." + lm, m.type, mt, space) + ";");
-                }
+                for_each_member(l, s, [&](const MemberPair& m) {
+                    w.line("r." + m.reg + " = " + load_from("x." + m.stored, m.layout, m.type, space) + ";");
+                });
             }
             w.line("return r;");
             w.close("}");
@@ -309,13 +318,7 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
                 store_to(elem, l->element, a ? a->element : t, "v[i]");
                 out_.close("}");
             } else if (const auto* s = t->as<sema::StructType>()) {
-                for (const sema::MemberLayout& m : l->members) {
-                    bool base = m.source_index == sema::MemberLayout::kBaseMember;
-                    std::string lm = base ? "base" : layout_member_name(m.name);
-                    const sema::Type* mt = base ? s->base : s->members[m.source_index].type;
-                    std::string rm = base ? "base" : member_name(s, s->base ? m.source_index + 1 : m.source_index);
-                    store_to("x." + lm, m.type, mt, "v." + rm);
-                }
+                for_each_member(l, s, [&](const MemberPair& m) { store_to("x." + m.stored, m.layout, m.type, "v." + m.reg); });
             }
             out_.close("}");
             out_.line("");

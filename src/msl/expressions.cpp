@@ -260,17 +260,6 @@ std::optional<Place> Printer::place(const ir::Value* v) {
     return cur;
 }
 
-namespace {
-
-std::string line_of(const sema::TypeLayout* l) {
-    // A matrix in buffer memory: the printed width of one stored line.
-    std::uint32_t bytes = l->scalar == sema::ScalarKind::Half ? 2 : 4;
-    std::uint32_t lanes = l->matrix_stride ? l->matrix_stride / bytes : 4;
-    return std::to_string(lanes);
-}
-
-}  // namespace
-
 bool Printer::needs_statement(const ir::Instruction* i) const {
     switch (i->opcode) {
     case Opcode::CompositeInsert:
@@ -344,27 +333,7 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
         if (const auto* s = t->as<sema::StructType>()) declare_struct(s);
         return type_name(t) + "{" + args + "}";
     }
-    case Opcode::CompositeExtract: {
-        std::string e = op(0);
-        const sema::Type* at = i->operands[0]->type()->value_type();
-        for (std::int64_t k : i->immediates) {
-            if (const auto* v = at->as<sema::VectorType>()) {
-                if (v->count > 1) e += "." + component_name(k);
-                at = v->element;
-            } else if (const auto* m = at->as<sema::MatrixType>()) {
-                e += "[" + std::to_string(k) + "]";
-                at = module_.types().vector(m->element, m->cols);
-            } else if (const auto* a = at->as<sema::ArrayType>()) {
-                e += "[" + std::to_string(k) + "]";
-                at = a->element;
-            } else if (const auto* s = at->as<sema::StructType>()) {
-                e += "." + member_name(s, static_cast<std::uint32_t>(k));
-                bool base = s->base && k == 0;
-                at = base ? s->base : s->members[static_cast<std::size_t>(s->base ? k - 1 : k)].type;
-            }
-        }
-        return e;
-    }
+    case Opcode::CompositeExtract: return op(0) + element_path(i->operands[0]->type(), i->immediates);
     case Opcode::Swizzle: {
         const auto* src = i->operands[0]->type()->value_type()->as<sema::VectorType>();
         std::string e = op(0);
@@ -453,8 +422,30 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
     }
     fail(support::DiagCode::msl_malformed_input,
          fmt::format("an instruction the printer cannot write as an expression ({})", ir::mnemonic(i->opcode)));
-    (void)line_of;
     return "0";
+}
+
+// `.x`, `[2]`, `.member` for the extract/insert indices into a value of type `t`.
+std::string Printer::element_path(const sema::Type* t, std::span<const std::int64_t> indices) {
+    std::string e;
+    const sema::Type* at = t->value_type();
+    for (std::int64_t k : indices) {
+        if (const auto* v = at->as<sema::VectorType>()) {
+            if (v->count > 1) e += "." + component_name(k);
+            at = v->element;
+        } else if (const auto* m = at->as<sema::MatrixType>()) {
+            e += "[" + std::to_string(k) + "]";
+            at = module_.types().vector(m->element, m->cols);
+        } else if (const auto* a = at->as<sema::ArrayType>()) {
+            e += "[" + std::to_string(k) + "]";
+            at = a->element;
+        } else if (const auto* s = at->as<sema::StructType>()) {
+            e += "." + member_name(s, static_cast<std::uint32_t>(k));
+            bool base = s->base && k == 0;
+            at = base ? s->base : s->members[static_cast<std::size_t>(s->base ? k - 1 : k)].type;
+        }
+    }
+    return e;
 }
 
 std::string Printer::call_args(const ir::Instruction* i) {
@@ -483,25 +474,7 @@ void Printer::statement_value(const ir::Instruction* i, const std::string& name)
     const sema::Type* t = i->type()->value_type();
     if (i->opcode == Opcode::CompositeInsert) {
         out_.line(type_name(t) + " " + name + " = " + expr(i->operands[0]) + ";");
-        std::string e = name;
-        const sema::Type* at = t;
-        for (std::int64_t k : i->immediates) {
-            if (const auto* v = at->as<sema::VectorType>()) {
-                if (v->count > 1) e += "." + component_name(k);
-                at = v->element;
-            } else if (const auto* m = at->as<sema::MatrixType>()) {
-                e += "[" + std::to_string(k) + "]";
-                at = module_.types().vector(m->element, m->cols);
-            } else if (const auto* a = at->as<sema::ArrayType>()) {
-                e += "[" + std::to_string(k) + "]";
-                at = a->element;
-            } else if (const auto* s = at->as<sema::StructType>()) {
-                e += "." + member_name(s, static_cast<std::uint32_t>(k));
-                bool base = s->base && k == 0;
-                at = base ? s->base : s->members[static_cast<std::size_t>(s->base ? k - 1 : k)].type;
-            }
-        }
-        out_.line(e + " = " + expr(i->operands[1]) + ";");
+        out_.line(name + element_path(t, i->immediates) + " = " + expr(i->operands[1]) + ";");
         return;
     }
     atomic_statement(i, name);

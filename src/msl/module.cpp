@@ -241,6 +241,10 @@ void Printer::print_entry_signature() {
         GlobalInfo& info = global_info_[g];
         const sema::Type* t = g->value_type();
         if (g->builtin) {
+            if (*g->builtin == ir::BuiltIn::CullDistance) {
+                unsupported("SV_CullDistance (Metal has no cull distances)");
+                return;
+            }
             const char* attr = builtin_attribute(*g->builtin, true, stage);
             if (!attr) {
                 unsupported(fmt::format("the built-in input '{}'", ir::builtin_name(*g->builtin)));
@@ -270,7 +274,7 @@ void Printer::print_entry_signature() {
         info.layout_name = members.fresh(strip_stage_prefix(g->name()));
         if (g->builtin) {
             if (*g->builtin == ir::BuiltIn::CullDistance) {
-                unsupported("SV_CullDistance (Metal has no cull distance output)");
+                unsupported("SV_CullDistance (Metal has no cull distances)");
                 return;
             }
             const char* attr = builtin_attribute(*g->builtin, false, stage);

@@ -83,6 +83,12 @@ public:
     void store_to(const std::string& lvalue, const sema::TypeLayout* l, const sema::Type* t, const std::string& v);
     void declare_layout_struct(const sema::TypeLayout* l);
     const sema::TypeLayout* buffer_layout(const ir::Global* g);
+    struct MemberPair {
+        std::string stored, reg;  // the member's name in the laid-out and in the register struct
+        const sema::TypeLayout* layout = nullptr;
+        const sema::Type* type = nullptr;
+    };
+    template <class F> void for_each_member(const sema::TypeLayout* l, const sema::StructType* s, F&& f);
 
     // --- expressions (expressions.cpp) ---
     std::string expr(const ir::Value* v);
@@ -93,6 +99,7 @@ public:
     void statement_value(const ir::Instruction* i, const std::string& name);  // Insert, cmpxchg...
     void effect(const ir::Instruction* i);
     std::string call_args(const ir::Instruction* i);
+    std::string element_path(const sema::Type* t, std::span<const std::int64_t> indices);
 
     // --- textures, atomics, barriers (textures.cpp) ---
     std::string texture_expr(const ir::Instruction* i);

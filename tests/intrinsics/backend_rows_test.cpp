@@ -12,6 +12,7 @@
 #include "ir/verifier.hpp"
 #include "raise/calls.hpp"
 #include "types/types.hpp"
+#include "msl/msl.hpp"
 #include "spirv/intrinsic_mapping.hpp"
 #include "spirv/raise.hpp"
 #include "support/arena.hpp"
@@ -28,6 +29,7 @@ struct Backend {
 
 constexpr Backend kBackends[] = {
     {"spirv", [](Id id) { return spirv::intrinsic_mapping(id) != spirv::IntrinsicMapping::None; }},
+    {"msl", [](Id id) { return msl::has_intrinsic_row(id); }},
 };
 
 TEST_CASE("every id that survives lowering has a row in every backend", "[intrinsics][backends]") {
