@@ -377,8 +377,7 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
     case Opcode::Load: {
         std::optional<Place> p = place(i->operands[0]);
         if (!p) return "0";
-        if (p->type->value_type()->is<sema::ResourceType>() || p->type->value_type()->is<sema::ArrayType>() &&
-                                                                   sema::is_resource_or_array(p->type->value_type()))
+        if (sema::is_resource_or_array(p->type->value_type()))
             return p->lvalue;
         if (!p->matrix_row.empty()) {
             const auto* v = t->as<sema::VectorType>();

@@ -75,7 +75,9 @@ TEST_CASE("main is main0, and mul(a, b) is b * a", "[msl][backend]") {
     INFO(diagnostics(r));
     std::string t = text_of(r, "main");
     CHECK(contains(t, "fragment main0_out main0("));
-    CHECK(contains(t, "constant Globals_mem& Globals [[buffer(0)]]") == (t.find("Globals") != std::string::npos));
+    CHECK(contains(t, "constant v_Globals_mem& v_Globals [[buffer(0)]]"));  // $Globals
+    CHECK(contains(t, "float4 v = TEXCOORD0;"));                             // the input
+    CHECK(contains(t, "((v * v_1) + (v_1 * v))"));                           // mul(M, p) + mul(p, M)
     CHECK(msl_test::type_check(t).status == 0);
 }
 
