@@ -108,6 +108,16 @@ ir::Value* Lowerer::unary(const sema::BUnary* e) {
 ir::Value* Lowerer::arith(sema::BinaryOp op, ir::Value* a, ir::Value* b) {
     using O = ir::Opcode;
     ir::Instruction* r = nullptr;
+    bool ordering = op == sema::BinaryOp::Lt || op == sema::BinaryOp::Le || op == sema::BinaryOp::Gt || op == sema::BinaryOp::Ge;
+    if (ordering && sema::is_bool(a->type())) {
+        // HLSL orders bools as the ints 0 and 1; no target orders bools themselves.
+        const Type* t = a->type()->value_type();
+        const Type* as_int = scalar(sema::ScalarKind::Int);
+        if (const auto* v = t->as<sema::VectorType>()) as_int = types_.vector(sema::ScalarKind::Int, v->count);
+        if (const auto* m = t->as<sema::MatrixType>()) as_int = types_.matrix(sema::ScalarKind::Int, m->rows, m->cols);
+        a = convert(a, as_int);
+        b = convert(b, as_int);
+    }
     switch (op) {
     case sema::BinaryOp::Add: r = b_.binary(O::Add, a, b); break;
     case sema::BinaryOp::Sub: r = b_.binary(O::Sub, a, b); break;

@@ -12,8 +12,8 @@ namespace oneshader::raise {
 // is rewritten, so a rewrite may insert instructions before its call.
 std::vector<ir::Instruction*> calls_of(const ir::Module& module, intrinsics::Id id);
 
-// A constant of `like`'s shape (a float scalar or vector) with every component `value`; null
-// for other types.
+// A constant of `like`'s shape (a float scalar, vector, or 1 x N or N x 1 matrix) with every
+// component `value`; null for other types.
 ir::Constant* float_splat(ir::Module& module, const sema::Type* like, double value);
 
 // Turns `call` into a plain instruction of `op` on `operands`, keeping its result value, its

@@ -9,6 +9,9 @@
 
 namespace oneshader::raise {
 
+// A component-wise intrinsic call on R x C matrices (R, C >= 2) becomes one call per row and a
+// construct of the rows.
+TransformResult split_matrix_calls(ir::Module& module);
 // sign(x) answering in int@T becomes sign(x) in T, converted to int@T.
 TransformResult polyfill_sign(ir::Module& module);
 // saturate(x) becomes clamp(x, 0, 1).

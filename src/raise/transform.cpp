@@ -15,6 +15,7 @@ constexpr TransformInfo kTransforms[] = {
     {"merge_builtin_arrays", merge_builtin_arrays},
     {"flat_integer_varyings", flat_integer_varyings},
     {"bools_in_buffers", bools_in_buffers},
+    {"split_matrix_calls", split_matrix_calls},
     {"polyfill_sign", polyfill_sign},
     {"polyfill_saturate", polyfill_saturate},
     {"polyfill_rcp", polyfill_rcp},

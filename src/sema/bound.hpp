@@ -434,6 +434,10 @@ struct Function {
     // in first-use order; entry points take the closure over calls.
     std::span<Variable*> globals_used;
     std::span<Function*> callees;       // in first-call order
+    // Calls of intrinsics that some stage lacks (derivatives, group-sync barriers, quad
+    // operations...): which stages reach them is known only once the entry points are, so each
+    // entry point checks those its call graph reaches.
+    std::span<BIntrinsicCall*> staged_calls;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // calls, templates), intrinsic functions and resource methods through the intrinsic table,
 // operator overloads, constructor-style `float4(a, b)`, C-style casts and `{...}` initializer
 // lists with HLSL's flattening rule.
+#include "intrinsics/table.hpp"
 #include "sema/checker.hpp"
 #include "types/types_query.hpp"
 
@@ -192,6 +193,9 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
     support::SmallVec<BExpr*, 8> converted;
     if (!table_call_arguments(args, r.call.params, n, "intrinsic", converted)) return error_expr(range);
     c->args = to_span(converted);
+    if (const intrinsics::Row* row = intrinsics::row(static_cast<intrinsics::Id>(c->id), c->overload);
+        fn && row && row->stages != intrinsics::kAllStages)
+        fn->staged_calls.push_back(c);
     return c;
 }
 

@@ -52,6 +52,7 @@ struct FunctionState {
     // In order of first use; the sets answer "seen already?" without rescanning the lists.
     std::vector<Variable*> globals_used;
     std::vector<Function*> callees;
+    std::vector<BIntrinsicCall*> staged_calls;
     support::PointerSet<const Variable*> globals_seen;
     support::PointerSet<const Function*> callees_seen;
 };
@@ -219,6 +220,9 @@ private:
     void assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars, bool output);
     void check_recursion();
     void compute_entry_globals(EntryPoint* ep);
+    void check_entry_stages(EntryPoint* ep);
+    // Every function the entry point's call graph reaches, the entry point first.
+    support::SmallVec<Function*, 16> reached_functions(EntryPoint* ep);
 
     // ---- state --------------------------------------------------------------------------------
     support::CompileContext& ctx;
@@ -231,6 +235,8 @@ private:
     Scope* global_scope = nullptr;
     Scope* scope = nullptr;
     FunctionState* fn = nullptr;
+    // Staged intrinsic calls already reported for a stage that lacks them: one error per call.
+    support::PointerSet<const void*> stage_errors;
     std::unordered_map<const StructType*, StructInfo*> struct_infos;  // looked up, never iterated
     // Built-in numeric spellings already looked up (a null type: not one), since the same few
     // names are resolved over and over.

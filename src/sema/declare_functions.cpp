@@ -247,6 +247,7 @@ void Checker::check_body(Function* f, const syntax::FunctionDecl* d, StructInfo*
                            d->name.str(), tname(state.result)));
     f->globals_used = to_span(state.globals_used);
     f->callees = to_span(state.callees);
+    f->staged_calls = to_span(state.staged_calls);
     functions.push_back(f);
     fn = saved_fn;
     scope = saved_scope;

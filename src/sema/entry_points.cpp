@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "sema/checker.hpp"
+#include "sema/intrinsics.hpp"
 #include "support/pointer_map.hpp"
 #include "types/types_query.hpp"
 
@@ -51,6 +52,7 @@ EntryPoint* Checker::make_entry_point(Function* f, Stage stage, const syntax::Fu
     }
     collect_stage_io(ep);
     compute_entry_globals(ep);
+    check_entry_stages(ep);
     return ep;
 }
 
@@ -107,24 +109,44 @@ void Checker::find_entry_points() {
     }
 }
 
-void Checker::compute_entry_globals(EntryPoint* ep) {
+support::SmallVec<Function*, 16> Checker::reached_functions(EntryPoint* ep) {
     support::PointerSet<const void*> seen;
-    support::PointerSet<const void*> vars;
-    support::SmallVec<Function*, 16> work;
-    work.push_back(ep->function);
+    support::SmallVec<Function*, 16> reached;
+    reached.push_back(ep->function);
     seen.insert(ep->function);
-    while (!work.empty()) {
-        Function* f = work.back();
-        work.pop_back();
+    for (std::size_t i = 0; i < reached.size(); ++i)
+        for (Function* c : reached[i]->callees)
+            if (seen.insert(c)) reached.push_back(c);
+    return reached;
+}
+
+void Checker::compute_entry_globals(EntryPoint* ep) {
+    support::PointerSet<const void*> vars;
+    for (Function* f : reached_functions(ep))
         for (Variable* v : f->globals_used) vars.insert(v);
-        for (Function* c : f->callees)
-            if (seen.insert(c)) work.push_back(c);
-    }
     // Declaration order, not hash order.
     support::SmallVec<Variable*, 16> ordered;
     for (Variable* v : globals)
         if (vars.contains(v)) ordered.push_back(v);
     ep->globals_used = to_span(ordered);
+}
+
+void Checker::check_entry_stages(EntryPoint* ep) {
+    for (Function* f : reached_functions(ep))
+        for (BIntrinsicCall* c : f->staged_calls) {
+            const intrinsics::Row* row = intrinsics::row(static_cast<intrinsics::Id>(c->id), c->overload);
+            if (!row || (row->stages & stage_bit(ep->stage)) || !stage_errors.insert(c)) continue;
+            if (f == ep->function) {
+                check_intrinsic_stage(*row, ep->stage, diags, c->range);
+                continue;
+            }
+            std::string allowed = stage_list(row->stages);
+            report(DiagCode::intrinsic_wrong_stage, c->range,
+                   fmt::format("'{}' is only available in {} shaders, and '{}' is called from the {} entry point '{}'. "
+                               "Call it only from {} shaders, or compute the value there and pass it in.",
+                               row->name, allowed, f->name.str(), stage_list(stage_bit(ep->stage)),
+                               ep->function->name.str(), allowed));
+        }
 }
 
 void Checker::check_push_constants() {

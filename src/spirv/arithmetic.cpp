@@ -105,8 +105,12 @@ Id Emitter::convert_value(Id v, const sema::Type* from, const sema::Type* to) {
     if (nf == Num::Float) return op_result(nt == Num::Signed ? Op::OpConvertFToS : Op::OpConvertFToU, to_type, {v});
     if (nt == Num::Float) return op_result(nf == Num::Signed ? Op::OpConvertSToF : Op::OpConvertUToF, to_type, {v});
     if (bf == bt) return op_result(Op::OpBitcast, to_type, {v});
-    // Widen by the source's signedness, then the result type carries the target's.
-    return op_result(nf == Num::Signed ? Op::OpSConvert : Op::OpUConvert, to_type, {v});
+    // Widen (or narrow) by the source's signedness. SConvert may answer in either signedness;
+    // UConvert answers unsigned only, so a signed result is a bitcast of the unsigned one.
+    if (nf == Num::Signed) return op_result(Op::OpSConvert, to_type, {v});
+    Id unsigned_type = type_vector(type_int(bt, false), sema::component_count(to));
+    Id r = op_result(Op::OpUConvert, unsigned_type, {v});
+    return unsigned_type == to_type ? r : op_result(Op::OpBitcast, to_type, {r});
 }
 
 bool Emitter::emit_arithmetic(const ir::Instruction* i) {

@@ -58,6 +58,7 @@ public:
     // Reports an OSH50xx error; emission goes on so every problem is reported, but no words come back.
     void fail(support::DiagCode code, const std::string& message);
     void unsupported(const std::string& what);  // OSH5002
+    void unsupported_integer_matrix();           // OSH5002 with what to write instead
     bool failed() const { return failed_; }
 
     // --- ids, capabilities, names --------------------------------------------------------------

@@ -154,6 +154,29 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
              "SPIR-V: '" + std::string(n) + "' needs derivatives, which only pixel shaders have");
         return false;
     };
+    // Vulkan's bit instructions (BitCount, BitReverse, FindMsb, FindLsb) take 32-bit integers and
+    // its derivatives 32-bit floats: a 16-bit operand is widened, `sign_extend` keeping its sign.
+    struct Wide {
+        Id value, type;
+        const sema::Type* sema_type;
+    };
+    auto widened = [&](Id v, const sema::Type* t, bool sign_extend) {
+        std::uint32_t count = sema::component_count(t);
+        bool s = sema::is_signed(t) && sign_extend;
+        sema::ScalarKind k = sema::is_float(t) ? sema::ScalarKind::Float : s ? sema::ScalarKind::Int : sema::ScalarKind::UInt;
+        const sema::Type* st = count == 1 ? static_cast<const sema::Type*>(types().scalar(k)) : types().vector(k, count);
+        Id wide = value_type(st);
+        // Zero-extension is UConvert, which reads the bits as unsigned whatever the operand's type.
+        Op o = sema::is_float(t) ? Op::OpFConvert : s ? Op::OpSConvert : Op::OpUConvert;
+        return Wide{op_result(o, wide, {v}), wide, st};
+    };
+    // As DXC says: Vulkan's bit instructions take 32-bit integers only.
+    auto only_32_bits = [&]() {
+        fail(support::DiagCode::spirv_not_expressible,
+             "SPIR-V: '" + std::string(n) + "' is limited to 32-bit integer components in Vulkan; apply it to the two 32-bit "
+             "halves of the 64-bit value (uint(x) and uint(x >> 32)) instead");
+        return true;
+    };
     Id subgroup = 0;
     auto wave = [&](spv::Capability c) {
         capability(spv::Capability::GroupNonUniform);
@@ -177,7 +200,14 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         }
         if (glsl_op == kNone) return no_overload();
         if (row.operand_typed) {
+            if (bits_of(first) == 64) return only_32_bits();
             // FindMsb/FindLsb answer in the operand's type; HLSL answers in uint.
+            if (bits_of(first) == 16) {
+                Wide w = widened(arg(0), first, glsl_op == GLSLstd450FindSMsb);
+                Id r = ext_inst(w.type, static_cast<std::uint32_t>(glsl_op), {w.value});
+                define(i, w.type == type ? r : op_result(Op::OpBitcast, type, {r}));
+                return true;
+            }
             Id r = ext_inst(value_type(first), static_cast<std::uint32_t>(glsl_op), args());
             define(i, value_type(first) == type ? r : op_result(Op::OpBitcast, type, {r}));
             return true;
@@ -191,6 +221,26 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         if (!first) return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
         Op core = row.op[0];
         if (row.pixel_only && !pixel_only()) return true;
+        // A 1 x N or N x 1 matrix is a vector in SPIR-V, and its transpose the same vector.
+        if (core == Op::OpTranspose && !is_matrix(first)) {
+            define(i, arg(0));
+            return true;
+        }
+        if (bits_of(first) == 64 && (core == Op::OpBitCount || core == Op::OpBitReverse)) return only_32_bits();
+        if (core == Op::OpDPdxFine || core == Op::OpDPdyFine || core == Op::OpDPdxCoarse || core == Op::OpDPdyCoarse)
+            capability(spv::Capability::DerivativeControl);
+        if (bits_of(first) == 16 && (row.pixel_only || core == Op::OpBitCount || core == Op::OpBitReverse)) {
+            // Widened to 32 bits and back; countbits answers in uint already.
+            Wide w = widened(arg(0), first, false);
+            Id r = op_result(core, core == Op::OpBitCount ? type : w.type, {w.value});
+            if (core == Op::OpBitReverse) {
+                // The 16 reversed bits are the top half of the 32.
+                r = op_result(Op::OpShiftRightLogical, w.type, {r, constant_splat(w.sema_type, 16)});
+            }
+            if (core != Op::OpBitCount) r = convert_value(r, w.sema_type, result);
+            define(i, r);
+            return true;
+        }
         if (core == Op::OpBitcast && (bits_of(first) != bits_of(result) || !sema::is_basic(first))) {
             unsupported("'" + std::string(n) + "' between types of different widths");
             return true;
@@ -240,14 +290,36 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     case IntrinsicId::Any:
     case IntrinsicId::All: {
         if (!first) break;
-        Id v = arg(0);
-        std::uint32_t count = sema::component_count(first);
-        if (!sema::is_bool(first)) {
-            const sema::Type* bool_type = count == 1 ? static_cast<const sema::Type*>(types().scalar(sema::ScalarKind::Bool))
-                                                     : types().vector(sema::ScalarKind::Bool, count);
-            v = convert_value(v, first, bool_type);
+        bool any = id == IntrinsicId::Any;
+        // One vector (or scalar) to bool, then OpAny/OpAll.
+        auto reduce = [&](Id v, const sema::Type* t) {
+            std::uint32_t count = sema::component_count(t);
+            if (!sema::is_bool(t)) {
+                const sema::Type* bool_type = count == 1 ? static_cast<const sema::Type*>(types().scalar(sema::ScalarKind::Bool))
+                                                         : types().vector(sema::ScalarKind::Bool, count);
+                v = convert_value(v, t, bool_type);
+            }
+            return count == 1 ? v : op_result(any ? Op::OpAny : Op::OpAll, type, {v});
+        };
+        const auto* m = first->as<sema::MatrixType>();
+        if (m && !is_matrix(first)) {
+            // A 1 x N or N x 1 matrix is a vector (or a scalar) in SPIR-V.
+            std::uint32_t count = sema::component_count(first);
+            define(i, reduce(arg(0), count == 1 ? static_cast<const sema::Type*>(m->element) : types().vector(m->element, count)));
+            return true;
         }
-        define(i, count == 1 ? v : op_result(id == IntrinsicId::Any ? Op::OpAny : Op::OpAll, type, {v}));
+        if (!m) {
+            define(i, reduce(arg(0), first));
+            return true;
+        }
+        // OpAny/OpAll take vectors only: each column reduced, the answers or-ed (and-ed).
+        const sema::Type* column = types().vector(m->element, m->cols);
+        Id r = 0;
+        for (std::uint32_t c = 0; c < m->rows; ++c) {
+            Id part = reduce(op_result(Op::OpCompositeExtract, value_type(column), {arg(0), c}), column);
+            r = c == 0 ? part : op_result(any ? Op::OpLogicalOr : Op::OpLogicalAnd, type, {r, part});
+        }
+        define(i, r);
         return true;
     }
     case IntrinsicId::Modf:
@@ -281,16 +353,32 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         }
         return true;
     }
-    case IntrinsicId::F32ToF16: {
-        if (!first || !first->is<sema::ScalarType>()) break;
-        Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {arg(0), constant_f32(0.0f)});
-        define(i, ext_inst(type, GLSLstd450PackHalf2x16, {v2}));
-        return true;
-    }
+    case IntrinsicId::F32ToF16:
     case IntrinsicId::F16ToF32: {
-        if (!first || !first->is<sema::ScalarType>()) break;
-        Id v2 = ext_inst(type_vector(type_float(32), 2), GLSLstd450UnpackHalf2x16, {arg(0)});
-        define(i, op_result(Op::OpCompositeExtract, type, {v2, 0u}));
+        if (!first || !sema::is_basic(first) || is_matrix(first)) break;
+        const sema::ScalarType* from = sema::component_type(first);
+        bool pack = id == IntrinsicId::F32ToF16;
+        auto one = [&](Id x) {
+            if (pack) {
+                // PackHalf2x16 packs 32-bit floats: a half (or double) argument is converted first.
+                x = convert_value(x, from, types().scalar(sema::ScalarKind::Float));
+                Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {x, constant_f32(0.0f)});
+                return ext_inst(type_int(32, false), GLSLstd450PackHalf2x16, {v2});
+            }
+            // UnpackHalf2x16 reads a 32-bit uint: a 16- or 64-bit argument is converted first.
+            x = convert_value(x, from, types().scalar(sema::ScalarKind::UInt));
+            Id v2 = ext_inst(type_vector(type_float(32), 2), GLSLstd450UnpackHalf2x16, {x});
+            return op_result(Op::OpCompositeExtract, type_float(32), {v2, 0u});
+        };
+        std::uint32_t count = sema::component_count(first);
+        if (count == 1) {
+            define(i, one(arg(0)));
+            return true;
+        }
+        // The GLSL instructions convert one value: a vector goes component by component.
+        Operands parts;
+        for (std::uint32_t k = 0; k < count; ++k) parts.push_back(one(op_result(Op::OpCompositeExtract, type_scalar(from), {arg(0), k})));
+        define(i, op_result(Op::OpCompositeConstruct, type, parts));
         return true;
     }
     case IntrinsicId::WaveGetLaneIndex:

@@ -26,6 +26,8 @@ constexpr std::string_view kRaiseList[] = {
     // reports a call one of these should have rewritten, a RAISED row of intrinsics.def, as
     // malformed input). They rewrite single calls in place and touch no variable, so they
     // commute with everything below.
+    // split_matrix_calls first: the polyfills below then see the rows' vector calls.
+    "split_matrix_calls", // GLSL.std.450, derivatives and group operations take no matrices
     "polyfill_sign",      // FSign/SSign answer in the operand's type, HLSL in int
     "polyfill_saturate",  // FClamp with constant bounds
     "polyfill_rcp",       // OpFDiv of one

@@ -113,6 +113,12 @@ bool Emitter::is_matrix(const sema::Type* t) const {
     return m && spirv_columns(m) != 0;
 }
 
+void Emitter::unsupported_integer_matrix() {
+    fail(support::DiagCode::spirv_not_supported_yet,
+         "SPIR-V: matrices of integer or bool components are not supported yet; use an array of row vectors "
+         "(int3 m[2] for an int2x3) or a float matrix");
+}
+
 Id Emitter::value_type(const sema::Type* t) {
     // The answer for a type never changes, and its first computation already declared everything
     // it needed (and reported what it could not do), so later calls may just look it up.
@@ -137,7 +143,7 @@ Id Emitter::value_type_uncached(const sema::Type* t) {
         if (m->rows == 1 || m->cols == 1) return type_vector(component, m->rows * m->cols);
         // SPIR-V matrices hold floats only; DXC's array-of-vectors form for the others is not done.
         if (!sema::is_float_kind(m->element->scalar)) {
-            unsupported("matrices of integer or bool components");
+            unsupported_integer_matrix();
             return type_of(spv::Op::OpTypeArray, {type_vector(component, m->cols), constant_u32(m->rows)});
         }
         // HLSL rows are SPIR-V columns: the matrix is stored transposed (docs/spirv.md).
@@ -219,7 +225,7 @@ Id Emitter::layout_type(const sema::TypeLayout* l) {
     case sema::LayoutKind::Matrix: {
         Id component = scalar_id();
         if (!sema::is_float_kind(l->scalar)) {
-            unsupported("matrices of integer or bool components");
+            unsupported_integer_matrix();
         }
         id = type_of(spv::Op::OpTypeMatrix, {type_vector(component, l->columns), l->rows});
         break;
@@ -354,6 +360,8 @@ Id Emitter::constant_splat(const sema::Type* like, std::uint64_t bits) {
     Id scalar = constant_scalar(s, bits);
     std::uint32_t n = 1;
     if (const auto* v = like->value_type()->as<sema::VectorType>()) n = v->count;
+    // A 1 x N or N x 1 matrix is a vector in SPIR-V.
+    if (const auto* m = like->value_type()->as<sema::MatrixType>(); m && !is_matrix(m)) n = std::uint32_t(m->rows) * m->cols;
     if (n == 1) return scalar;
     return constant_composite_splat(type_vector(type_scalar(s), n), scalar, n);
 }

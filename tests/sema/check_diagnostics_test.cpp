@@ -174,3 +174,24 @@ TEST_CASE("check diagnostics: templates") {
     CHECK(diags_of("template<typename T, uint N> struct Arr { T v[N]; };\n"
                    "[shader(\"pixel\")] float4 PS() : SV_Target { Arr<float> a; return 0; }\n") == V{"OSH0325 2:45"});
 }
+
+TEST_CASE("check diagnostics: OSH0372 for a stage-restricted intrinsic an entry point of another stage reaches") {
+    // Found by the sweep: a compute-only barrier in a function a vertex shader calls gave a vertex
+    // module with a workgroup barrier, which the validator rejects.
+    std::string src = "void Sync() { GroupMemoryBarrierWithGroupSync(); }\n"
+                      "[shader(\"compute\")] [numthreads(8, 1, 1)] void CS() { Sync(); }\n"
+                      "[shader(\"vertex\")] float4 VS() : SV_Position { Sync(); return 0; }\n";
+    CHECK(diags_of(src) == V{"OSH0372 1:15"});
+    CHECK(message_of(src) ==
+          "'GroupMemoryBarrierWithGroupSync' is only available in compute shaders, and 'Sync' is called from the vertex "
+          "entry point 'VS'. Call it only from compute shaders, or compute the value there and pass it in.");
+    // In the entry point's own body: the message of a direct use.
+    CHECK(diags_of("[shader(\"vertex\")] float4 VS(float x : X) : SV_Position { return ddx(x); }\n") == V{"OSH0372 1:66"});
+    // Reached only from stages that have it: no error.
+    CHECK(diags_of("float D(float x) { return ddx(x); }\n"
+                   "[shader(\"pixel\")] float4 PS(float x : X) : SV_Target { return D(x); }\n") == V{});
+    // Two vertex entry points reaching one call: one error.
+    CHECK(diags_of("void B() { GroupMemoryBarrier(); }\n"
+                   "[shader(\"vertex\")] float4 V1() : SV_Position { B(); return 0; }\n"
+                   "[shader(\"vertex\")] float4 V2() : SV_Position { B(); return 0; }\n") == V{"OSH0372 1:12"});
+}
