@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Command 1: set up, build, and compile a sample shader from the corpus with the built tool: every
 # entry point of corpus/2d/sprite.hlsl to SPIR-V, with its reflection JSON and dependency file, in
-# out/, and to WGSL (out/sprite.<entry>.wgsl). (MSL reports OSH0005 until its backend lands.)
+# out/, to WGSL (out/sprite.<entry>.wgsl) and to MSL (out/sprite.<entry>.metal).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +24,13 @@ if ! "$tool" --all-entries --target wgsl "$sample" -Fo "$out/sprite.wgsl"; then
   echo "build: compiling $sample to WGSL failed" >&2
   exit 1
 fi
-echo "build: compiled $sample to SPIR-V and WGSL:"
+# The same entry points as Metal Shading Language, one .metal file each (spec page "Compile HLSL to Metal
+# Shading Language").
+if ! "$tool" --all-entries --target msl "$sample" -Fo "$out/sprite"; then
+  echo "build: compiling $sample to MSL failed" >&2
+  exit 1
+fi
+echo "build: compiled $sample to SPIR-V, WGSL and MSL:"
 for file in "$out"/sprite.*; do
   echo "  $file ($(wc -c <"$file") bytes)"
 done

@@ -195,6 +195,18 @@ std::string_view to_string(MatrixLayout v);
 std::string_view to_string(ResourceKind v);
 std::string_view to_string(ResourceTypeKind v);
 std::string_view to_string(SpecConstantType v);
+
+// The MTLDataType a Metal host passes to setConstantValue(_:type:index:) for a function constant of
+// this type (spec page "Specialization constants": float 3, int 29, uint 33, bool 53).
+constexpr std::uint32_t metal_data_type(SpecConstantType t) {
+    switch (t) {
+    case SpecConstantType::Float: return 3;
+    case SpecConstantType::Int: return 29;
+    case SpecConstantType::UInt: return 33;
+    case SpecConstantType::Bool: return 53;
+    }
+    return 0;
+}
 std::string_view to_string(BuiltIn v);
 std::string_view to_string(Interpolation v);
 std::string_view to_string(VertexFormat v);

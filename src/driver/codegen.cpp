@@ -10,6 +10,8 @@
 #include "ir/module.hpp"
 #include "ir/verifier.hpp"
 #include "lower/lower.hpp"
+#include "msl/msl.hpp"
+#include "msl/raise.hpp"
 #include "opt/optimizer.hpp"
 #include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
@@ -73,9 +75,6 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
 
 namespace {
 
-// Whether this build has a backend for `t`; the others are refused before any work is done.
-bool backend_available(Target t) { return t == Target::SpirV || t == Target::Wgsl; }
-
 // Raises `module` for SPIR-V in place and appends one blob per entry point to `out`.
 void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
                 std::string& printed_ir, std::vector<ShaderBlob>& out) {
@@ -132,20 +131,33 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOp
     }
 }
 
+// Raises `module` for MSL in place and appends one text blob per entry point to `out`.
+void emit_msl(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
+              std::string& printed_ir, std::vector<ShaderBlob>& out) {
+    msl::RaiseOptions ro;
+    ro.verify_each = options.verify_ir;
+    ro.print_after = options.print_after;
+    if (!msl::raise(module, ro, ctx.diags, printed_ir)) return;
+    msl::Options mo;
+    mo.layout = sema::LayoutOptions{options.default_matrix_packing};
+    for (const ir::EntryPoint* ep : module.entry_points) {
+        msl::EmitResult r = msl::emit(module, *ep, mo, ctx.diags);
+        if (r.text.empty()) continue;
+        ShaderBlob blob;
+        blob.entry_point = std::string(ep->function->name);
+        blob.stage = public_stage(ep->stage);
+        blob.target = Target::Msl;
+        blob.data.assign(r.text.begin(), r.text.end());
+        out.push_back(std::move(blob));
+    }
+}
+
 }  // namespace
 
 void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
                    std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir,
                    const ShaderReflection* reflection) {
     support::SourceRange at({1, 0});
-    for (Target t : targets) {
-        if (backend_available(t)) continue;
-        ctx.diags.report(support::DiagCode::stage_not_implemented, at,
-                         fmt::format("the {} backend is not implemented in this build yet; compile for SPIR-V "
-                                     "(--target spirv) instead",
-                                     t == Target::Msl ? "Metal Shading Language" : "WGSL"));
-    }
-    if (ctx.diags.has_errors()) return;
 
     if (!options.print_after.empty()) {
         IrPassNames names = ir_pass_names();
@@ -183,7 +195,7 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
         switch (t) {
             case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
             case Target::Wgsl: emit_wgsl(ctx, *module, options, reflection, printed_ir, out); break;
-            case Target::Msl: break;  // refused above
+            case Target::Msl: emit_msl(ctx, *module, options, printed_ir, out); break;
         }
         if (ctx.diags.has_errors()) return;
     }
@@ -197,10 +209,12 @@ namespace oneshader {
 IrPassNames ir_pass_names() {
     IrPassNames out;
     for (std::string_view n : opt::pass_names()) out.optimizer.emplace_back(n);
-    // Every backend's raise list, each name once (the MSL and WGSL lists will join here).
+    // Every backend's raise list, each name once.
     for (std::string_view n : spirv::raise_list())
         if (std::find(out.raise.begin(), out.raise.end(), n) == out.raise.end()) out.raise.emplace_back(n);
     for (std::string_view n : wgsl::raise_list())
+        if (std::find(out.raise.begin(), out.raise.end(), n) == out.raise.end()) out.raise.emplace_back(n);
+    for (std::string_view n : msl::raise_list())
         if (std::find(out.raise.begin(), out.raise.end(), n) == out.raise.end()) out.raise.emplace_back(n);
     return out;
 }

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "reflect/enum_names.hpp"
+#include "reflect/msl_slots.hpp"
 #include "support/pointer_map.hpp"
 #include "wgsl/bindings.hpp"
 #include "types/types_print.hpp"
@@ -249,6 +250,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         if (u.stages != StageNone) vulkan.push_back({u.resource->binding.set, u.resource->binding.binding});
     std::vector<wgsl::BindingSlot> wgsl_slots = wgsl::wgsl_bindings(vulkan);
     std::size_t next_wgsl = 0;
+    const MslSlots msl(program);
     for (const ResourceUse& u : uses) {
         const sema::Resource& res = *u.resource;
         wgsl::BindingSlot wgsl_slot{res.binding.set, res.binding.binding};
@@ -265,8 +267,14 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         info.stages = u.stages;
         info.image_format = std::string(res.image_format);
         for (Target t : options.targets) {
-            // Metal's argument indices arrive with that backend; SPIR-V's slot
-            // is the descriptor set and binding.
+            // SPIR-V's slot is the descriptor set and binding; Metal's the argument index (set 0);
+            // WGSL's the group and binding the backend prints.
+            if (t == Target::Msl) {
+                std::optional<MslIndex> m = msl.of(&res);
+                info.slots.push_back({t, 0, m ? m->index : 0});
+                if (res.counter_binding) info.counter_slots.push_back({t, 0, m && m->counter ? *m->counter : 0});
+                continue;
+            }
             if (t == Target::Wgsl) info.slots.push_back({t, wgsl_slot.group, wgsl_slot.binding});
             else info.slots.push_back({t, res.binding.set, res.binding.binding});
             if (res.counter_binding) info.counter_slots.push_back({t, res.binding.set, *res.counter_binding});
@@ -288,12 +296,16 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         for (const auto& [block, stages] : push_stages)
             if (block == b) p.stages = stages;
         p.layout = convert_layout(*b->layout);
-        // WebGPU has no push constants: a uniform buffer after every binding of the highest group.
-        for (Target t : options.targets)
+        for (Target t : options.targets) {
+            // WebGPU has no push constants: a uniform buffer after every binding of the highest group.
             if (t == Target::Wgsl) {
                 wgsl::BindingSlot pc = wgsl::push_constant_binding(wgsl_slots);
                 p.slots.push_back({t, pc.group, pc.binding});
             }
+            // MSL takes the block as `constant T&` at the next buffer index (spec page "The MSL backend").
+            if (t == Target::Msl)
+                if (std::optional<std::uint32_t> m = msl.of(b)) p.slots.push_back({t, 0, *m});
+        }
         r.push_constants.push_back(std::move(p));
     }
 

@@ -12,6 +12,7 @@
 #include "ir/verifier.hpp"
 #include "raise/calls.hpp"
 #include "types/types.hpp"
+#include "msl/msl.hpp"
 #include "spirv/intrinsic_mapping.hpp"
 #include "spirv/raise.hpp"
 #include "wgsl/intrinsic_mapping.hpp"
@@ -30,6 +31,7 @@ struct Backend {
 constexpr Backend kBackends[] = {
     {"spirv", [](Id id) { return spirv::intrinsic_mapping(id) != spirv::IntrinsicMapping::None; }},
     {"wgsl", [](Id id) { return wgsl::intrinsic_mapping(id) != wgsl::IntrinsicMapping::None; }},
+    {"msl", [](Id id) { return msl::has_intrinsic_row(id); }},
 };
 
 TEST_CASE("every id that survives lowering has a row in every backend", "[intrinsics][backends]") {

@@ -30,6 +30,8 @@
 #include "ir/verifier.hpp"
 #include "oneshader/oneshader.hpp"
 #include "opt/optimizer.hpp"
+#include "msl_clang.hpp"
+#include "msl_source.hpp"
 #include "spirv_tools.hpp"
 #include "wgsl_validate.hpp"
 
@@ -45,7 +47,8 @@ struct TargetRow {
     const char* extension;
     std::string (*text_of)(const oneshader::ShaderBlob&);
     std::string (*validate)(const oneshader::ShaderBlob&);
-    bool (*covers)(const std::string& stem) = nullptr;
+    // The corpus files (relative, without .hlsl) this target keeps snapshots of; null: every file.
+    const std::set<std::string>* only = nullptr;
 };
 
 std::string spirv_text(const oneshader::ShaderBlob& b) { return spirv_tools::disassemble(spirv_tools::words_of(b)); }
@@ -67,16 +70,26 @@ std::string wgsl_validate(const oneshader::ShaderBlob& b) {
     return out;
 }
 // A handful of files that show each WGSL mapping (the corpus test in tests/wgsl validates all).
-bool wgsl_covers(const std::string& stem) {
-    for (const char* f : {"2d/sprite", "spec/Sprite", "spec/Blur", "spec/Mesh", "compute/prefix_sum",
-                          "compute/histogram", "lang/switch_fallthrough", "3d/shadow_receiver"})
-        if (stem == f) return true;
-    return false;
+const std::set<std::string> kWgslFiles = {"2d/sprite",         "spec/Sprite",       "spec/Blur",
+                                          "spec/Mesh",         "compute/prefix_sum", "compute/histogram",
+                                          "lang/switch_fallthrough", "3d/shadow_receiver"};
+
+// MSL: the attribute lint and the type check against the Metal header (tests/msl), for a handful of
+// files that show the mapping (the MSL corpus test checks every entry point).
+std::string msl_validate(const oneshader::ShaderBlob& b) {
+    std::string text(b.as_text()), out;
+    for (const std::string& p : msl_test::lint(text)) out += p + "\n";
+    msl_test::ClangRun run = msl_test::type_check(text);
+    if (run.status != 0) out += run.output;
+    return out;
 }
+const std::set<std::string> kMslFiles = {"2d/sprite", "compute/histogram", "compute/prefix_sum",
+                                         "lang/push_constants", "lang/switch_fallthrough", "lang/precise"};
 
 const TargetRow kTargets[] = {
     {oneshader::Target::SpirV, "spvasm", spirv_text, spirv_validate},
-    {oneshader::Target::Wgsl, "wgsl", blob_text, wgsl_validate, wgsl_covers},
+    {oneshader::Target::Wgsl, "wgsl", blob_text, wgsl_validate, &kWgslFiles},
+    {oneshader::Target::Msl, "metal", blob_text, msl_validate, &kMslFiles},
 };
 
 fs::path snapshot_root() { return fs::path(ONESHADER_SOURCE_DIR) / "tests" / "snapshots"; }
@@ -140,7 +153,7 @@ FileSnapshots snapshots_of(const fs::path& file) {
     if (!verified.empty()) out.problems += stem + ".opt.ir does not verify:\n" + verified;
 
     for (const TargetRow& row : kTargets) {
-        if (row.covers && !row.covers(stem)) continue;
+        if (row.only && !row.only->count(stem)) continue;
         oneshader::CompileOptions o = options;
         o.targets = {row.target};
         oneshader::CompileResult r = oneshader::compile_file(file.generic_string(), o);
@@ -203,9 +216,11 @@ TEST_CASE("every corpus file's IR and target outputs match tests/snapshots and v
     INFO("refresh with ONESHADER_UPDATE_GOLDENS=1 after reviewing the differences");
     CHECK(differences == "");
     CHECK(problems == "");
-    // Two IR dumps per file, and the corpus README counts 151 entry points outside spec/errors/
-    // (every one as SPIR-V, a handful of files as WGSL).
-    CHECK(compared >= 2 * files.size() + 151 + 10);
+    // Two IR dumps per file, and the corpus README counts 151 entry points outside spec/errors/.
+    // A target with a list of files has at least one snapshot per file.
+    std::size_t wanted = 2 * files.size();
+    for (const TargetRow& row : kTargets) wanted += row.only ? row.only->size() : 151;
+    CHECK(compared >= wanted);
 }
 
 TEST_CASE("the first difference names the line and both texts") {

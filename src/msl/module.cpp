@@ -1,0 +1,493 @@
+// What one entry point reaches, and the file around its functions: the functions it calls
+// (callees first, since C++ declares before use), the globals each touches directly or through its
+// callees (spec: module-scope variables are locals of the entry function, passed to helpers as
+// reference parameters; resources are entry arguments), the function constants it reads, the
+// resource indices, the stage I/O structs and the entry function's signature.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "msl/printer.hpp"
+#include "types/types_query.hpp"
+
+namespace oneshader::msl {
+
+namespace {
+
+SlotClass slot_class(const sema::ResourceType* r) {
+    if (sema::is_sampler(r->resource)) return SlotClass::Sampler;
+    if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource)) return SlotClass::Texture;
+    return SlotClass::Buffer;
+}
+
+const sema::ResourceType* resource_of(const ir::Global* g, std::uint32_t* count) {
+    const sema::Type* t = g->value_type();
+    *count = 1;
+    if (const auto* a = t->as<sema::ArrayType>()) {
+        *count = a->length ? a->length : 1;
+        t = a->element;
+    }
+    return t->as<sema::ResourceType>();
+}
+
+std::string strip_stage_prefix(std::string_view n) {
+    for (std::string_view p : {"in.var.", "out.var."})
+        if (n.substr(0, p.size()) == p) return std::string(n.substr(p.size()));
+    return std::string(n);
+}
+
+const char* builtin_attribute(ir::BuiltIn b, bool input, ir::ShaderStage stage) {
+    using B = ir::BuiltIn;
+    switch (b) {
+    case B::Position: return "position";
+    case B::FragCoord: return "position";
+    case B::VertexIndex: return "vertex_id";
+    case B::InstanceIndex: return "instance_id";
+    case B::BaseVertex: return "base_vertex";
+    case B::BaseInstance: return "base_instance";
+    case B::PointSize: return "point_size";
+    case B::ClipDistance: return "clip_distance";
+    case B::PrimitiveId: return "primitive_id";
+    case B::Layer: return "render_target_array_index";
+    case B::ViewportIndex: return "viewport_array_index";
+    case B::FrontFacing: return "front_facing";
+    case B::SampleIndex: return "sample_id";
+    case B::SampleMask: return "sample_mask";
+    case B::FragDepth: return "depth(any)";
+    case B::FragDepthGreaterEqual: return "depth(greater)";
+    case B::FragDepthLessEqual: return "depth(less)";
+    case B::FragStencilRef: return "stencil";
+    case B::Barycentrics: return "barycentric_coord";
+    case B::GlobalInvocationId: return "thread_position_in_grid";
+    case B::LocalInvocationId: return "thread_position_in_threadgroup";
+    case B::LocalInvocationIndex: return "thread_index_in_threadgroup";
+    case B::WorkgroupId: return "threadgroup_position_in_grid";
+    case B::NumWorkgroups: return "threadgroups_per_grid";
+    case B::SubgroupLocalInvocationId: return "thread_index_in_simdgroup";
+    case B::SubgroupSize: return "threads_per_simdgroup";
+    case B::ViewIndex: return "amplification_id";
+    case B::CullDistance:
+    case B::DrawIndex:
+    case B::HelperInvocation: return nullptr;
+    }
+    (void)input;
+    (void)stage;
+    return nullptr;
+}
+
+std::string interpolation_attribute(std::uint8_t bits) {
+    bool np = bits & sema::kInterpNoPerspective;
+    if (bits & sema::kInterpNoInterpolation) return ", flat";
+    if (bits & sema::kInterpCentroid) return np ? ", centroid_no_perspective" : ", centroid_perspective";
+    if (bits & sema::kInterpSample) return np ? ", sample_no_perspective" : ", sample_perspective";
+    if (np) return ", center_no_perspective";
+    return "";
+}
+
+}  // namespace
+
+std::vector<ResourceSlot> resource_slots(const ir::Module& module) {
+    std::vector<ResourceSlot> out;
+    std::uint32_t next[3] = {0, 0, 0};
+    for (const ir::Global* g : module.globals) {
+        if (g->global_kind() != ir::GlobalKind::Resource) continue;
+        std::uint32_t count = 1;
+        const sema::ResourceType* r = resource_of(g, &count);
+        if (!r) continue;
+        ResourceSlot s;
+        s.global = g;
+        s.slot_class = slot_class(r);
+        s.count = count;
+        s.index = next[static_cast<int>(s.slot_class)];
+        next[static_cast<int>(s.slot_class)] += count;
+        out.push_back(s);
+    }
+    return out;
+}
+
+Printer::Printer(const ir::Module& m, const ir::EntryPoint& e, const Options& o, support::DiagnosticEngine& d)
+    : module_(m), entry_(e), options_(o), diags_(d), layouts_(const_cast<ir::Module&>(m).arena(), o.layout) {}
+
+void Printer::fail(support::DiagCode code, const std::string& message) {
+    if (failed_) return;  // the first problem is the one to fix
+    failed_ = true;
+    // The IR keeps no source positions: the message names the function instead.
+    std::string where = function_ && function_ != entry_.function
+                            ? fmt::format(" (in function '{}', called from '{}')", function_->name, entry_.function->name)
+                            : fmt::format(" (in entry point '{}')", entry_.function->name);
+    diags_.report(code, {}, message + where);
+}
+
+void Printer::unsupported(const std::string& what, const std::string& instead) {
+    fail(support::DiagCode::msl_not_supported,
+         "MSL does not support " + what + ". " +
+             (instead.empty() ? "Compile this shader for SPIR-V only." : instead + ", or compile this shader for SPIR-V only."));
+}
+
+void Printer::collect() {
+    // Functions in post-order from the entry: callees first.
+    std::set<const ir::Function*> seen;
+    auto callees = [](const ir::Function* f) {
+        std::vector<const ir::Function*> out;
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (i->opcode == ir::Opcode::Call && i->callee &&
+                    std::find(out.begin(), out.end(), i->callee) == out.end())
+                    out.push_back(i->callee);
+        return out;
+    };
+    auto visit = [&](auto&& self, const ir::Function* f) -> void {
+        if (seen.count(f)) return;
+        seen.insert(f);
+        for (const ir::Function* c : callees(f)) self(self, c);
+        functions_.push_back(f);
+    };
+    visit(visit, entry_.function);
+
+    std::set<const ir::SpecConstant*> specs;
+    for (const ir::Function* f : functions_) {
+        std::set<const ir::Global*> used;
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions) {
+                for (const ir::Value* o : i->operands) {
+                    if (const auto* g = o->as<ir::Global>()) used.insert(g);
+                    if (const auto* s = o->as<ir::SpecConstant>()) specs.insert(s);
+                }
+                if (i->opcode == ir::Opcode::Call && i->callee)
+                    if (const auto* e = function_globals_.find(i->callee))
+                        for (const ir::Global* g : e->second) used.insert(g);
+                if (i->opcode == ir::Opcode::CallIntrinsic) {
+                    if (i->intrinsic == intrinsics::Id::WaveGetLaneIndex) uses_lane_ = true;
+                    if (i->intrinsic == intrinsics::Id::WaveGetLaneCount) uses_lane_count_ = true;
+                }
+            }
+        // Entry stage variables are the entry's own; every other global in module order.
+        std::vector<const ir::Global*> ordered;
+        for (const ir::Global* g : module_.globals)
+            if (used.count(g)) ordered.push_back(g);
+        function_globals_[f] = ordered;
+    }
+    for (const ir::Global* g : function_globals_[entry_.function]) globals_.push_back(g);
+    for (const ir::Global* g : entry_.inputs)
+        if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
+    for (const ir::Global* g : entry_.outputs)
+        if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
+    for (const ir::SpecConstant* s : module_.spec_constants)
+        if (specs.count(s)) spec_constants_.push_back(s);
+
+    // Texture access from use.
+    for (const ir::Function* f : functions_)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions) {
+                if (i->operands.empty()) continue;
+                const ir::Value* base = i->operands[0];
+                while (const auto* bi = base->as<ir::Instruction>()) {
+                    if (bi->opcode != ir::Opcode::AccessChain) break;
+                    base = bi->operands[0];
+                }
+                const auto* g = base->as<ir::Global>();
+                if (!g) continue;
+                switch (i->opcode) {
+                case ir::Opcode::TextureStore: written_textures_.insert(g); break;
+                case ir::Opcode::TextureLoad: read_textures_.insert(g); break;
+                case ir::Opcode::TextureSampleCompare:
+                case ir::Opcode::TextureSampleCompareLevelZero:
+                case ir::Opcode::TextureGatherCompare: compare_textures_.insert(g); break;
+                case ir::Opcode::AtomicRmw:
+                case ir::Opcode::AtomicCompareExchange:
+                    if (g->global_kind() == ir::GlobalKind::Resource) {
+                        std::uint32_t n = 0;
+                        const sema::ResourceType* r = resource_of(g, &n);
+                        if (r && (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource)))
+                            atomic_textures_.insert(g);
+                    }
+                    break;
+                default: break;
+                }
+            }
+    slots_ = resource_slots(module_);
+}
+
+std::string Printer::entry_return() {
+    if (!entry_returns_value_) return "return;";
+    std::string n = local_names_.fresh("out");
+    std::string text = entry_name_ + "_out " + n + " = {};";
+    for (const ir::Global* g : entry_.outputs) {
+        const GlobalInfo& info = global_info_[g];
+        const sema::Type* t = g->value_type();
+        if (const auto* a = t->as<sema::ArrayType>()) {
+            if (g->builtin == ir::BuiltIn::SampleMask) {
+                text += fmt::format(" {}.{} = {}[0];", n, info.layout_name, info.name);
+                continue;
+            }
+            for (std::uint32_t k = 0; k < a->length; ++k)
+                text += fmt::format(" {}.{}[{}] = {}[{}];", n, info.layout_name, k, info.name, k);
+            continue;
+        }
+        text += fmt::format(" {}.{} = {};", n, info.layout_name, info.name);
+    }
+    return text + " return " + n + ";";
+}
+
+void Printer::print_entry_signature() {
+    using ir::ShaderStage;
+    const ShaderStage stage = entry_.stage;
+    // Stage input and output structs.
+    std::vector<std::string> in_members, out_members;
+    std::vector<std::string> params;
+    textgen::Namer members{textgen::NameTarget::Msl};
+    std::vector<std::pair<const ir::Global*, std::string>> builtin_inputs;  // global, param name
+    for (const ir::Global* g : entry_.inputs) {
+        GlobalInfo& info = global_info_[g];
+        const sema::Type* t = g->value_type();
+        if (g->builtin) {
+            if (*g->builtin == ir::BuiltIn::CullDistance) {
+                unsupported("SV_CullDistance (Metal has no cull distances)");
+                return;
+            }
+            const char* attr = builtin_attribute(*g->builtin, true, stage);
+            if (!attr) {
+                unsupported(fmt::format("the built-in input '{}'", ir::builtin_name(*g->builtin)));
+                return;
+            }
+            const sema::Type* pt = t;
+            if (const auto* a = t->as<sema::ArrayType>()) pt = a->element;
+            // Metal's thread-position attributes are unsigned.
+            if (const auto* s = sema::component_type(pt); s && s->scalar == sema::ScalarKind::Int)
+                pt = pt->is<sema::VectorType>()
+                         ? static_cast<const sema::Type*>(module_.types().vector(sema::ScalarKind::UInt, sema::component_count(pt)))
+                         : module_.types().scalar(sema::ScalarKind::UInt);
+            std::string pn = file_names_.fresh(ir::builtin_name(*g->builtin));
+            params.push_back(fmt::format("{} {} [[{}]]", type_name(pt), pn, attr));
+            builtin_inputs.push_back({g, pn});
+            continue;
+        }
+        info.layout_name = members.fresh(strip_stage_prefix(g->name()));
+        std::string attr = stage == ShaderStage::Vertex
+                               ? fmt::format("attribute({})", g->location.value_or(0))
+                               : fmt::format("user(locn{}){}", g->location.value_or(0), interpolation_attribute(g->interpolation));
+        in_members.push_back(fmt::format("{} {} [[{}]];", type_name(t), info.layout_name, attr));
+    }
+    for (const ir::Global* g : entry_.outputs) {
+        GlobalInfo& info = global_info_[g];
+        const sema::Type* t = g->value_type();
+        info.layout_name = members.fresh(strip_stage_prefix(g->name()));
+        if (g->builtin) {
+            if (*g->builtin == ir::BuiltIn::CullDistance) {
+                unsupported("SV_CullDistance (Metal has no cull distances)");
+                return;
+            }
+            const char* attr = builtin_attribute(*g->builtin, false, stage);
+            if (!attr) {
+                unsupported(fmt::format("the built-in output '{}'", ir::builtin_name(*g->builtin)));
+                return;
+            }
+            if (const auto* a = t->as<sema::ArrayType>()) {
+                if (*g->builtin == ir::BuiltIn::SampleMask)
+                    out_members.push_back(fmt::format("{} {} [[{}]];", type_name(a->element), info.layout_name, attr));
+                else
+                    out_members.push_back(
+                        fmt::format("{} {} [[{}]] [{}];", type_name(a->element), info.layout_name, attr, a->length));
+                continue;
+            }
+            out_members.push_back(fmt::format("{} {} [[{}]];", type_name(t), info.layout_name, attr));
+            continue;
+        }
+        std::string attr = stage == ShaderStage::Pixel ? fmt::format("color({})", g->location.value_or(0))
+                                                       : fmt::format("user(locn{})", g->location.value_or(0));
+        out_members.push_back(fmt::format("{} {} [[{}]];", type_name(t), info.layout_name, attr));
+    }
+    if (!in_members.empty()) {
+        decls_.open("struct " + entry_name_ + "_in {");
+        for (const std::string& m : in_members) decls_.line(m);
+        decls_.close("};");
+        decls_.line("");
+        params.insert(params.begin(), entry_name_ + "_in in [[stage_in]]");
+    }
+    entry_returns_value_ = !out_members.empty();
+    if (entry_returns_value_) {
+        decls_.open("struct " + entry_name_ + "_out {");
+        for (const std::string& m : out_members) decls_.line(m);
+        decls_.close("};");
+        decls_.line("");
+    }
+    // Resources in declaration order, at their indices.
+    std::uint32_t limits[3] = {31, 128, 16};
+    const char* class_attr[3] = {"buffer", "texture", "sampler"};
+    for (const ResourceSlot& s : slots_) {
+        if (std::find(globals_.begin(), globals_.end(), s.global) == globals_.end()) continue;
+        int c = static_cast<int>(s.slot_class);
+        if (s.index + s.count > limits[c] || (c == 0 && stage == ShaderStage::Vertex && !in_members.empty() &&
+                                              s.index + s.count > kVertexBufferIndex)) {
+            fail(support::DiagCode::msl_too_many_resources,
+                 fmt::format("MSL: '{}' needs {} index {}, beyond Metal's limit of {} {}s per function{}",
+                             s.global->name(), class_attr[c], s.index + s.count - 1, limits[c], class_attr[c],
+                             c == 0 ? " (index 30 is the vertex buffer)" : ""));
+            return;
+        }
+        params.push_back(global_info_[s.global].param + fmt::format(" [[{}({})]]", class_attr[c], s.index));
+    }
+    if (uses_lane_) {
+        if (stage == ShaderStage::Vertex) {
+            unsupported("WaveGetLaneIndex in a vertex shader (Metal has no SIMD-group attribute there)");
+            return;
+        }
+        params.push_back("uint oneshader_lane [[thread_index_in_simdgroup]]");
+    }
+    if (uses_lane_count_) {
+        if (stage == ShaderStage::Vertex) {
+            unsupported("WaveGetLaneCount in a vertex shader (Metal has no SIMD-group attribute there)");
+            return;
+        }
+        params.push_back("uint oneshader_lane_count [[threads_per_simdgroup]]");
+    }
+    const char* qualifier = stage == ShaderStage::Vertex ? "vertex" : stage == ShaderStage::Pixel ? "fragment" : "kernel";
+    std::string rt = entry_returns_value_ ? entry_name_ + "_out" : "void";
+    out_.line(fmt::format("{} {} {}(", qualifier, rt, entry_name_));
+    out_.indent();
+    for (std::size_t k = 0; k < params.size(); ++k) out_.line(params[k] + (k + 1 < params.size() ? "," : ")"));
+    if (params.empty()) out_.line(")");
+    out_.dedent();
+    out_.open("{");
+    print_precise_pragmas();
+    for (const auto& [g, pn] : builtin_inputs) {
+        const sema::Type* t = g->value_type();
+        if (t->is<sema::ArrayType>())
+            out_.line(fmt::format("{} {} = {{{}}};", type_name(t), global_info_[g].name, pn));
+        else
+            out_.line(fmt::format("{} {} = {}({});", type_name(t), global_info_[g].name, type_name(t), pn));
+    }
+}
+
+void Printer::print_entry_prologue() {
+    for (const ir::Global* g : globals_) {
+        const GlobalInfo& info = global_info_[g];
+        const sema::Type* t = g->value_type();
+        switch (g->global_kind()) {
+        case ir::GlobalKind::Private:
+            out_.line(type_name(t) + " " + info.name + " = " + (g->initializer ? constant(g->initializer) : "{}") + ";");
+            break;
+        case ir::GlobalKind::Workgroup: out_.line("threadgroup " + declare_c(t, info.name) + ";"); break;
+        case ir::GlobalKind::Input:
+            if (!g->builtin) out_.line(type_name(t) + " " + info.name + " = in." + info.layout_name + ";");
+            break;
+        case ir::GlobalKind::Output: out_.line(type_name(t) + " " + info.name + " = {};"); break;
+        case ir::GlobalKind::Resource: break;
+        }
+    }
+}
+
+// A helper's parameter for memory it reads and writes. A groupshared array decays to a pointer to
+// its first element: `threadgroup float4 (&a)[64]` would call the float4(...) constructor macro of
+// the checking header, and Metal takes the pointer as well.
+std::string Printer::reference_param(sema::AddressSpace space, const sema::Type* t, const std::string& name) {
+    t = t->value_type();
+    if (space == sema::AddressSpace::Workgroup) {
+        if (const auto* a = t->as<sema::ArrayType>()) return "threadgroup " + declare_c(a->element, "* " + name);
+        return "threadgroup " + type_name(t) + "& " + name;
+    }
+    return "thread " + type_name(t) + "& " + name;
+}
+
+std::string Printer::declare_c(const sema::Type* t, const std::string& name) {
+    t = t->value_type();
+    if (const auto* a = t->as<sema::ArrayType>()) return declare_c(a->element, fmt::format("{}[{}]", name, a->length));
+    return type_name(t) + " " + name;
+}
+
+EmitResult Printer::run() {
+    EmitResult result;
+    entry_name_ = textgen::legal_name(textgen::NameTarget::Msl, entry_.function->name);
+    file_names_.reserve(entry_name_);
+    file_names_.reserve("in");
+    file_names_.reserve("oneshader_lane");
+    file_names_.reserve("oneshader_lane_count");
+    collect();
+    for (const ir::Function* f : functions_)
+        function_names_[f] = f == entry_.function ? entry_name_ : file_names_.fresh(f->name);
+    for (const ir::Global* g : globals_) {
+        GlobalInfo& info = global_info_[g];
+        info.name = file_names_.fresh(strip_stage_prefix(g->name().empty() ? std::string_view("g") : g->name()));
+        const sema::Type* t = g->value_type();
+        switch (g->global_kind()) {
+        case ir::GlobalKind::Private:
+        case ir::GlobalKind::Input:
+        case ir::GlobalKind::Output:
+        case ir::GlobalKind::Workgroup: info.param = reference_param(g->space(), t, info.name); break;
+        case ir::GlobalKind::Resource: {
+            std::uint32_t count = 1;
+            const sema::ResourceType* r = resource_of(g, &count);
+            const auto* arr = t->as<sema::ArrayType>();
+            if (arr && arr->length == 0) {
+                unsupported(fmt::format("the unbounded resource array '{}'", g->name()), "Give it a size");
+                break;
+            }
+            if (!r) {
+                fail(support::DiagCode::msl_malformed_input, "a resource global whose type is not a resource");
+                break;
+            }
+            std::string decl;
+            if (slot_class(r) != SlotClass::Buffer) {
+                decl = texture_type(g, r);
+            } else {
+                info.layout = buffer_layout(g);
+                bool writable = sema::is_writable(r->resource);
+                if (r->resource == sema::ResourceKind::ConstantBuffer) {
+                    std::string lt = info.layout ? layout_type(info.layout) : "uint";
+                    decl = arr ? "constant " + lt + "*" : "constant " + lt + "&";
+                } else if (sema::is_structured_buffer(r->resource)) {
+                    std::string lt = info.layout ? layout_type(info.layout) : "uint";
+                    std::uint32_t stride = layouts_.structured_stride(r->element);
+                    if (info.layout && stride > info.layout->size) lt = element_wrapper(*this, info.layout, stride);
+                    decl = (writable ? "device " : "const device ") + lt + "*";
+                } else {
+                    decl = writable ? "device uint*" : "const device uint*";
+                }
+            }
+            if (arr) decl = fmt::format("array<{}, {}>", decl, arr->length);
+            info.param = decl + " " + info.name;
+            break;
+        }
+        }
+    }
+    for (const ir::SpecConstant* s : spec_constants_) {
+        std::string n = file_names_.fresh(s->name().empty() ? std::string_view("spec") : s->name());
+        std::string t = type_name(s->type());
+        decls_.line(fmt::format("constant {} {} [[function_constant({})]];", t, n, s->id));
+        std::string value = n + "_value";
+        file_names_.reserve(value);
+        decls_.line(fmt::format("constant {} {} = is_function_constant_defined({}) ? {} : {};", t, value, n, n,
+                                s->default_value ? constant(s->default_value) : t + "{}"));
+        spec_names_[s] = value;
+    }
+    if (!spec_constants_.empty()) decls_.line("");
+    std::string bodies;
+    for (const ir::Function* f : functions_) {
+        if (failed_) break;
+        print_function(f, f == entry_.function);
+        bodies += out_.text();
+    }
+    if (failed_) return result;
+    std::string text;
+    text += fmt::format("// {} function {} (Metal Shading Language 2.4), written by OneShader from HLSL.\n",
+                        entry_.stage == ir::ShaderStage::Vertex  ? "Vertex"
+                        : entry_.stage == ir::ShaderStage::Pixel ? "Fragment"
+                                                                 : "Kernel",
+                        entry_name_);
+    text += "#include <metal_stdlib>\nusing namespace metal;\n\n";
+    text += decls_.text();
+    text += helpers_;
+    text += bodies;
+    while (text.size() >= 2 && text[text.size() - 1] == '\n' && text[text.size() - 2] == '\n') text.pop_back();
+    result.text = std::move(text);
+    result.function_name = entry_name_;
+    return result;
+}
+
+EmitResult emit(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
+                support::DiagnosticEngine& diags) {
+    Printer p(module, entry, options, diags);
+    return p.run();
+}
+
+}  // namespace oneshader::msl

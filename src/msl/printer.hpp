@@ -1,0 +1,172 @@
+#pragma once
+// The MSL printer's per-call state, shared by the files that print its parts: types.cpp (type
+// names, constants), buffers.cpp (laid-out buffer structs and the conversions to and from them),
+// module.cpp (what the entry point reaches, lifted globals, the entry function's signature and the
+// file), statements.cpp (function bodies from the statement tree), expressions.cpp (instructions),
+// textures.cpp (textures, samplers, atomics) and intrinsics.cpp (intrinsics.def).
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "msl/msl.hpp"
+#include "support/pointer_map.hpp"
+#include "textgen/namer.hpp"
+#include "textgen/padded_struct.hpp"
+#include "textgen/stmt.hpp"
+#include "textgen/writer.hpp"
+
+namespace oneshader::msl {
+
+// How the printer reaches a global from inside a function: its name there, and how a helper
+// that uses it declares the parameter that carries it (spec: module-scope variables are locals of
+// the entry function, passed to helpers by reference; resources are entry arguments).
+struct GlobalInfo {
+    std::string name;
+    std::string param;  // the helper parameter declaration
+    const sema::TypeLayout* layout = nullptr;  // buffers: the element's layout
+    std::string layout_name;                   // the printed laid-out struct (or element type)
+};
+
+// A C++ expression for a pointer value: the lvalue it names, the address space it lives in, and
+// for buffer memory the layout node of what it points at (buffer memory holds laid-out types).
+struct Place {
+    std::string lvalue;
+    sema::AddressSpace space = sema::AddressSpace::Function;
+    const sema::TypeLayout* layout = nullptr;
+    const sema::Type* type = nullptr;  // the pointee's value type
+    // A column-major matrix row in buffer memory: `lvalue` is the matrix's lines, `row` the row.
+    std::string matrix_row;
+    const ir::Global* texture = nullptr;  // a pointer into a storage texture (atomics)
+    // A row of a row-major matrix in buffer memory: the lanes of its printed line type.
+    std::uint32_t line_lanes = 0;
+    std::optional<std::int64_t> matrix_row_constant;
+};
+
+class Printer;
+std::string condition(std::string e);  // without the outer parentheses (statements.cpp)
+// `T name[n]` for a laid-out value (buffers.cpp); the wrapper struct of an element padded to
+// `stride`; a layout member's printed name.
+std::string layout_declarator(Printer& p, const sema::TypeLayout* l, const std::string& name);
+std::string element_wrapper(Printer& p, const sema::TypeLayout* element, std::uint32_t stride);
+std::string layout_member_name(std::string_view source);
+
+class Printer {
+public:
+    Printer(const ir::Module& m, const ir::EntryPoint& e, const Options& o, support::DiagnosticEngine& d);
+    EmitResult run();
+
+    // --- diagnostics ---
+    void fail(support::DiagCode code, const std::string& message);
+    // OSH5101 "MSL does not support <what>. <instead>, or compile this shader for SPIR-V only."
+    void unsupported(const std::string& what, const std::string& instead = "");
+    bool failed() const { return failed_; }
+
+    // --- types (types.cpp) ---
+    std::string type_name(const sema::Type* t);  // register form
+    std::string scalar_name(const sema::ScalarType* s);
+    std::string declare(const sema::Type* t, const std::string& name);
+    std::string declare_c(const sema::Type* t, const std::string& name);  // C arrays (threadgroup)
+    std::string reference_param(sema::AddressSpace space, const sema::Type* t, const std::string& name);  // `float x[4]`-style for C arrays
+    std::string struct_name(const sema::StructType* s);
+    std::string member_name(const sema::StructType* s, std::uint32_t index);  // IR member index
+    std::string constant(const ir::Constant* c);
+    std::string scalar_literal(const sema::ScalarType* s, std::uint64_t bits);
+    void declare_struct(const sema::StructType* s);
+
+    // --- buffers (buffers.cpp) ---
+    std::string layout_type(const sema::TypeLayout* l);  // the storage form's type name
+    std::string load_from(const std::string& lvalue, const sema::TypeLayout* l, const sema::Type* t,
+                          sema::AddressSpace space);
+    void store_to(const std::string& lvalue, const sema::TypeLayout* l, const sema::Type* t, const std::string& v);
+    void declare_layout_struct(const sema::TypeLayout* l);
+    const sema::TypeLayout* buffer_layout(const ir::Global* g);
+    struct MemberPair {
+        std::string stored, reg;  // the member's name in the laid-out and in the register struct
+        const sema::TypeLayout* layout = nullptr;
+        const sema::Type* type = nullptr;
+    };
+    template <class F> void for_each_member(const sema::TypeLayout* l, const sema::StructType* s, F&& f);
+
+    // --- expressions (expressions.cpp) ---
+    std::string expr(const ir::Value* v);
+    std::optional<Place> place(const ir::Value* p);
+    std::string stored_lane(const Place& p, const std::string& line);
+    std::string instruction_expr(const ir::Instruction* i);
+    bool needs_statement(const ir::Instruction* i) const;
+    void statement_value(const ir::Instruction* i, const std::string& name);  // Insert, cmpxchg...
+    void effect(const ir::Instruction* i);
+    std::string call_args(const ir::Instruction* i);
+    std::string element_path(const sema::Type* t, std::span<const std::int64_t> indices);
+
+    // --- textures, atomics, barriers (textures.cpp) ---
+    std::string texture_expr(const ir::Instruction* i);
+    std::string texture_type(const ir::Global* g, const sema::ResourceType* r);
+    std::string atomic_pointer(const Place& p, const sema::Type* value_type);
+    void atomic_statement(const ir::Instruction* i, const std::string& result);
+    std::string barrier(const ir::Instruction* i);
+
+    // --- intrinsics (intrinsics.cpp) ---
+    std::string intrinsic_expr(const ir::Instruction* i);
+    void intrinsic_effect(const ir::Instruction* i);
+
+    // --- statements (statements.cpp) ---
+    void print_function(const ir::Function* f, bool is_entry);
+    void print_list(const textgen::StmtList& l);
+    void print_precise_pragmas();
+    void print_stmt(const textgen::Stmt* s);
+    void print_return(const ir::Instruction* ret);
+
+    // --- module (module.cpp) ---
+    void collect();
+    void print_entry_signature();
+    void print_entry_prologue();
+    std::string entry_return();
+
+    const ir::Module& module_;
+    const ir::EntryPoint& entry_;
+    const Options& options_;
+    support::DiagnosticEngine& diags_;
+    bool failed_ = false;
+    sema::LayoutEngine layouts_;
+    textgen::TextWriter out_;          // the current function
+    textgen::TextWriter decls_;        // structs, constants, helpers before the functions
+    textgen::Namer file_names_{textgen::NameTarget::Msl};
+    textgen::Namer local_names_{textgen::NameTarget::Msl};
+    std::string entry_name_;
+
+    // What the entry point reaches.
+    std::vector<const ir::Function*> functions_;  // callees before callers, the entry last
+    support::PointerMap<const ir::Function*, std::vector<const ir::Global*>> function_globals_;
+    std::vector<const ir::Global*> globals_;      // reached, module order
+    support::PointerMap<const ir::Global*, GlobalInfo> global_info_;
+    std::vector<const ir::SpecConstant*> spec_constants_;
+    std::vector<ResourceSlot> slots_;
+    std::set<const ir::Global*> written_textures_, read_textures_, compare_textures_, atomic_textures_;
+    bool uses_lane_ = false, uses_lane_count_ = false;
+
+    // Printed once per file.
+    std::set<const sema::StructType*> declared_structs_;
+    support::PointerMap<const sema::StructType*, std::string> struct_names_;
+    support::PointerMap<const sema::TypeLayout*, std::string> layout_names_;
+    std::set<std::string> declared_helpers_;
+    std::map<std::string, std::string> helper_names_;  // load/store helpers by layout, type and space
+    std::string helpers_;                              // their text, printed after the structs
+    support::PointerMap<const ir::Function*, std::string> function_names_;
+
+    // Per function.
+    const ir::Function* function_ = nullptr;
+    bool in_entry_ = false;
+    support::PointerMap<const ir::Value*, std::string> names_;  // lets, phis, variables, arguments
+    std::set<const ir::Value*> inlinable_;                      // Value statements marked inlined
+    bool precise_function_ = false;
+    bool entry_returns_value_ = false;
+    std::vector<const textgen::StmtList*> loops_;         // the continuing of each loop around
+    std::vector<std::string> switch_flags_;               // per switch: the leave-the-loop flag
+    std::map<const textgen::Stmt*, std::string> snapshots_;
+    support::PointerMap<const ir::SpecConstant*, std::string> spec_names_;
+};
+
+}  // namespace oneshader::msl

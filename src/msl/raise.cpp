@@ -1,0 +1,52 @@
+// The MSL raise list. Every transform is target-neutral (its contract is in its own file under
+// src/raise/); what is Metal's own stays in the printer.
+#include "msl/raise.hpp"
+
+#include "raise/transform.hpp"
+
+namespace oneshader::msl {
+namespace {
+
+// Why this order (the SPIR-V list, spirv/raise.cpp, gives the same reasons for the shared part):
+// - the polyfills rewrite single calls in place and touch no variable, so they commute with
+//   everything after them;
+// - split_stage_io and merge_builtin_arrays touch disjoint variables; after them every user stage
+//   variable is a scalar or vector, which is what a [[stage_in]] or output struct member can be,
+//   and clip distances are one array, Metal's [[clip_distance]] member;
+// - flat_integer_varyings follows them so that it sees the interface as printed ([[flat]]);
+// - bools_in_buffers last of the variable rewrites: a Metal bool has no defined size in a buffer,
+//   the spec's layout gives it 32 bits.
+constexpr std::string_view kRaiseList[] = {
+    "polyfill_sign",   // Metal's sign() answers in the operand's type, HLSL's in int
+    "polyfill_rcp",    // no rcp() in Metal
+    "polyfill_mad",    // fma() for floats; integers multiply and add
+    "polyfill_ldexp",  // Metal's ldexp takes an integer exponent, HLSL's a float
+    "split_stage_io",
+    "merge_builtin_arrays",
+    "flat_integer_varyings",
+    "bools_in_buffers",
+};
+
+}  // namespace
+
+std::span<const std::string_view> raise_list() { return kRaiseList; }
+
+bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine& diags, std::string& printed) {
+    raise::RunOptions ro;
+    ro.verify_each = options.verify_each;
+    ro.print_after = options.print_after;
+    raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
+    printed += r.printed;
+    if (r.ok) return true;
+    if (!r.refusal.empty()) {
+        diags.report(support::DiagCode::msl_not_supported, {},
+                     "MSL does not support " + r.refusal + ". Compile this shader for SPIR-V only.");
+    } else {
+        diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
+                     "internal compiler error (the IR after raise transform '" + r.failed +
+                         "' does not verify): " + r.problems);
+    }
+    return false;
+}
+
+}  // namespace oneshader::msl

