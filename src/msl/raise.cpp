@@ -17,6 +17,7 @@ namespace {
 // - bools_in_buffers last of the variable rewrites: a Metal bool has no defined size in a buffer,
 //   the spec's layout gives it 32 bits.
 constexpr std::string_view kRaiseList[] = {
+    "split_matrix_calls",  // component-wise intrinsics on matrices run row by row
     "polyfill_sign",   // Metal's sign() answers in the operand's type, HLSL's in int
     "polyfill_rcp",    // no rcp() in Metal
     "polyfill_mad",    // fma() for floats; integers multiply and add
