@@ -2,6 +2,7 @@
 // src/raise/); what is Metal's own stays in the printer.
 #include "msl/raise.hpp"
 
+#include "raise/report.hpp"
 #include "raise/transform.hpp"
 
 namespace oneshader::msl {
@@ -39,14 +40,8 @@ bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine
     raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
     printed += r.printed;
     if (r.ok) return true;
-    if (!r.refusal.empty()) {
-        diags.report(support::DiagCode::msl_not_supported, {},
-                     "MSL does not support " + r.refusal + ". Compile this shader for SPIR-V only.");
-    } else {
-        diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
-                     "internal compiler error (the IR after raise transform '" + r.failed +
-                         "' does not verify): " + r.problems);
-    }
+    raise::report_failure(r, diags, support::DiagCode::msl_not_supported,
+                          "MSL does not support " + r.refusal + ". Compile this shader for SPIR-V only.");
     return false;
 }
 
