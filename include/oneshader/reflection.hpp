@@ -163,6 +163,7 @@ struct StageVariable {
 
 struct EntryPointInfo {
     std::string name;
+    std::string wgsl_entry_point;  // the entry function in the WGSL text (`loop` -> `loop_`); empty without WGSL
     Stage stage = Stage::Vertex;
     std::uint32_t workgroup_size[3] = {0, 0, 0};  // compute only
     std::uint32_t vertex_stride = 0;              // vertex only

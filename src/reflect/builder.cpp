@@ -10,6 +10,7 @@
 #include "reflect/msl_slots.hpp"
 #include "support/pointer_map.hpp"
 #include "wgsl/bindings.hpp"
+#include "wgsl/wgsl.hpp"
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
@@ -333,6 +334,8 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
     for (const sema::EntryPoint* ep : program.entry_points) {
         EntryPointInfo e;
         e.name = std::string(ep->function->name.str());
+        if (std::find(options.targets.begin(), options.targets.end(), Target::Wgsl) != options.targets.end())
+            e.wgsl_entry_point = wgsl::entry_function_name(e.name);
         e.stage = ep->stage;
         if (ep->stage == Stage::Compute)
             for (int i = 0; i < 3; ++i) e.workgroup_size[i] = ep->numthreads[i];

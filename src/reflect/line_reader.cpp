@@ -406,6 +406,7 @@ private:
                         return true;
                     }
                     if (c.keyword == "features") return get_uint(c, "bits", e.features);
+                    if (c.keyword == "wgslentry") return get_string(c, "name", e.wgsl_entry_point);
                     known = false;
                     return true;
                 });

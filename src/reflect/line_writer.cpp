@@ -170,6 +170,11 @@ std::string write_reflection_file(const ShaderReflection& r) {
         o.bare("workgroup", fmt::format("{},{},{}", e.workgroup_size[0], e.workgroup_size[1], e.workgroup_size[2]));
         o.number("stride", e.vertex_stride);
         o.end();
+        if (!e.wgsl_entry_point.empty()) {
+            o.record(1, "wgslentry");
+            o.quoted("name", e.wgsl_entry_point);
+            o.end();
+        }
         if (e.features) {
             o.record(1, "features");
             o.number("bits", e.features);

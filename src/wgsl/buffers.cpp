@@ -55,6 +55,24 @@ void Printer::write_word(const BufferRef& r, std::uint32_t extra, const std::str
     else out().line(fmt::format("{}[{}] = {};", name, w, bits));
 }
 
+std::string Printer::read_half(const BufferRef& r, std::uint32_t k) {
+    std::uint32_t at = r.half + k;
+    // Through f32, which holds every f16 exactly (naga 25 does not index a bitcast to vec2<f16>).
+    return fmt::format("f16(unpack2x16float({})[{}])", read_word(r, at / 2), at % 2);
+}
+
+void Printer::write_half(const BufferRef& r, std::uint32_t k, const std::string& value) {
+    if (is_atomic_global(r.buffer)) {
+        refuse("WGSL: a 16-bit value in a buffer that atomics also use; use 32-bit types in that buffer");
+        return;
+    }
+    // The other half of the word keeps its bits (a read-modify-write of the word).
+    std::uint32_t at = r.half + k;
+    std::string bits = at % 2 == 0 ? fmt::format("(pack2x16float(vec2<f32>(f32({}), 0.0)) & 0xffffu)", value)
+                                   : fmt::format("(pack2x16float(vec2<f32>(0.0, f32({}))) & 0xffff0000u)", value);
+    write_word(r, at / 2, fmt::format("(({} & {}) | {})", read_word(r, at / 2), at % 2 == 0 ? "0xffff0000u" : "0xffffu", bits));
+}
+
 BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, const sema::Type*& element) {
     BufferRef r = in;
     auto c = ir::constant_int_value(index);
@@ -80,6 +98,21 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
         return r;
     }
     const sema::TypeLayout* l = r.layout;
+    // 16-bit values lie at 2-byte offsets: a constant step moves by halves, a dynamic one only by whole words.
+    auto add_bytes = [&](std::uint32_t bytes_per_index) {
+        if (!c) {
+            if (bytes_per_index % 4 != 0)
+                refuse("WGSL: a run-time index into 16-bit values in a buffer (packed two to a 32-bit word); index "
+                       "32-bit values instead");
+            add(bytes_per_index / 4);
+            return;
+        }
+        std::uint32_t bytes = r.half * 2 + static_cast<std::uint32_t>(*c) * bytes_per_index;
+        r.word += bytes / 4;
+        r.half = bytes % 4 / 2;
+    };
+    const sema::ScalarType* component = l->type ? sema::component_type(l->type) : nullptr;
+    const bool sixteen = component && component->bits == 16;
     if (r.row) {
         add(r.step);
         r.row = false;
@@ -93,7 +126,9 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
             std::uint32_t source = st && st->base ? (k == 0 ? sema::MemberLayout::kBaseMember : k - 1) : k;
             for (const sema::MemberLayout& m : l->members)
                 if (m.source_index == source) {
-                    r.word += m.offset / 4;
+                    std::uint32_t bytes = r.half * 2 + m.offset;
+                    r.word += bytes / 4;
+                    r.half = bytes % 4 / 2;
                     r.layout = m.type;
                     return r;
                 }
@@ -101,10 +136,14 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
             return r;
         }
         case sema::LayoutKind::Array:
-            add(l->stride / 4);
+            add_bytes(l->stride);
             r.layout = l->element;
             return r;
         case sema::LayoutKind::Matrix: {
+            if (sixteen) {
+                refuse("WGSL: a 16-bit matrix in a buffer; use a 32-bit matrix in the buffer");
+                return r;
+            }
             // HLSL row i: column-major storage keeps its components a matrix stride apart.
             std::uint32_t stride = l->matrix_stride / 4;
             if (l->packing == MatrixPacking::ColumnMajor) {
@@ -119,7 +158,8 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
         }
         case sema::LayoutKind::Vector:
         case sema::LayoutKind::Scalar:
-            add(1);
+            if (sixteen) add_bytes(2);
+            else add(1);
             r.layout = layouts_.layout(sema::component_type(l->type), sema::LayoutRule::RelaxedStd430);
             return r;
     }
@@ -150,8 +190,18 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         return "0";
     }
     const sema::ScalarType* s = sema::component_type(t);
-    if (s && s->bits == 16) {
-        refuse("WGSL: 16-bit values in buffers are not supported by this backend yet; use 32-bit types in buffers");
+    if (s && s->bits == 16 && l->kind != sema::LayoutKind::Array && l->kind != sema::LayoutKind::Struct) {
+        if (l->kind == sema::LayoutKind::Matrix || r.row || !sema::is_float_kind(s->scalar)) {
+            refuse("WGSL: a 16-bit matrix or integer in a buffer; use 32-bit types in the buffer");
+            return "0";
+        }
+        if (l->kind == sema::LayoutKind::Scalar) return read_half(r, 0);
+        std::string e = fmt::format("vec{}<f16>(", l->components);
+        for (std::uint32_t k = 0; k < l->components; ++k) e += (k ? ", " : "") + read_half(r, k);
+        return e + ")";
+    }
+    if (r.half != 0) {
+        refuse("WGSL: a struct or array at a 2-byte offset in a buffer; align it to 4 bytes");
         return "0";
     }
     auto vector_at = [&](std::uint32_t n, std::uint32_t step, std::uint32_t base) {
@@ -220,7 +270,7 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
                     e += zero(mt);
                     continue;
                 }
-                BufferRef mr{r.buffer, ml->offset / 4, "w", ml->type, false, 1};
+                BufferRef mr{r.buffer, ml->offset / 4, "w", ml->type, false, 1, ml->offset % 4 / 2};
                 e += buffer_read(mr, mt);
             }
             out().line("return " + e + ");");
@@ -243,12 +293,25 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
         return;
     }
     const sema::ScalarType* s = sema::component_type(t);
-    if (s && s->bits == 16) {
-        refuse("WGSL: 16-bit values in buffers are not supported by this backend yet; use 32-bit types in buffers");
-        return;
-    }
     // The value once, then its words.
     std::string tmp = locals_.fresh("st");
+    if (s && s->bits == 16 && l->kind != sema::LayoutKind::Array && l->kind != sema::LayoutKind::Struct) {
+        if (l->kind == sema::LayoutKind::Matrix || r.row || !sema::is_float_kind(s->scalar)) {
+            refuse("WGSL: a 16-bit matrix or integer in a buffer; use 32-bit types in the buffer");
+            return;
+        }
+        if (l->kind == sema::LayoutKind::Scalar) {
+            write_half(r, 0, v);
+            return;
+        }
+        out().line("let " + tmp + " = " + v + ";");
+        for (std::uint32_t k = 0; k < l->components; ++k) write_half(r, k, tmp + "." + kLetters[k]);
+        return;
+    }
+    if (r.half != 0) {
+        refuse("WGSL: a struct or array at a 2-byte offset in a buffer; align it to 4 bytes");
+        return;
+    }
     auto components = [&](std::uint32_t n, std::uint32_t step, std::uint32_t base, const std::string& vec) {
         for (std::uint32_t k = 0; k < n; ++k)
             write_word(r, base + k * step, to_bits(n > 1 ? vec + "." + kLetters[k] : vec, s));
@@ -307,7 +370,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
                 const sema::Type* mt = ir::composite_element_type(module_.types(), t, k);
                 for (const sema::MemberLayout& m : l->members)
                     if (m.source_index == source) {
-                        BufferRef mr{r.buffer, m.offset / 4, "w", m.type, false, 1};
+                        BufferRef mr{r.buffer, m.offset / 4, "w", m.type, false, 1, m.offset % 4 / 2};
                         buffer_write(mr, "v." + struct_member(st, k), mt);
                     }
             }

@@ -29,6 +29,7 @@ struct BufferRef {
     const sema::TypeLayout* layout = nullptr;  // null at a structured/byte-address buffer's root
     bool row = false;         // a row of the matrix `layout`
     std::uint32_t step = 1;   // words between a row's components
+    std::uint32_t half = 0;   // 16-bit values: 1 when the value starts in the upper half of `word`
 };
 
 // What a pointer operand designates: a WGSL reference (a variable, `(*p)`, `v.m[i]`), or a
@@ -77,6 +78,9 @@ public:
     std::string buffer_word_index(const BufferRef& r, std::uint32_t extra) const;
     std::string read_word(const BufferRef& r, std::uint32_t extra);
     void write_word(const BufferRef& r, std::uint32_t extra, const std::string& bits);
+    // The 16-bit value `k` halves after `r` (spec page "16-bit and 64-bit types": halves packed in 32-bit words).
+    std::string read_half(const BufferRef& r, std::uint32_t k);
+    void write_half(const BufferRef& r, std::uint32_t k, const std::string& value);
     std::string buffer_read(const BufferRef& r, const sema::Type* t);
     void buffer_write(const BufferRef& r, const std::string& v, const sema::Type* t);
     BufferRef buffer_step(const BufferRef& r, const ir::Value* index, const sema::Type*& element);

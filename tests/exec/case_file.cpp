@@ -463,7 +463,7 @@ struct Parser
         else if (d == "output")
         {
             close_block();
-            need(2, "output NAME [type=uint|int|float] [tolerance=T] [offset=B] [size=B] [sort] [stride=S field=O:L]");
+            need(2, "output NAME [type=uint|int|float] [tolerance=T] [webgpu-tolerance=T] [offset=B] [size=B] [sort] [stride=S field=O:L]");
             Output o;
             o.line = line;
             o.name = words[1];
@@ -478,6 +478,8 @@ struct Parser
                 fail("type must be uint, int or float");
             if (auto tolerance = option(words, "tolerance"))
                 o.tolerance = number(*tolerance);
+            if (auto tolerance = option(words, "webgpu-tolerance"))
+                o.webgpu_tolerance = number(*tolerance);
             if (auto offset = option(words, "offset"))
                 o.offset = count(*offset);
             if (auto size = option(words, "size"))

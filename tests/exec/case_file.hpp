@@ -103,6 +103,10 @@ struct Output
     std::string name;               // a resource name or "target"
     ValueType type = ValueType::uint;
     std::optional<double> tolerance;  // absent: exact bytes
+    // The tolerance of the WGSL run on WebGPU (SwiftShader) where that run differs from lavapipe's in what both
+    // APIs leave to the implementation (coarse or fine derivatives, filtering and interpolation precision, WGSL's
+    // 2^-11 bound on sin and cos); absent: `tolerance`. The lavapipe runs ignore it.
+    std::optional<double> webgpu_tolerance;
     std::size_t offset = 0;
     std::optional<std::size_t> size;
     bool sort = false;              // compare as a multiset of 4-byte values (append order is not defined)

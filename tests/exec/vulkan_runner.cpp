@@ -391,7 +391,7 @@ VulkanRunner::~VulkanRunner()
 const std::string& VulkanRunner::device_name() const { return state_->device_name; }
 bool VulkanRunner::validation_enabled() const { return state_->validation; }
 
-RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules)
+RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, bool y_up)
 {
     State& s = *state_;
     s.messages = {};
@@ -715,7 +715,8 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules)
                 vertex_input.pVertexAttributeDescriptions = attributes.data();
                 auto assembly = vk_struct<VkPipelineInputAssemblyStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
                 assembly.topology = step.strip ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-                VkViewport viewport{0, 0, static_cast<float>(target.width), static_cast<float>(target.height), 0, 1};
+                const float height = static_cast<float>(target.height);
+                VkViewport viewport{0, y_up ? height : 0, static_cast<float>(target.width), y_up ? -height : height, 0, 1};
                 VkRect2D scissor{{0, 0}, {target.width, target.height}};
                 auto viewport_state = vk_struct<VkPipelineViewportStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
                 viewport_state.viewportCount = 1;
@@ -725,7 +726,7 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules)
                 auto raster = vk_struct<VkPipelineRasterizationStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
                 raster.polygonMode = VK_POLYGON_MODE_FILL;
                 raster.cullMode = VK_CULL_MODE_NONE;
-                raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+                raster.frontFace = y_up ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
                 raster.lineWidth = 1.0f;
                 auto multisample = vk_struct<VkPipelineMultisampleStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
                 multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;

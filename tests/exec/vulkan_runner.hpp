@@ -41,7 +41,9 @@ public:
     bool validation_enabled() const;
 
     // Runs all steps of `c` with the given modules (one per entry). Throws std::runtime_error on a setup error.
-    RunResult run(const Case& c, const std::vector<Module>& modules);
+    // `y_up` draws with a negative-height viewport and clockwise front faces, so that clip-space y points up as
+    // in WebGPU and Metal (the same vertices land on the same rows there).
+    RunResult run(const Case& c, const std::vector<Module>& modules, bool y_up = false);
 
     struct State;  // the instance, device and queue (defined in vulkan_runner.cpp)
 

@@ -215,6 +215,7 @@ TEST_CASE("the line format reads back to the same model", "[reflect][lines]") {
     r.entry_points[0].push_constant = "PerDraw";
     r.entry_points[0].used_spec_constants = {"Radius"};
     r.entry_points[0].features = 3;
+    r.entry_points[1].wgsl_entry_point = "PSMain_";
     r.targets = {Target::SpirV, Target::Msl, Target::Wgsl};
 
     std::string text = write_reflection_file(r);

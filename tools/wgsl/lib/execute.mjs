@@ -138,25 +138,37 @@ export class WebGpuRunner {
       }
     }
 
-    // One layout per group up to the highest one used (empty groups get empty layouts), shared by every pipeline.
+    // One layout per group up to the highest one used (empty groups get empty layouts); steps with the same
+    // `layout` overrides share the pipeline layout and bind groups.
     const groupCount = job.resources.length === 0 ? 0 : Math.max(...job.resources.map((r) => r.group)) + 1;
-    const groupLayouts = [];
-    const bindGroups = [];
-    for (let group = 0; group < groupCount; group++) {
-      const members = job.resources.filter((r) => r.group === group);
-      const layout = device.createBindGroupLayout({ entries: members.map(layoutEntry), label: `group ${group}` });
-      groupLayouts.push(layout);
-      bindGroups.push(device.createBindGroup({
-        layout,
-        entries: members.map((r) => {
-          const object = gpu.get(r.name);
-          if (r.type === 'sampler') return { binding: r.binding, resource: object };
-          if (r.format) return { binding: r.binding, resource: object.createView({ dimension: r.viewDimension }) };
-          return { binding: r.binding, resource: { buffer: object } };
-        }),
-      }));
-    }
-    const layout = device.createPipelineLayout({ bindGroupLayouts: groupLayouts });
+    const layouts = new Map();
+    const layoutFor = (overrides) => {
+      const key = JSON.stringify(Object.entries(overrides).sort());
+      if (layouts.has(key)) return layouts.get(key);
+      const groupLayouts = [];
+      const bindGroups = [];
+      for (let group = 0; group < groupCount; group++) {
+        const members = job.resources.filter((r) => r.group === group).map((r) => {
+          const override = overrides[r.name];
+          if (override === undefined) return r;
+          return r.type === 'storage-texture' ? { ...r, access: override } : { ...r, type: override };
+        });
+        const groupLayout = device.createBindGroupLayout({ entries: members.map(layoutEntry), label: `group ${group}` });
+        groupLayouts.push(groupLayout);
+        bindGroups.push(device.createBindGroup({
+          layout: groupLayout,
+          entries: members.map((r) => {
+            const object = gpu.get(r.name);
+            if (r.type === 'sampler') return { binding: r.binding, resource: object };
+            if (r.format) return { binding: r.binding, resource: object.createView({ dimension: r.viewDimension }) };
+            return { binding: r.binding, resource: { buffer: object } };
+          }),
+        }));
+      }
+      const made = { layout: device.createPipelineLayout({ bindGroupLayouts: groupLayouts }), bindGroups };
+      layouts.set(key, made);
+      return made;
+    };
     const stage = (s) => ({ module: modules[s.module], entryPoint: s.entryPoint, constants: s.constants });
 
     let target = null;
@@ -180,6 +192,7 @@ export class WebGpuRunner {
     const pipelines = [];
     for (const [i, step] of job.steps.entries()) {
       device.pushErrorScope('validation');
+      const { layout } = layoutFor(step.layout);
       if (step.kind === 'dispatch') {
         pipelines.push(device.createComputePipeline({ layout, compute: stage(step.compute), label: `step ${i}` }));
       } else {
@@ -205,7 +218,7 @@ export class WebGpuRunner {
       if (step.kind === 'dispatch') {
         const pass = encoder.beginComputePass();
         pass.setPipeline(pipelines[i]);
-        bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
+        layoutFor(step.layout).bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
         pass.dispatchWorkgroups(...step.dispatch);
         pass.end();
       } else {
@@ -216,7 +229,7 @@ export class WebGpuRunner {
         });
         targetCleared = true;
         pass.setPipeline(pipelines[i]);
-        bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
+        layoutFor(step.layout).bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
         vertexBuffers.forEach((vb, n) => pass.setVertexBuffer(n, vb));
         pass.draw(step.vertices, step.instances);
         pass.end();

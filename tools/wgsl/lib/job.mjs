@@ -121,22 +121,40 @@ function parseStage(where, s, modules) {
   return out;
 }
 
-function parseStep(where, s, modules, hasTarget) {
+// A step's `layout`: { NAME: binding type } for the resources this step's pipeline declares otherwise than the job's
+// resource does (a storage buffer one step only reads: 'read-only-storage'; a storage texture's access), since
+// WebGPU requires a layout entry to match the shader's declaration exactly.
+function parseLayout(where, layout, resources) {
+  if (layout === undefined) return {};
+  checkKeys(where, layout, Object.keys(layout));
+  for (const [name, type] of Object.entries(layout)) {
+    const r = resources.find((x) => x.name === name);
+    if (!r) fail(`${where}.${name}`, 'names no resource of the job');
+    if (bufferTypes.includes(r.type) && r.type !== 'uniform') oneOf(`${where}.${name}`, type, ['storage', 'read-only-storage']);
+    else if (r.type === 'storage-texture') oneOf(`${where}.${name}`, type, ['write-only', 'read-only', 'read-write']);
+    else fail(`${where}.${name}`, `a ${r.type} has one binding type`);
+  }
+  return layout;
+}
+
+function parseStep(where, s, modules, hasTarget, resources) {
   if (s?.dispatch !== undefined) {
-    checkKeys(where, s, ['compute', 'dispatch']);
+    checkKeys(where, s, ['compute', 'dispatch', 'layout']);
     if (!Array.isArray(s.dispatch) || s.dispatch.length !== 3) fail(`${where}.dispatch`, 'must be [x, y, z]');
     return {
       kind: 'dispatch',
+      layout: parseLayout(`${where}.layout`, s.layout, resources),
       compute: parseStage(`${where}.compute`, s.compute, modules),
       dispatch: s.dispatch.map((n, i) => uint(`${where}.dispatch[${i}]`, n)),
     };
   }
   if (s?.draw !== undefined) {
-    checkKeys(where, s, ['vertex', 'fragment', 'draw', 'topology', 'blend', 'frontFace', 'cullMode']);
+    checkKeys(where, s, ['vertex', 'fragment', 'draw', 'topology', 'blend', 'frontFace', 'cullMode', 'layout']);
     if (!hasTarget) fail(where, 'a draw needs the job to have a target');
     checkKeys(`${where}.draw`, s.draw, ['vertices', 'instances']);
     return {
       kind: 'draw',
+      layout: parseLayout(`${where}.layout`, s.layout, resources),
       vertex: parseStage(`${where}.vertex`, s.vertex, modules),
       fragment: parseStage(`${where}.fragment`, s.fragment, modules),
       vertices: uint(`${where}.draw.vertices`, s.draw.vertices),
@@ -221,7 +239,7 @@ export function parseJob(job, baseDir) {
   }
 
   if (!Array.isArray(job.steps) || job.steps.length === 0) fail('job.steps', 'must be a non-empty list');
-  const steps = job.steps.map((s, i) => parseStep(`job.steps[${i}]`, s, modules, target !== null));
+  const steps = job.steps.map((s, i) => parseStep(`job.steps[${i}]`, s, modules, target !== null, resources));
 
   if (!Array.isArray(job.outputs) || job.outputs.length === 0) fail('job.outputs', 'must be a non-empty list of resource names or "target"');
   for (const o of job.outputs) {

@@ -292,6 +292,30 @@ struct VOut { @builtin(position) pos: vec4<f32>, @location(0) color: vec4<f32>, 
     },
   },
 
+  // One storage buffer that the first step writes and the second only reads: the second step's pipeline layout
+  // declares it read-only-storage (the step's `layout`), as its shader does.
+  per_step_layout: {
+    job: {
+      modules: { cs: { code: `
+@group(0) @binding(0) var<storage, read_write> data: array<u32>;
+@compute @workgroup_size(4) fn fill(@builtin(local_invocation_index) i: u32) { data[i] = i * 3u; }` },
+                 sum: { code: `
+@group(0) @binding(0) var<storage, read> data: array<u32>;
+@group(0) @binding(1) var<storage, read_write> total: array<u32>;
+@compute @workgroup_size(1) fn main() { total[0] = data[0] + data[1] + data[2] + data[3]; }` } },
+      resources: [
+        { name: 'Data', group: 0, binding: 0, type: 'storage', size: 16 },
+        { name: 'Total', group: 0, binding: 1, type: 'storage', size: 4 },
+      ],
+      steps: [
+        { compute: { module: 'cs', entryPoint: 'fill' }, dispatch: [1, 1, 1] },
+        { compute: { module: 'sum', entryPoint: 'main' }, dispatch: [1, 1, 1], layout: { Data: 'read-only-storage' } },
+      ],
+      outputs: ['Total'],
+    },
+    check: (line) => assert.equal(u32(line.outputs.Total)[0], 18),
+  },
+
   // Failures the runner must report, not hide.
   fails_missing_feature: {
     job: computeJob('enable f16;\n@compute @workgroup_size(1) fn main() { }', { features: ['shader-f16'] }),
@@ -308,6 +332,10 @@ struct VOut { @builtin(position) pos: vec4<f32>, @location(0) color: vec4<f32>, 
   fails_layout_mismatch: {
     job: computeJob('@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 1u; }', { type: 'read-only-storage' }),
     fails: /step 0 \(dispatch\) pipeline: /,
+  },
+  fails_layout_of_uniform: {
+    job: (() => { const job = computeJob('@compute @workgroup_size(1) fn main() { }', { type: 'uniform', size: 16 }); job.steps[0].layout = { Out: 'storage' }; return job; })(),
+    fails: /job\.steps\[0\]\.layout\.Out: a uniform has one binding type/,
   },
   fails_unknown_key: {
     job: (() => { const job = computeJob('@compute @workgroup_size(1) fn main() { }'); job.resources[0].format = 'r32uint'; return job; })(),
