@@ -66,9 +66,12 @@ TEST_CASE("case files: images, samplers, draws and literals", "[format]")
                                    "sampler S filter=linear address=repeat\n"
                                    "target rgba32f 4 4 clear=0,0,0,1\n"
                                    "draw VS PS 3\n"
-                                   "output target type=float tolerance=1e-5\n"
+                                   "output target type=float tolerance=1e-5 webgpu-tolerance=2e-3\n"
                                    "literal target\n  float 1 2\n",
                                    "draw.case");
+    REQUIRE(c.outputs.size() == 1);
+    CHECK(c.outputs[0].tolerance == 1e-5);
+    CHECK(c.outputs[0].webgpu_tolerance == 2e-3);
     const Resource* tex = c.find_resource("Tex");
     REQUIRE(tex);
     REQUIRE(tex->contents.size() == 8);

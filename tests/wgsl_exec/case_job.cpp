@@ -32,7 +32,7 @@ std::string hex(const exec::Bytes& bytes) {
 
 std::string hex_data(const exec::Bytes& bytes) { return "{\"hex\": " + quoted(hex(bytes)) + "}"; }
 
-// The number of components a case format names (`rgba8` -> 4), from its channel letters.
+// WebGPU's component suffix: nothing for one component, `x2` to `x4` otherwise.
 std::string channel_suffix(int components) { return components == 1 ? "" : "x" + std::to_string(components); }
 
 const TargetSlot* wgsl_slot(const std::vector<TargetSlot>& slots) {
