@@ -123,8 +123,11 @@ void Preprocessor::open_include(const std::string& requested, bool is_system, su
         std::optional<ResolvedInclude> r = options_.include_resolver(requested, including, is_system);
         if (!r) {
             report(support::DiagCode::include_not_found, at,
+                   // The spec's words up to the advice, which there spoke of include paths: with a
+                   // resolver none are searched, so the fix is in the resolver.
                    fmt::format("cannot find include file '{}'; searched: 'the include resolver'. Check the spelling, "
-                               "or add the directory that contains it to the include paths",
+                               "or make the include resolver serve that name (it replaces the file system, so "
+                               "include paths are not searched)",
                                requested));
             return;
         }

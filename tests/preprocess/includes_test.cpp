@@ -65,14 +65,15 @@ TEST_CASE("includes: system includes and nested includes get the including path"
     CHECK(mem.calls == std::vector<std::string>{"sys.h|main.hlsl|1", "inner.h|sys.h|0"});
 }
 
-TEST_CASE("includes: the spec's missing include message") {
+TEST_CASE("includes: the spec's missing include message, with advice that fits a resolver") {
     MemoryFiles mem;
     Run r("#include \"common/sample.hlsli\"", with(mem), true, "blur.hlsl");
     REQUIRE(r.codes() == std::vector<std::string>{"OSH0120"});
     CHECK(r.diag_at(0) == "blur.hlsl(1,10)");
     CHECK(r.message(0) ==
           "cannot find include file 'common/sample.hlsli'; searched: 'the include resolver'. Check the spelling, "
-          "or add the directory that contains it to the include paths");
+          "or make the include resolver serve that name (it replaces the file system, so include paths are not "
+          "searched)");
 }
 
 TEST_CASE("includes: text without a resolver cannot include") {
