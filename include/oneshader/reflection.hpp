@@ -173,6 +173,7 @@ struct EntryPointInfo {
     std::optional<std::string> push_constant;
     std::vector<std::string> used_spec_constants;
     std::uint32_t features = 0;  // DeviceFeatures bits for 16/64-bit types
+    std::string msl_function_name;  // with Msl selected: the MSL function's name (`main0` for `main`)
     friend bool operator==(const EntryPointInfo&, const EntryPointInfo&) = default;
 };
 

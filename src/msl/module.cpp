@@ -397,7 +397,7 @@ std::string Printer::declare_c(const sema::Type* t, const std::string& name) {
 
 EmitResult Printer::run() {
     EmitResult result;
-    entry_name_ = textgen::legal_name(textgen::NameTarget::Msl, entry_.function->name);
+    entry_name_ = entry_function_name(entry_.function->name);
     file_names_.reserve(entry_name_);
     file_names_.reserve("in");
     file_names_.reserve("oneshader_lane");
@@ -482,6 +482,10 @@ EmitResult Printer::run() {
     result.text = std::move(text);
     result.function_name = entry_name_;
     return result;
+}
+
+std::string entry_function_name(std::string_view hlsl_name) {
+    return textgen::legal_name(textgen::NameTarget::Msl, hlsl_name);
 }
 
 EmitResult emit(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,

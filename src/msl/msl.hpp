@@ -5,6 +5,7 @@
 // OSH51xx error and no text; the same module and options always give the same text.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/module.hpp"
@@ -41,6 +42,10 @@ struct EmitResult {
     std::string text;           // empty after an error
     std::string function_name;  // the entry function's name (`main0` for `main`)
 };
+
+// The name an entry point's function has in the MSL: the HLSL name, made legal (`main` is `main0`:
+// Metal reserves it). Reflection reports it as the function to pass to newFunction(name:).
+std::string entry_function_name(std::string_view hlsl_name);
 
 EmitResult emit(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
                 support::DiagnosticEngine& diags);

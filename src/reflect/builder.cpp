@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "reflect/enum_names.hpp"
+#include "msl/msl.hpp"
 #include "reflect/msl_slots.hpp"
 #include "support/pointer_map.hpp"
 #include "wgsl/bindings.hpp"
@@ -337,6 +338,8 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         if (std::find(options.targets.begin(), options.targets.end(), Target::Wgsl) != options.targets.end())
             e.wgsl_entry_point = wgsl::entry_function_name(e.name);
         e.stage = ep->stage;
+        if (std::find(options.targets.begin(), options.targets.end(), Target::Msl) != options.targets.end())
+            e.msl_function_name = msl::entry_function_name(e.name);
         if (ep->stage == Stage::Compute)
             for (int i = 0; i < 3; ++i) e.workgroup_size[i] = ep->numthreads[i];
         std::uint32_t vertex_offset = 0;

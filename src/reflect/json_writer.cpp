@@ -260,6 +260,7 @@ std::string write_reflection_json(const ShaderReflection& r) {
         j.key("name"), j.value_string(e.name);
         j.key("stage"), j.value_string(to_string(e.stage));
         if (!e.wgsl_entry_point.empty()) j.key("wgslEntryPoint"), j.value_string(e.wgsl_entry_point);
+        if (!e.msl_function_name.empty()) j.key("mslFunctionName"), j.value_string(e.msl_function_name);
         if (e.stage == Stage::Compute)
             j.key("workgroupSize"), j.inline_array(e.workgroup_size, [&](std::uint32_t v) { j.text += std::to_string(v); });
         if (e.stage == Stage::Vertex) j.key("vertexStride"), j.value_uint(e.vertex_stride);

@@ -370,6 +370,7 @@ private:
                 if (!get_string(rec, "name", e.name) || !get_enum(rec, "stage", 3, e.stage) ||
                     !get_uint(rec, "stride", e.vertex_stride))
                     return false;
+                if (const Attr* msl = find(rec, "msl")) e.msl_function_name = msl->value;
                 std::string wg;
                 if (!get_string(rec, "workgroup", wg)) return false;
                 std::uint32_t xyz[3];

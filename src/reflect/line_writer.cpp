@@ -169,6 +169,7 @@ std::string write_reflection_file(const ShaderReflection& r) {
         o.bare("stage", to_string(e.stage));
         o.bare("workgroup", fmt::format("{},{},{}", e.workgroup_size[0], e.workgroup_size[1], e.workgroup_size[2]));
         o.number("stride", e.vertex_stride);
+        if (!e.msl_function_name.empty()) o.quoted("msl", e.msl_function_name);
         o.end();
         if (!e.wgsl_entry_point.empty()) {
             o.record(1, "wgslentry");

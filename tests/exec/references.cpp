@@ -480,6 +480,223 @@ ExpectedOutputs operators(const Case& c)
     return {{"Output", bytes_of(out)}};
 }
 
+// compute/histogram.hlsl CSBuildHistogram then CSAverage: the histogram's mean bin as a log luminance, adapted
+// from the previous value (the cleared histogram is the case's literal).
+ExpectedOutputs histogram_average(const Case& c)
+{
+    const Bytes& params = input(c, "HistogramParams");
+    const auto floats = as<float>(params);
+    const float min_log = floats[2], log_range = floats[4], rate = floats[5];
+    const std::uint32_t pixel_count = as<std::uint32_t>(params)[6];
+    const auto bins = as<std::uint32_t>(histogram_counts(c).at("Histogram"));
+    float weighted_sum = 0.0f;  // integers below 2^24: exact in any order of summation
+    for (std::uint32_t i = 0; i < bins.size(); ++i)
+        weighted_sum += static_cast<float>(bins[i]) * static_cast<float>(i);
+    const float black = static_cast<float>(bins[0]);
+    const float weighted = weighted_sum / std::max(static_cast<float>(pixel_count) - black, 1.0f) - 1.0f;
+    const float target = std::exp2(weighted / 254.0f * log_range + min_log);
+    const float previous = as<float>(input(c, "AverageLuminance"))[0];
+    return {{"AverageLuminance", bytes_of(std::vector<float>{previous + (target - previous) * rate})}};
+}
+
+// compute/byte_address.hlsl CSPackVertices: 16-byte records (unorm16 position in the bounds, snorm10 normal, half
+// uv) and the XOR of every record's x ^ z in Stats[2].
+ExpectedOutputs pack_vertices(const Case& c)
+{
+    const Bytes& params = input(c, "PackParams");
+    const std::uint32_t vertex_count = as<std::uint32_t>(params)[0];
+    const auto floats = as<float>(params);
+    const float* bounds_min = &floats[4];
+    const float* extent = &floats[8];
+    const auto positions = as<float>(input(c, "Positions"));
+    const auto normals = as<float>(input(c, "Normals"));
+    const auto uvs = as<float>(input(c, "Uvs"));
+    auto unorm16 = [](float v) { return static_cast<std::uint32_t>(std::clamp(v, 0.0f, 1.0f) * 65535.0f + 0.5f); };
+    auto snorm10 = [](float v) {
+        return static_cast<std::uint32_t>(static_cast<std::int32_t>(std::round(std::clamp(v, -1.0f, 1.0f) * 511.0f))) &
+               0x3ffu;
+    };
+    const Format r16f = *find_format("r16f");
+    auto half_bits = [&](float v) {
+        const Bytes b = encode_components(r16f, {v});
+        return static_cast<std::uint32_t>(b[0] | (b[1] << 8));
+    };
+    std::vector<std::uint32_t> packed(input(c, "Packed").size() / 4, 0);
+    std::vector<std::uint32_t> stats(3, 0);
+    for (std::uint32_t v = 0; v < vertex_count; ++v)
+    {
+        float q[3], n[3];
+        for (std::uint32_t k = 0; k < 3; ++k)
+        {
+            q[k] = (positions[3 * v + k] - bounds_min[k]) / extent[k];
+            n[k] = normals[3 * v + k];
+        }
+        const float length = std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        std::uint32_t* record = &packed[4 * v];
+        record[0] = unorm16(q[0]) | (unorm16(q[1]) << 16);
+        record[1] = unorm16(q[2]);
+        record[2] = snorm10(n[0] / length) | (snorm10(n[1] / length) << 10) | (snorm10(n[2] / length) << 20);
+        record[3] = half_bits(uvs[2 * v]) | (half_bits(uvs[2 * v + 1]) << 16);
+        stats[2] ^= record[0] ^ record[2];
+    }
+    return {{"Packed", bytes_of(packed)}, {"Stats", bytes_of(stats)}};
+}
+
+// The rgb of InputImage's texel at (x, y) clamped to the image, as the shaders' LoadClamped reads it.
+struct ImageRgb
+{
+    std::vector<double> texels;
+    std::int32_t width = 0, height = 0;
+    float at(std::int32_t x, std::int32_t y, std::uint32_t k) const
+    {
+        x = std::clamp(x, 0, width - 1);
+        y = std::clamp(y, 0, height - 1);
+        return static_cast<float>(texels[(static_cast<std::size_t>(y) * width + x) * 4 + k]);
+    }
+};
+
+ImageRgb filter_input(const Case& c)
+{
+    const Resource* in = c.find_resource("InputImage");
+    return {components(c, "InputImage"), static_cast<std::int32_t>(in->width), static_cast<std::int32_t>(in->height)};
+}
+
+// compute/image_filters.hlsl CSSharpen: center + (center - mean of the 4 neighbours) * SharpenAmount, saturated.
+ExpectedOutputs sharpen(const Case& c)
+{
+    const float amount = as<float>(input(c, "FilterParams"))[2];
+    const ImageRgb in = filter_input(c);
+    std::vector<double> out;
+    for (std::int32_t y = 0; y < in.height; ++y)
+        for (std::int32_t x = 0; x < in.width; ++x)
+        {
+            for (std::uint32_t k = 0; k < 3; ++k)
+            {
+                const float center = in.at(x, y, k);
+                const float blur = (in.at(x, y - 1, k) + in.at(x, y + 1, k) + in.at(x - 1, y, k) + in.at(x + 1, y, k)) * 0.25f;
+                out.push_back(std::clamp(center + (center - blur) * amount, 0.0f, 1.0f));
+            }
+            out.push_back(1.0);
+        }
+    return {{"SharpenedOut", encode_components(*c.find_resource("SharpenedOut")->format, out)}};
+}
+
+// compute/image_filters.hlsl CSSobel: the gradient magnitude of the luma, and 1 where it exceeds EdgeThreshold.
+ExpectedOutputs sobel(const Case& c)
+{
+    const float threshold = as<float>(input(c, "FilterParams"))[3];
+    const ImageRgb in = filter_input(c);
+    std::vector<double> edges;
+    std::vector<std::uint32_t> mask;
+    for (std::int32_t y = 0; y < in.height; ++y)
+        for (std::int32_t x = 0; x < in.width; ++x)
+        {
+            float l[9];
+            for (std::int32_t k = 0; k < 9; ++k)
+            {
+                const std::int32_t px = x + k % 3 - 1, py = y + k / 3 - 1;
+                l[k] = in.at(px, py, 0) * 0.299f + in.at(px, py, 1) * 0.587f + in.at(px, py, 2) * 0.114f;
+            }
+            const float gx = (l[2] + 2 * l[5] + l[8]) - (l[0] + 2 * l[3] + l[6]);
+            const float gy = (l[6] + 2 * l[7] + l[8]) - (l[0] + 2 * l[1] + l[2]);
+            const float g = std::sqrt(gx * gx + gy * gy);
+            edges.push_back(g);
+            mask.push_back(g > threshold ? 1u : 0u);
+        }
+    return {{"EdgesOut", encode_components(*c.find_resource("EdgesOut")->format, edges)}, {"MaskOut", bytes_of(mask)}};
+}
+
+// lang/functions.hlsl CSMain: the helpers' results combined per thread (Output[id] for the 16 threads).
+ExpectedOutputs functions(const Case& c)
+{
+    const Bytes& params = input(c, "Params");
+    const auto in = as<float>(params);
+    const std::uint32_t mode = as<std::uint32_t>(params)[4];
+    std::vector<float> out(input(c, "Output").size() / 4, 0.0f);
+    for (std::uint32_t id = 0; id < 16; ++id)
+    {
+        const float angle = in[0] * static_cast<float>(id) * (3.14159265358979f / 180.0f);
+        const float sum[4] = {std::sin(angle) + in[0], std::cos(angle) + in[1], in[2], 1.0f + in[3]};
+        const float total = in[0] + in[1] + in[2] + in[3] + in[0];
+        const float lo = std::min(std::min(in[0], in[1]), std::min(in[2], in[3]));
+        const float hi = std::max(std::max(in[0], in[1]), std::max(in[2], in[3]));
+        const float r = in[0] + (in[1] + 1.0f) / 2.0f + (10.0f + (in[2] + 1.0f) / 2.0f * 10.0f);
+        const float l = (in[0] * in[0] + in[1] * in[1]) + (in[0] * in[0] + in[1] * in[1] + in[2] * in[2]) +
+                        static_cast<float>(id * id + mode * mode);
+        const float k = r + r * l + (r * l + total);
+        const float extra[4] = {lo, hi, k, 0.0f};
+        for (std::uint32_t j = 0; j < 4; ++j)
+            out[4 * id + j] = sum[j] / 2.0f + extra[j];
+    }
+    return {{"Output", bytes_of(out)}};
+}
+
+// lang/switch_fallthrough.hlsl CSInterpret: each thread interprets the opcodes (odd threads see op >> 4, a NOP
+// for opcodes below 16) from Initial + id, with the switch's fall-through, then applies the flags.
+ExpectedOutputs switch_fallthrough(const Case& c)
+{
+    const Bytes& params = input(c, "Params");
+    const std::uint32_t length = as<std::uint32_t>(params)[0];
+    const float* initial = &as<float>(params)[4];
+    const auto opcodes = as<std::uint32_t>(input(c, "Opcodes"));
+    std::vector<float> out(input(c, "Output").size() / 4, 0.0f);
+    const std::uint32_t threads = static_cast<std::uint32_t>(out.size() / 4);
+    for (std::uint32_t id = 0; id < threads; ++id)
+    {
+        float acc[4];
+        for (std::uint32_t k = 0; k < 4; ++k)
+            acc[k] = initial[k] + static_cast<float>(id);
+        std::uint32_t flags = 0;
+        auto saturate = [&] {
+            for (float& a : acc)
+                a = std::clamp(a, 0.0f, 1.0f);
+        };
+        for (std::uint32_t pc = 0; pc < length && opcodes[pc] != 0xFFFFFFFFu; ++pc)
+        {
+            const std::uint32_t op = (opcodes[pc] >> ((id & 1u) * 4u)) & 0xFu;
+            if (op == 1 || op == 2)
+                for (float& a : acc)
+                    a = op == 1 ? (a + 1.0f) * 2.0f : a * 2.0f;
+            else if (op == 3 || op == 4)
+                std::rotate(acc, acc + 1, acc + 4);  // acc.yzwx
+            else if (op == 5)
+                saturate();
+            else if (op == 6)
+            {
+                if (acc[0] > 10.0f)
+                    flags |= 2u;
+                else
+                    acc[0] += 10.0f;
+            }
+            else if (op == 7)
+            {
+                for (float& a : acc)
+                {
+                    if (a < 0.0f)
+                        continue;
+                    if (a > 100.0f)
+                        break;
+                    a = std::sqrt(a);
+                }
+                acc[3] = -acc[3];
+            }
+            else if (op != 0)
+            {
+                flags |= 1u;
+                saturate();
+            }
+        }
+        if (flags == 3)
+            acc[3] = 3.0f;
+        if (flags == 3 || flags == 1)
+            acc[2] = 1.0f;
+        if (flags == 2)
+            acc[1] = 2.0f;
+        std::copy(acc, acc + 4, &out[4 * id]);
+    }
+    return {{"Output", bytes_of(out)}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -497,16 +714,22 @@ constexpr Row table[] = {
     {"typed_buffers", typed_buffers},
     {"degenerate_triangles", degenerate_triangles},
     {"depth_bounds", depth_bounds},
+    {"functions", functions},
+    {"histogram_average", histogram_average},
     {"histogram_counts", histogram_counts},
     {"instance_cull", instance_cull},
     {"light_cull", light_cull},
     {"member_functions", member_functions},
     {"namespaces_enums", namespaces_enums},
     {"operators", operators},
+    {"pack_vertices", pack_vertices},
     {"particles_emit", particles_emit},
     {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},
     {"scale_in_place", scale_in_place},
+    {"sharpen", sharpen},
+    {"sobel", sobel},
+    {"switch_fallthrough", switch_fallthrough},
     {"templates", templates},
 };
 

@@ -79,6 +79,20 @@ TEST_CASE("main is main0, and mul(a, b) is b * a", "[msl][backend]") {
     CHECK(contains(t, "float4 v = TEXCOORD0;"));                             // the input
     CHECK(contains(t, "((v * v_1) + (v_1 * v))"));                           // mul(M, p) + mul(p, M)
     CHECK(msl_test::type_check(t).status == 0);
+    // Reflection gives the function to pass to newFunction(name:), in the model and both written forms.
+    REQUIRE(r.reflection);
+    const oneshader::EntryPointInfo* e = r.reflection->find_entry_point("main");
+    REQUIRE(e);
+    CHECK(e->msl_function_name == "main0");
+    CHECK(contains(oneshader::write_reflection_file(*r.reflection),
+                   "entry name=\"main\" stage=Pixel workgroup=0,0,0 stride=0 msl=\"main0\"\n"));
+    CHECK(contains(oneshader::write_reflection_json(*r.reflection),
+                   "\"name\": \"main\",\n      \"stage\": \"Pixel\",\n      \"mslFunctionName\": \"main0\",\n"));
+    // A name Metal does not reserve is kept.
+    auto cs = to_msl("RWStructuredBuffer<uint> O; [numthreads(1, 1, 1)] void CSMain() { O[0] = 1; }", "CSMain",
+                     oneshader::Stage::Compute);
+    REQUIRE(cs.reflection);
+    CHECK(cs.reflection->find_entry_point("CSMain")->msl_function_name == "CSMain");
 }
 
 TEST_CASE("a push constant block is constant T& at the next buffer index in declaration order", "[msl][backend]") {
@@ -115,11 +129,27 @@ TEST_CASE("specialization constants are function constants with their HLSL defau
     CHECK(contains(t, "constant bool Fast [[function_constant(5)]];"));
     CHECK(msl_test::type_check(t).status == 0);
     CHECK(msl_test::type_check(t, {{3, "2"}, {5, "false"}}).status == 0);
-    // MTLDataType numbers for setConstantValue(_:type:index:).
-    CHECK(oneshader::metal_data_type(oneshader::SpecConstantType::Float) == 3);
-    CHECK(oneshader::metal_data_type(oneshader::SpecConstantType::Int) == 29);
-    CHECK(oneshader::metal_data_type(oneshader::SpecConstantType::UInt) == 33);
-    CHECK(oneshader::metal_data_type(oneshader::SpecConstantType::Bool) == 53);
+    // Reflection: the function-constant index and variable per constant, and the MTLDataType numbers for
+    // setConstantValue(_:type:index:) from its type (spec page "Specialization constants": int 29, bool 53).
+    REQUIRE(r.reflection);
+    REQUIRE(r.reflection->spec_constants.size() == 2);
+    const oneshader::SpecConstantInfo& taps = r.reflection->spec_constants[0];
+    const oneshader::SpecConstantInfo& fast = r.reflection->spec_constants[1];
+    REQUIRE(taps.slots.size() == 1);
+    CHECK(taps.slots[0].target == oneshader::Target::Msl);
+    CHECK(taps.slots[0].index == 3);
+    CHECK(taps.slots[0].name == "Taps");
+    CHECK(fast.slots[0].index == 5);
+    CHECK(oneshader::metal_data_type(taps.type) == 29);
+    CHECK(oneshader::metal_data_type(fast.type) == 53);
+    auto fu = to_msl("[[vk::constant_id(0)]] const float Gain = 2.0;\n[[vk::constant_id(1)]] const uint Count = 8u;\n"
+                     "RWStructuredBuffer<float> Out : register(u0);\n"
+                     "[numthreads(1, 1, 1)] void CSMain() { Out[0] = Gain * Count; }\n",
+                     "CSMain", oneshader::Stage::Compute);
+    REQUIRE(fu.reflection);
+    REQUIRE(fu.reflection->spec_constants.size() == 2);
+    CHECK(oneshader::metal_data_type(fu.reflection->spec_constants[0].type) == 3);
+    CHECK(oneshader::metal_data_type(fu.reflection->spec_constants[1].type) == 33);
 }
 
 TEST_CASE("what Metal cannot express is an OSH51xx error naming the target, never output", "[msl][backend]") {

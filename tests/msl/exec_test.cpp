@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "msl_clang.hpp"
+#include "oneshader/oneshader.hpp"
 
 namespace {
 std::string kernel(const std::string& name) {
@@ -107,4 +108,46 @@ TEST_CASE("the compute builtins of a 40-thread group: two simd-groups, quads of 
     for (int i = 0; i < 40; ++i)
         expected += " " + std::to_string(i % 4 + 10 * (i / 4) + 200 + 1000 * (i / 32) + i + 81);
     CHECK(run.output == expected + "\n");
+}
+
+TEST_CASE("Buffer<T> and RWBuffer<T> are texture_buffer: type-checked and run on the CPU", "[msl][exec]") {
+    const char* src =
+        "cbuffer P : register(b0) { uint Count; float Scale; };\n"
+        "Buffer<float4> Source : register(t0);\n"
+        "[[vk::image_format(\"rgba32f\")]] RWBuffer<float4> Scaled : register(u0);\n"
+        "[numthreads(4, 1, 1)] void CSMain(uint i : SV_DispatchThreadID) {\n"
+        "    if (i < Count) Scaled[i] = Source.Load(i) * Scale + Source[Count - 1 - i];\n"
+        "}\n";
+    oneshader::CompileOptions o;
+    o.targets = {oneshader::Target::Msl};
+    o.entry_points = {{"CSMain", oneshader::Stage::Compute}};
+    oneshader::CompileResult r = oneshader::compile(src, "typed.hlsl", o);
+    const oneshader::ShaderBlob* blob = r.find("CSMain", oneshader::Target::Msl);
+    REQUIRE(blob);
+    std::string text(blob->as_text());
+    INFO(text);
+    CHECK(text.find("texture_buffer<float, access::read> Source [[texture(0)]]") != std::string::npos);
+    CHECK(text.find("texture_buffer<float, access::write> Scaled [[texture(1)]]") != std::string::npos);
+    CHECK(msl_test::type_check(text).status == 0);
+    // Count 3, Scale 2 (0x40000000): Scaled[i] = 2 * Source[i] + Source[2 - i]; the fourth thread writes nothing.
+    msl_test::ClangRun run = msl_test::run_kernel(text,
+                                                  "grid 1 1 1\ngroup 4 1 1\nbuffer 0 uint 3 1073741824\n"
+                                                  "texture 0 3 1 float 1 2 3 4  5 6 7 8  9 10 11 12\n"
+                                                  "texture 1 4 1 float\n");
+    INFO(run.output);
+    REQUIRE(run.status == 0);
+    CHECK(run.output.find("texture 1 4 1 float 11 14 17 20 15 18 21 24 19 22 25 28 0 0 0 0\n") != std::string::npos);
+}
+
+TEST_CASE("texture_buffer takes a uint index and Metal's access", "[msl][check]") {
+    const std::string head = "#include <metal_stdlib>\nusing namespace metal;\n";
+    CHECK(msl_test::type_check(head + "kernel void k(texture_buffer<float> t [[texture(0)]], device float4* o [[buffer(0)]]) "
+                                      "{ o[0] = t.read(uint(1)); }\n").status == 0);
+    // A write to a read-only buffer, an int2 index and a sampled texture buffer are errors, as in Metal.
+    CHECK(msl_test::type_check(head + "kernel void k(texture_buffer<float> t [[texture(0)]], device float4* o [[buffer(0)]]) "
+                                      "{ o[0] = t.read(uint2(1, 0)); }\n").status != 0);
+    CHECK(msl_test::type_check(head + "kernel void k(texture_buffer<float> t [[texture(0)]]) "
+                                      "{ t.write(float4(1.0f), uint(0)); }\n").status != 0);
+    CHECK(msl_test::type_check(head + "kernel void k(texture_buffer<float, access::sample> t [[texture(0)]]) {}\n")
+              .status != 0);
 }

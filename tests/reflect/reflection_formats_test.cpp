@@ -117,6 +117,7 @@ TEST_CASE("JSON has the spec's keys, order and shape", "[reflect][json]") {
     CHECK(json.find("\"counterSlots\": []") != std::string::npos);
     CHECK(json.find("\"matrixStride\": 16") != std::string::npos);
     CHECK(json.find("\"specConstants\"") == std::string::npos);  // only when the shader has some
+    CHECK(json.find("\"mslFunctionName\"") == std::string::npos);  // only with Msl selected
     CHECK(json.back() == '\n');
     CHECK(json.find('\r') == std::string::npos);
 }
@@ -216,6 +217,7 @@ TEST_CASE("the line format reads back to the same model", "[reflect][lines]") {
     r.entry_points[0].used_spec_constants = {"Radius"};
     r.entry_points[0].features = 3;
     r.entry_points[1].wgsl_entry_point = "PSMain_";
+    r.entry_points[1].msl_function_name = "main0";
     r.targets = {Target::SpirV, Target::Msl, Target::Wgsl};
 
     std::string text = write_reflection_file(r);
@@ -224,6 +226,8 @@ TEST_CASE("the line format reads back to the same model", "[reflect][lines]") {
     REQUIRE(back.reflection);
     CHECK(*back.reflection == r);
     CHECK(write_reflection_file(*back.reflection) == text);
+    CHECK(text.find("entry name=\"PSMain\" stage=Pixel workgroup=0,0,0 stride=0 msl=\"main0\"\n") != std::string::npos);
+    CHECK(text.find("entry name=\"VSMain\" stage=Vertex workgroup=0,0,0 stride=20\n") != std::string::npos);
 }
 
 TEST_CASE("the reader ignores unknown records and attributes", "[reflect][lines]") {
