@@ -20,6 +20,7 @@ struct Request {
     std::optional<std::string> output;   // -Fo, or for -P the -Fi file when given; none: standard output
     std::optional<std::string> reflect;  // --reflect
     std::optional<std::string> depfile;  // --depfile
+    std::optional<std::string> disassembly;  // -Fc: the SPIR-V as text
 };
 
 // A refused command line: the message without the "oneshader: error: " prefix and the hint to

@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "depfile.hpp"
+#include "disassembly.hpp"
 #include "file_output.hpp"
 #include "output_paths.hpp"
 
@@ -40,6 +41,24 @@ int write_reflection(const Request& request, const CompileResult& result, std::v
     if (!result.reflection) return fail("--reflect: the compile gave no reflection, so none was written.");
     if (auto error = write_file(*request.reflect, write_reflection_json(*result.reflection))) return fail(*error);
     outputs.push_back(*request.reflect);
+    return kSuccess;
+}
+
+std::span<const std::uint8_t> as_bytes(const std::string& text) {
+    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
+
+// -Fc: the SPIR-V of every entry point as text, one after another, in one file.
+int write_disassembly(const Request& request, const std::vector<ShaderBlob>& blobs, std::vector<std::string>& outputs) {
+    if (!request.disassembly) return kSuccess;
+    std::string text;
+    for (const ShaderBlob& b : blobs) {
+        if (b.target != Target::SpirV) continue;
+        if (blobs.size() > 1) text += "; entry point " + b.entry_point + "\n";
+        text += disassemble_spirv(b.data, request.options.spirv.target_env);
+    }
+    if (auto error = write_file(*request.disassembly, std::string_view(text))) return fail(*error);
+    outputs.push_back(*request.disassembly);
     return kSuccess;
 }
 
@@ -88,11 +107,17 @@ int run_compile(const Request& request) {
     if (const std::string* error = std::get_if<std::string>(&plan)) return fail(*error);
 
     std::vector<std::string> outputs;
+    const SpirvTargetEnv env = request.options.spirv.target_env;
     for (const PlannedOutput& out : std::get<std::vector<PlannedOutput>>(plan)) {
-        auto error = out.path ? write_file(*out.path, out.blob->data) : write_stdout(out.blob->data);
+        std::optional<std::string> error;
+        if (out.path) error = write_file(*out.path, out.blob->data);
+        else if (out.blob->target == Target::SpirV && stdout_is_terminal())
+            error = write_stdout(as_bytes(disassemble_spirv(out.blob->data, env)));
+        else error = write_stdout(out.blob->data);
         if (error) return fail(*error);
         if (out.path) outputs.push_back(*out.path);
     }
+    if (int code = write_disassembly(request, result.blobs, outputs)) return code;
     if (int code = write_reflection(request, result, outputs)) return code;
     return finish_with_depfile(request, outputs, result.files);
 }
