@@ -80,14 +80,15 @@ TEST_CASE("debug info options are refused with the spec's message") {
 
 TEST_CASE("Vulkan layout options (-fvk-*) are refused, naming the option") {
     CHECK(refusal({"-fvk-use-dx-layout", "a.hlsl"}) ==
-          "option '-fvk-use-dx-layout' is not supported. oneshader always uses DXC's default Vulkan layout and "
-          "binding rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]] in the shader instead.");
+          "option '-fvk-use-dx-layout' is not supported. oneshader lays buffers out with DXC's default Vulkan rules "
+          "(relaxed std140 for constant buffers, relaxed std430 for the others); use [[vk::offset]] and "
+          "[[vk::location]] in the shader instead.");
     CHECK(refusal({"-fvk-stage-io-order=alpha", "a.hlsl"}).starts_with("option '-fvk-stage-io-order' is not"));
 }
 
 TEST_CASE("SPIR-V options (-fspv-*) other than the target environment are refused") {
-    CHECK(refusal({"-fspv-extension=SPV_KHR_x", "a.hlsl"})
-              .starts_with("option '-fspv-extension' is not supported. oneshader writes SPIR-V"));
+    CHECK(refusal({"-fspv-preserve-bindings", "a.hlsl"})
+              .starts_with("option '-fspv-preserve-bindings' is not supported. oneshader writes SPIR-V"));
     CHECK(refusal({"-fspv-flatten-resource-arrays"}).starts_with("option '-fspv-flatten-resource-arrays'"));
     CHECK(refusal({"-fspv-reflect"}).find("--reflect") != std::string::npos);
 }

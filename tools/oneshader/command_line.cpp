@@ -16,12 +16,13 @@ namespace {
 struct RawOptions {
     std::vector<std::string> inputs;
     std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing;
-    std::string reflect, depfile, print_after, disassembly, entry_point_name;
+    std::string reflect, depfile, print_after, disassembly, entry_point_name, diagnostics_format;
+    std::vector<std::string> diagnostic_switches;  // "color", "no-color", "caret", "no-caret", in order
     std::vector<std::string> defines, include_dirs, targets;
     std::vector<std::string> shifts, bind_registers;  // "t 100 0", "t5 0 1 2" (dxc_args.cpp)
     std::string bind_globals, auto_binding_space;
     std::vector<std::string> extensions;
-    bool auto_shift = false, invert_y = false;
+    bool auto_shift = false, invert_y = false, diagnostics_json = false;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
     bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
     bool verify_ir = false;
@@ -39,6 +40,7 @@ struct Given {
     const CLI::Option* print_after;
     const CLI::Option* bind_globals;
     const CLI::Option* disassembly;
+    const CLI::Option* diagnostics_format;
     const CLI::Option* auto_binding_space;
 };
 
@@ -325,6 +327,27 @@ Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
     return std::nullopt;
 }
 
+// -fdiagnostics-format=msvc|clang, --diagnostics-json and the colour and caret switches (the last
+// of each pair wins).
+Problem check_diagnostic_style(const RawOptions& raw, const Given& given, Request& req) {
+    if (given.diagnostics_format->count()) {
+        if (raw.diagnostics_format == "msvc") req.diagnostic_format = DiagnosticFormat::Msvc;
+        else if (raw.diagnostics_format == "clang") req.diagnostic_format = DiagnosticFormat::Clang;
+        else
+            return CommandLineError{"-fdiagnostics-format=" + raw.diagnostics_format +
+                                    " is not a diagnostics format. Use msvc (file(line,col): error ...) or clang "
+                                    "(file:line:col: error: ...)."};
+    }
+    if (raw.diagnostics_json) req.diagnostic_format = DiagnosticFormat::Json;
+    for (const std::string& s : raw.diagnostic_switches) {
+        if (s == "color") req.color = true;
+        if (s == "no-color") req.color = false;
+        if (s == "caret") req.caret = true;
+        if (s == "no-caret") req.caret = false;
+    }
+    return std::nullopt;
+}
+
 // Everything CLI11 cannot know: values, combinations, and the mapping to CompileOptions.
 std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given& given) {
     Request req;
@@ -345,6 +368,7 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     if (!problem) problem = check_compile_options(raw, req.options);
     if (!problem) problem = check_bindings(raw, given, req.options.bindings);
     if (!problem) problem = check_spirv_options(raw, given, req.options.spirv);
+    if (!problem) problem = check_diagnostic_style(raw, given, req);
     if (!problem) problem = check_print_after(raw, given, req);
     if (!problem) problem = check_outputs(raw, given, req);
     if (problem) return std::move(*problem);
@@ -378,6 +402,9 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     given.print_after = last_wins("--print-after", raw.print_after);
     given.bind_globals = last_wins("--fvk-bind-globals", raw.bind_globals);
     given.disassembly = last_wins("--Fc", raw.disassembly);
+    given.diagnostics_format = last_wins("--fdiagnostics-format", raw.diagnostics_format);
+    each("--diagnostic-switch", raw.diagnostic_switches);
+    app.add_flag("--diagnostics-json", raw.diagnostics_json);
     given.auto_binding_space = last_wins("--auto-binding-space", raw.auto_binding_space);
     each("--fvk-shift", raw.shifts);
     each("--fvk-bind-register", raw.bind_registers);

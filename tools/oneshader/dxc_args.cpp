@@ -33,6 +33,11 @@ constexpr std::array kDxcFlags = {
     FlagSpelling{"?", "--help"},
     FlagSpelling{"fvk-auto-shift-bindings", "--fvk-auto-shift-bindings"},
     FlagSpelling{"fvk-invert-y", "--fvk-invert-y"},
+    FlagSpelling{"fcolor-diagnostics", "--diagnostic-switch=color"},
+    FlagSpelling{"fno-color-diagnostics", "--diagnostic-switch=no-color"},
+    FlagSpelling{"fdiagnostics-color", "--diagnostic-switch=color"},
+    FlagSpelling{"fcaret-diagnostics", "--diagnostic-switch=caret"},
+    FlagSpelling{"fno-caret-diagnostics", "--diagnostic-switch=no-caret"},
 };
 
 // DXC options that change nothing in SPIR-V (DXC ignores them there too, or they tune DXIL
@@ -43,6 +48,7 @@ constexpr std::array kIgnoredFlags = {
     std::string_view{"Gfp"}, std::string_view{"Qunused-arguments"}, std::string_view{"all-resources-bound"},
     std::string_view{"Vd"}, std::string_view{"Zss"}, std::string_view{"Zsb"}, std::string_view{"res-may-alias"},
     std::string_view{"res_may_alias"}, std::string_view{"all_resources_bound"},
+    std::string_view{"fdiagnostics-show-option"}, std::string_view{"fno-diagnostics-show-option"},
 };
 
 struct ValueSpelling {
@@ -83,7 +89,7 @@ constexpr std::array kMultiValues = {
 constexpr std::array kLongFlags = {
     std::string_view{"all-entries"}, std::string_view{"no-names"}, std::string_view{"help"},
     std::string_view{"version"}, std::string_view{"dump-ir"}, std::string_view{"syntax-only"},
-    std::string_view{"verify-ir"},
+    std::string_view{"verify-ir"}, std::string_view{"diagnostics-json"},
 };
 
 constexpr std::array kLongValues = {
@@ -98,6 +104,7 @@ constexpr std::array kEqualsValues = {
     ValueSpelling{"fspv-target-env", "-fspv-target-env=vulkan1.2"},
     ValueSpelling{"fspv-extension", "-fspv-extension=SPV_KHR_ray_query"},
     ValueSpelling{"fspv-entrypoint-name", "-fspv-entrypoint-name=main"},
+    ValueSpelling{"fdiagnostics-format", "-fdiagnostics-format=clang"},
 };
 
 std::string needs_value(std::string_view shown, std::string_view example) {

@@ -1,6 +1,9 @@
 #include "run.hpp"
 
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <span>
 #include <string_view>
@@ -18,8 +21,22 @@ namespace {
 constexpr int kSuccess = 0;
 constexpr int kFailure = 1;
 
-void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
-    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", d.to_string().c_str());
+// Colour and the caret line by default only where a person reads them: standard error a
+// terminal (and, for colour, NO_COLOR unset, as https://no-color.org asks).
+DiagnosticStyle style_of(const Request& request) {
+    const bool terminal = isatty(fileno(stderr)) != 0;
+    const char* no_color = std::getenv("NO_COLOR");
+    DiagnosticStyle s;
+    s.format = request.diagnostic_format;
+    s.color = request.color.value_or(terminal && !(no_color && *no_color));
+    s.caret = request.caret.value_or(terminal);
+    return s;
+}
+
+void print_diagnostics(const Request& request, const std::vector<Diagnostic>& diagnostics) {
+    if (diagnostics.empty() && request.diagnostic_format != DiagnosticFormat::Json) return;
+    std::string text = format_diagnostics(diagnostics, style_of(request), file_source_lines());
+    std::fputs(text.c_str(), stderr);
 }
 
 int fail(std::string_view message) {
@@ -69,7 +86,7 @@ namespace {
 // The modes whose result is one text (-P, --dump-ir): to -Fo or standard output, then the depfile.
 template <class Result>
 int write_text_result(const Request& request, const Result& result) {
-    print_diagnostics(result.diagnostics);
+    print_diagnostics(request, result.diagnostics);
     if (!result.ok()) return kFailure;
     std::vector<std::string> outputs;
     if (request.output) {
@@ -97,7 +114,7 @@ int run_compile(const Request& request) {
     CompileResult result = compile_file(request.input, request.options);
     // --print-after: the dumps come before the diagnostics, in the order the passes ran.
     if (!result.printed_ir.empty()) std::fputs(result.printed_ir.c_str(), stderr);
-    print_diagnostics(result.diagnostics);
+    print_diagnostics(request, result.diagnostics);
     if (!result.ok()) return kFailure;
     if (result.blobs.empty())
         return fail("the file has no entry point to compile. Mark one with [shader(\"vertex\")], "
@@ -127,7 +144,7 @@ int run_syntax_only(const Request& request) {
     CompileOptions options = request.options;
     options.syntax_only = true;
     CompileResult result = compile_file(request.input, options);
-    print_diagnostics(result.diagnostics);
+    print_diagnostics(request, result.diagnostics);
     if (!result.ok()) return kFailure;
     std::vector<std::string> outputs;
     if (int code = write_reflection(request, result, outputs)) return code;

@@ -35,8 +35,6 @@ constexpr std::array kFlags = {
     Refused{"Qstrip_rootsignature", Reason::Other}, Refused{"extractrootsignature", Reason::Other},
     Refused{"preserve-intermediate-values", Reason::Other}, Refused{"print-after-all", Reason::Other},
     Refused{"skip-serialization", Reason::Other}, Refused{"ftime-report", Reason::Other},
-    Refused{"fdiagnostics-show-option", Reason::Other}, Refused{"fno-diagnostics-show-option", Reason::Other},
-    Refused{"fdiagnostics-color", Reason::Other},
 };
 
 // Options whose value may be joined to the name (`-Fhout.h`), and option families (`-Wno-x`,
@@ -87,12 +85,12 @@ std::string message(std::string_view shown, Reason reason) {
             return quoted + " is not supported: debug info is not implemented. Remove it, or use --no-names to "
                             "drop names from the output.";
         case Reason::Layout:
-            return quoted + " is not supported. oneshader always uses DXC's default Vulkan layout and binding "
-                            "rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]] in the shader instead.";
+            return quoted + " is not supported. oneshader lays buffers out with DXC's default Vulkan rules "
+                            "(relaxed std140 for constant buffers, relaxed std430 for the others); use "
+                            "[[vk::offset]] and [[vk::location]] in the shader instead.";
         case Reason::SpirvOption:
-            return quoted + " is not supported. oneshader writes SPIR-V for Vulkan 1.2 and newer with DXC's "
-                            "default rules; of the -fspv-* options only -fspv-target-env=vulkan1.2 (or "
-                            "vulkan1.3) is accepted.";
+            return quoted + " is not supported. oneshader writes SPIR-V with DXC's default rules; of the -fspv-* "
+                            "options it takes -fspv-target-env=, -fspv-extension= and -fspv-entrypoint-name=.";
         case Reason::Depfile:
             return quoted + " is not supported. Use --depfile <file> to write a Make-style dependency file.";
         case Reason::Reflection:

@@ -34,6 +34,9 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -fspv-entrypoint-name=<n>    The entry point's name in the SPIR-V.
   -fvk-invert-y                Negate SV_Position.y in vertex shaders.
   -Fc <file>                   Also write the SPIR-V disassembly.
+  -fdiagnostics-format=msvc|clang  file(line,col): error ... (default) or file:line:col: error: ...
+  -f[no-]color-diagnostics     Colour (default: on a terminal, unless NO_COLOR is set).
+  -f[no-]caret-diagnostics     The source line and a caret (default: on a terminal).
   -nologo                      Accepted and ignored.
   -P                           Preprocess only; writes to -Fi <file>, -Fo <file> or standard output.
   -Fi <file>                   Preprocessed output file (with -P).
@@ -52,6 +55,7 @@ oneshader options:
                                pass or raise transform (an unknown name lists the valid ones).
   --verify-ir                  Verify the IR after lowering, every optimizer pass and every raise
                                transform; a module that does not verify is error OSH7000.
+  --diagnostics-json           Print the diagnostics as one JSON array on standard error.
   --version                    Print the version.
   --help                       Print this help.
 
