@@ -168,6 +168,8 @@ public:
     Id to_layout(Id v, const sema::TypeLayout* l, const sema::Type* t);
     // The same conversion member by member, for SPIR-V before 1.4, which has no OpCopyLogical.
     Id copy_by_members(Id v, const sema::TypeLayout* l, bool into_layout);
+    // OpSelect with a scalar condition for SPIR-V before 1.4 (arithmetic.cpp).
+    Id select_before_14(const ir::Instruction* i);
     // -fvk-invert-y: the stored value with SV_Position.y negated when `store` writes it.
     Id invert_position_y(const ir::Instruction* store, Id v);
 

