@@ -189,7 +189,7 @@ TEST_CASE("target environments: DXC's five, others refused") {
     CHECK(refused({"-fspv-target-env=vulkan1.4", "a.hlsl"}).starts_with("-fspv-target-env=vulkan1.4 is not supported."));
 }
 
-TEST_CASE("-fspv-extension, -fspv-entrypoint-name, -fvk-invert-y and -Fc") {
+TEST_CASE("SPIR-V options: -fspv-extension, -fspv-entrypoint-name, -fvk-invert-y and -Fc") {
     oneshader::cli::Request r = parsed({"-fspv-extension=SPV_KHR_a", "-fspv-extension=KHR", "-fspv-entrypoint-name=main",
                                         "-fvk-invert-y", "-Fc", "a.spvasm", "a.hlsl"});
     CHECK(r.options.spirv.extensions == std::vector<std::string>{"SPV_KHR_a", "KHR"});

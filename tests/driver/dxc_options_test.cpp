@@ -169,7 +169,7 @@ TEST_CASE("dxc options: -fvk-auto-shift-bindings starts each class's implicit se
     check_slot(c.text, "rwbab", 0, 700);
     check_slot(c.text, "rwsb", 0, 701);
     check_slot(c.text, "asb", 0, 702);
-    check_slot(c.text, "counter.var.asb", 0, 0);  // a counter has no class: its search starts at 0
+    check_slot(c.text, "counter_var_asb", 0, 0);  // a counter has no class: its search starts at 0
     check_slot(c.text, "rwtexture2d", 0, 703);
     check_slot(c.text, "cbuffer2", 0, 100);
 
