@@ -55,6 +55,49 @@ struct PreprocessorLimits {
     std::uint32_t max_include_depth = 200;
 };
 
+// DXC's descriptor-binding options for Vulkan (docs/command-line.md, "Descriptor bindings"): how
+// `register(xN, spaceM)` and resources without one become a descriptor set and binding.
+struct RegisterShift {  // -fvk-{b,t,u,s}-shift N M|all
+    char register_class = 't';           // 'b', 't', 'u' or 's', as written in register()
+    std::optional<std::uint32_t> space;  // none (`all`): every space without a shift of its own
+    std::uint32_t shift = 0;
+};
+struct RegisterBinding {  // -fvk-bind-register xN M binding set
+    char register_class = 't';
+    std::uint32_t number = 0;
+    std::uint32_t space = 0;
+    std::uint32_t binding = 0;
+    std::uint32_t set = 0;
+};
+struct DescriptorSlot {
+    std::uint32_t binding = 0;
+    std::uint32_t set = 0;
+};
+struct BindingOptions {
+    std::vector<RegisterShift> shifts;       // a later entry for one class and space wins
+    // When not empty, every resource needs a register() listed here ($Globals: `globals`), as in DXC.
+    std::vector<RegisterBinding> registers;
+    std::optional<DescriptorSlot> globals;   // -fvk-bind-globals: the slot of $Globals
+    bool auto_shift = false;                 // -fvk-auto-shift-bindings: shifts apply to implicit slots too
+    std::uint32_t default_space = 0;         // -auto-binding-space: the set of resources that name none
+};
+
+// -fspv-target-env: Vulkan 1.2 (SPIR-V 1.5) unless told otherwise. Vulkan 1.3 takes the same
+// SPIR-V 1.5 output; Vulkan 1.0 gets SPIR-V 1.0 and Vulkan 1.1 SPIR-V 1.3, as DXC writes them.
+enum class SpirvTargetEnv : std::uint8_t { Vulkan1_2, Vulkan1_0, Vulkan1_1, Vulkan1_3, Universal1_5 };
+
+// Options of the SPIR-V backend only, with DXC's -fspv-* meaning (docs/command-line.md).
+struct SpirvOptions {
+    SpirvTargetEnv target_env = SpirvTargetEnv::Vulkan1_2;
+    // -fspv-extension: when not empty, the only SPIR-V extensions the output may declare ("KHR":
+    // every SPV_KHR_ one); a shader that needs another is an error naming it.
+    std::vector<std::string> extensions;
+    // -fspv-entrypoint-name: the entry point's name in the module (empty: the HLSL function's).
+    std::string entry_point_name;
+    // -fvk-invert-y: vertex shaders negate SV_Position.y, for D3D-style clip space.
+    bool invert_y = false;
+};
+
 struct CompileOptions {
     std::vector<Target> targets;                  // empty: SPIR-V
     std::vector<Define> defines;                  // applied before the first line, in order
@@ -68,6 +111,8 @@ struct CompileOptions {
     bool enable_16bit_types = false;
     bool warnings_as_errors = false;
     MatrixPacking default_matrix_packing = MatrixPacking::ColumnMajor;
+    BindingOptions bindings;
+    SpirvOptions spirv;
     PreprocessorLimits limits;
     // Testing: run the IR verifier after lowering, after every optimizer pass and after every
     // raise transform of the backends; a module that does not verify is error OSH7000 naming the

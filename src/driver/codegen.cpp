@@ -73,6 +73,17 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
 
 namespace {
 
+std::uint32_t spirv_version(SpirvTargetEnv env) {
+    switch (env) {
+    case SpirvTargetEnv::Vulkan1_0: return spirv::Options::kSpirv10;
+    case SpirvTargetEnv::Vulkan1_1: return spirv::Options::kSpirv13;
+    case SpirvTargetEnv::Vulkan1_2:
+    case SpirvTargetEnv::Vulkan1_3:
+    case SpirvTargetEnv::Universal1_5: break;
+    }
+    return spirv::Options::kSpirv15;
+}
+
 // Raises `module` for SPIR-V in place and appends one blob per entry point to `out`.
 void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
                 std::string& printed_ir, std::vector<ShaderBlob>& out) {
@@ -86,6 +97,10 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     spirv::Options so;
     so.keep_names = options.keep_names;
     so.layout = sema::LayoutOptions{options.default_matrix_packing};
+    so.version = spirv_version(options.spirv.target_env);
+    so.allowed_extensions = options.spirv.extensions;
+    so.entry_point_name = options.spirv.entry_point_name;
+    so.invert_y = options.spirv.invert_y;
     for (const ir::EntryPoint* ep : module.entry_points) {
         std::vector<std::uint32_t> words = spirv::emit(module, *ep, so, ctx.diags);
         if (words.empty()) continue;

@@ -5,6 +5,12 @@
 // A resource array is one binding. Append/consume counters take [[vk::counter_binding]] or the
 // next free binding of their buffer's set.
 //
+// DXC's binding options (docs/command-line.md, "Descriptor bindings") change the middle steps:
+// -fvk-{b,t,u,s}-shift adds a per-class, per-space amount to register numbers (and with
+// -fvk-auto-shift-bindings makes the implicit search of each class start there), -fvk-bind-globals
+// places $Globals, -auto-binding-space names the default set, and -fvk-bind-register replaces all
+// of it with an explicit table every register must be in.
+//
 // Collisions: DXC keeps a per-slot set of resource categories and refuses a second resource of a
 // category already on the slot, so `t0`, `u0` and `b0` side by side (the most common HLSL layout)
 // compile, while two textures on t0 do not. We follow it with the register classes as categories
@@ -36,16 +42,58 @@ bool may_share_slot(ResourceKind a, ResourceKind b) {
 
 }  // namespace
 
+namespace {
+
+// The shift of a register class in a space: the space's own entry, else the `all` entry, else 0;
+// later entries win, as when DXC reads its command line.
+std::uint32_t shift_for(const BindingOptions& o, char cls, std::uint32_t space) {
+    std::optional<std::uint32_t> own, all;
+    for (const RegisterShift& s : o.shifts) {
+        if (s.register_class != cls) continue;
+        if (!s.space) all = s.shift;
+        else if (*s.space == space) own = s.shift;
+    }
+    return own ? *own : all ? *all : 0;
+}
+
+bool is_globals(const Resource* r) { return r->buffer && r->buffer->kind == BufferKind::Globals; }
+
+std::string register_text(const Binding& b) {
+    return fmt::format("{}{}, space{}", b.register_class, b.register_number, b.register_space);
+}
+
+}  // namespace
+
 void Checker::assign_bindings() {
+    static const BindingOptions kDefaults;
+    const BindingOptions& o = options.bindings ? *options.bindings : kDefaults;
+    if (!o.registers.empty()) {
+        assign_register_table(o);
+        return;
+    }
     // Ordered containers keep the assignment independent of pointer values.
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<Resource*>> taken;
     std::map<std::uint32_t, std::set<std::uint32_t>> used;
     for (Resource* r : resources) {
+        if (!r->binding.explicit_binding && is_globals(r) && o.globals) {
+            // DXC adds the b shift only with -fvk-auto-shift-bindings; the slot is reserved here so
+            // that no implicit resource takes it too.
+            r->binding.set = o.globals->set;
+            r->binding.binding = o.globals->binding + (o.auto_shift ? shift_for(o, 'b', o.globals->set) : 0);
+            used[r->binding.set].insert(r->binding.binding);
+            continue;
+        }
         if (!r->binding.explicit_binding) continue;
+        if (!r->binding.vk_binding)
+            r->binding.binding = r->binding.register_number + shift_for(o, r->binding.register_class, r->binding.set);
         auto key = std::make_pair(r->binding.set, r->binding.binding);
         std::vector<Resource*>& here = taken[key];
+        bool warned = false;  // one warning per resource is enough to point at the shift
         for (Resource* other : here) {
-            if (may_share_slot(r->kind, other->kind)) continue;
+            if (may_share_slot(r->kind, other->kind)) {
+                if (!warned) warned = warn_register_overlap(r, other);
+                continue;
+            }
             report(DiagCode::binding_collision, SourceRange(r->loc),
                    fmt::format("'{}' and '{}' both use descriptor set {} binding {}. Add [[vk::binding(n, set)]] to "
                                "one of them or give it another register number.",
@@ -56,9 +104,9 @@ void Checker::assign_bindings() {
         here.push_back(r);
         used[r->binding.set].insert(r->binding.binding);
     }
-    auto next_free = [&](std::uint32_t set) {
+    auto next_free = [&](std::uint32_t set, std::uint32_t from) {
         std::set<std::uint32_t>& u = used[set];
-        std::uint32_t b = 0;
+        std::uint32_t b = from;
         while (u.count(b)) ++b;
         u.insert(b);
         return b;
@@ -74,12 +122,86 @@ void Checker::assign_bindings() {
             used[r->binding.set].insert(*r->counter_binding);
         }
     for (Resource* r : resources) {
-        if (!r->binding.explicit_binding) {
-            r->binding.set = 0;
-            r->binding.binding = next_free(0);
+        if (!r->binding.explicit_binding && !(is_globals(r) && o.globals)) {
+            r->binding.set = o.default_space;
+            std::uint32_t from = o.auto_shift ? shift_for(o, register_class(r->kind), r->binding.set) : 0;
+            r->binding.binding = next_free(r->binding.set, from);
         }
-        if (has_counter(r->kind) && !r->counter_binding) r->counter_binding = next_free(r->binding.set);
+        // A counter has no register class of its own, so DXC starts its search at 0 even with
+        // -fvk-auto-shift-bindings.
+        if (has_counter(r->kind) && !r->counter_binding) r->counter_binding = next_free(r->binding.set, 0);
     }
+}
+
+// Two resources of different register classes that register() put on one slot: legal for Vulkan
+// only as separate descriptors of one binding, which the driver rejects, so say which shift
+// separates them. A [[vk::binding]] on either is a deliberate choice and stays quiet, as does the
+// texture + sampler pair on one number (the combined-image-sampler idiom).
+bool Checker::warn_register_overlap(const Resource* r, const Resource* other) {
+    if (r->binding.vk_binding || other->binding.vk_binding) return false;
+    if ((is_texture(r->kind) && is_sampler(other->kind)) || (is_sampler(r->kind) && is_texture(other->kind)))
+        return false;
+    char a = r->binding.register_class, b = other->binding.register_class;
+    if (!a || !b || a == b) return false;
+    report(DiagCode::register_class_overlap, SourceRange(r->loc),
+           fmt::format("'{}' (register {}) and '{}' (register {}) both land on descriptor set {} binding {}, which "
+                       "Vulkan cannot bind twice. Move one register class with -fvk-{}-shift <n> {} or "
+                       "-fvk-{}-shift <n> {} (for example -fvk-{}-shift 100 {}), or give one of them "
+                       "[[vk::binding(n, set)]].",
+                       r->name.str(), register_text(r->binding), other->name.str(), register_text(other->binding),
+                       r->binding.set, r->binding.binding, a, r->binding.register_space, b,
+                       other->binding.register_space, a, r->binding.register_space));
+    diags.note(SourceRange(other->loc), fmt::format("'{}' is declared here", other->name.str()));
+    return true;
+}
+
+// -fvk-bind-register: every resource's slot comes from the table by its register, as in DXC; a
+// register the table lacks, a resource without register() and an unplaced $Globals are errors.
+// [[vk::binding]] still wins, and counters take the next free binding of their set.
+void Checker::assign_register_table(const BindingOptions& o) {
+    std::map<std::uint32_t, std::set<std::uint32_t>> used;
+    for (Resource* r : resources) {
+        Binding& b = r->binding;
+        if (b.vk_binding) {
+        } else if (b.register_class) {
+            const RegisterBinding* found = nullptr;
+            for (const RegisterBinding& e : o.registers)
+                if (e.register_class == b.register_class && e.number == b.register_number && e.space == b.register_space)
+                    found = &e;
+            if (!found) {
+                report(DiagCode::bad_register, SourceRange(r->loc),
+                       fmt::format("'{}' (register {}) has no -fvk-bind-register entry. Add -fvk-bind-register {}{} {} "
+                                   "<binding> <set>.",
+                                   r->name.str(), register_text(b), b.register_class, b.register_number,
+                                   b.register_space));
+                continue;
+            }
+            b.binding = found->binding;
+            b.set = found->set;
+        } else if (is_globals(r) && o.globals) {
+            b.binding = o.globals->binding;
+            b.set = o.globals->set;
+        } else {
+            report(DiagCode::bad_register, SourceRange(r->loc),
+                   is_globals(r)
+                       ? std::string("-fvk-bind-register needs the $Globals buffer of the plain global variables "
+                                     "placed with -fvk-bind-globals <binding> <set>.")
+                       : fmt::format("'{}' has no register(); -fvk-bind-register needs one on every resource. Add "
+                                     ": register(...) to it, or give it [[vk::binding(n, set)]].",
+                                     r->name.str()));
+            continue;
+        }
+        used[b.set].insert(b.binding);
+        if (r->counter_binding) used[b.set].insert(*r->counter_binding);
+    }
+    for (Resource* r : resources)
+        if (has_counter(r->kind) && !r->counter_binding) {
+            std::set<std::uint32_t>& u = used[r->binding.set];
+            std::uint32_t n = 0;
+            while (u.count(n)) ++n;
+            u.insert(n);
+            r->counter_binding = n;
+        }
 }
 
 }  // namespace oneshader::sema

@@ -455,6 +455,10 @@ struct Binding {
     std::uint32_t set = 0;
     std::uint32_t binding = 0;
     bool explicit_binding = false;  // [[vk::binding]] or register()
+    bool vk_binding = false;        // [[vk::binding]]: no shift or remapping applies
+    char register_class = 0;        // the class written in register(): 'b', 't', 'u', 's'; 0 without one
+    std::uint32_t register_number = 0;
+    std::uint32_t register_space = 0;
 };
 
 struct Resource;

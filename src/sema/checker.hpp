@@ -137,6 +137,8 @@ private:
     void check_layout_bounds(const TypeLayout* layout, std::string_view name, SourceRange where);
     // A [[vk::offset(n)]] argument: a byte offset from 0 to 4294967295.
     std::optional<std::uint32_t> explicit_offset(const syntax::Attribute* offset);
+    void record_register(Resource* r, std::string_view reg, std::uint32_t number, const syntax::Annotation& a);
+    void record_vk_binding(Resource* r, const syntax::Attribute& vb);
     Resource* new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
                            std::span<const syntax::Annotation> notes, SourceLoc loc);
     void check_spec_constant(Variable* v, const syntax::VarDecl* d, const syntax::Attribute& a);
@@ -219,6 +221,8 @@ private:
 
     // ---- program facts (bindings.cpp, stage_io.cpp, entry_points.cpp) ------------------------
     void assign_bindings();
+    void assign_register_table(const BindingOptions& o);
+    bool warn_register_overlap(const Resource* r, const Resource* other);
     void check_push_constants();
     void find_entry_points();
     EntryPoint* make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d);

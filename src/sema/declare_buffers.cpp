@@ -172,26 +172,44 @@ void Checker::declare_buffer(const syntax::BufferDecl* d) {
                    fmt::format("'register({})' is not a register: write register(b0) or register(b0, space1).", reg));
             continue;
         }
-        r->binding.binding = *n;
-        r->binding.explicit_binding = true;
-        if (a.space) {
-            std::optional<std::uint32_t> s = a.space.str().starts_with("space") ? number_after(a.space.str(), 5) : std::nullopt;
-            if (s) r->binding.set = *s;
-            else
-                report(DiagCode::bad_register, SourceRange(a.loc),
-                       fmt::format("'{}' is not a register space: write space0, space1, ...", a.space.str()));
-        }
+        record_register(r, reg, *n, a);
     }
     if (const syntax::Attribute* vb = find_attribute(d->attributes, "vk", "binding")) {
         if (!vb->args.empty())
-            if (auto bnum = integer_constant(vb->args[0], "the vk::binding number")) {
-                r->binding.binding = std::uint32_t(*bnum);
-                r->binding.set = 0;
-                r->binding.explicit_binding = true;
-                if (vb->args.size() > 1)
-                    if (auto snum = integer_constant(vb->args[1], "the vk::binding set")) r->binding.set = std::uint32_t(*snum);
-            }
+            record_vk_binding(r, *vb);
     }
+}
+
+// register(xN, spaceM): the class, number and space as written; the slot they give depends on the
+// binding options (bindings.cpp). A register without a space is in the default space.
+void Checker::record_register(Resource* r, std::string_view reg, std::uint32_t number, const syntax::Annotation& a) {
+    Binding& b = r->binding;
+    b.explicit_binding = true;
+    b.register_class = char(reg[0] >= 'A' && reg[0] <= 'Z' ? reg[0] - 'A' + 'a' : reg[0]);
+    b.register_number = number;
+    b.register_space = options.bindings ? options.bindings->default_space : 0;
+    if (a.space) {
+        std::optional<std::uint32_t> s = a.space.str().starts_with("space") ? number_after(a.space.str(), 5) : std::nullopt;
+        if (s) b.register_space = *s;
+        else
+            report(DiagCode::bad_register, SourceRange(a.loc),
+                   fmt::format("'{}' is not a register space: write space0, space1, ...", a.space.str()));
+    }
+    b.binding = number;
+    b.set = b.register_space;
+}
+
+// [[vk::binding(b, s)]] wins over register() and every binding option; without a set it is in the
+// default space, as in DXC.
+void Checker::record_vk_binding(Resource* r, const syntax::Attribute& vb) {
+    auto bnum = integer_constant(vb.args[0], "the vk::binding number");
+    if (!bnum) return;
+    r->binding.binding = std::uint32_t(*bnum);
+    r->binding.set = options.bindings ? options.bindings->default_space : 0;
+    r->binding.explicit_binding = true;
+    r->binding.vk_binding = true;
+    if (vb.args.size() > 1)
+        if (auto snum = integer_constant(vb.args[1], "the vk::binding set")) r->binding.set = std::uint32_t(*snum);
 }
 
 Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
@@ -242,26 +260,14 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
                                reg));
             continue;
         }
-        r->binding.binding = *n;
-        r->binding.explicit_binding = true;
-        if (a.space) {
-            std::optional<std::uint32_t> s = a.space.str().starts_with("space") ? number_after(a.space.str(), 5) : std::nullopt;
-            if (s) r->binding.set = *s;
-            else
-                report(DiagCode::bad_register, SourceRange(a.loc),
-                       fmt::format("'{}' is not a register space: write space0, space1, ...", a.space.str()));
-        }
+        record_register(r, reg, *n, a);
     }
     if (const syntax::Attribute* vb = find_attribute(attrs, "vk", "binding")) {
         if (vb->args.empty() || vb->args.size() > 2) {
             report(DiagCode::bad_attribute_argument, SourceRange(vb->loc),
                    "vk::binding takes a binding number and an optional set: [[vk::binding(2, 1)]].");
-        } else if (auto bnum = integer_constant(vb->args[0], "the vk::binding number")) {
-            r->binding.binding = std::uint32_t(*bnum);
-            r->binding.set = 0;
-            r->binding.explicit_binding = true;
-            if (vb->args.size() > 1)
-                if (auto snum = integer_constant(vb->args[1], "the vk::binding set")) r->binding.set = std::uint32_t(*snum);
+        } else {
+            record_vk_binding(r, *vb);
         }
     }
     if (const syntax::Attribute* cb = find_attribute(attrs, "vk", "counter_binding")) {

@@ -28,6 +28,8 @@ struct CheckOptions {
     // Requested entry points (`-E name -T ps_6_0`, CompileOptions::entry_points); empty means every
     // function with a [shader("...")] attribute.
     std::span<const EntryPointRequest> entry_points;
+    // How register() and unannotated resources become descriptor slots (DXC's -fvk-*-shift family).
+    const BindingOptions* bindings = nullptr;
     // Bounds that keep hostile input from exhausting the stack or the machine.
     std::uint32_t max_template_depth = 32;      // nested template instantiations
     std::uint32_t max_template_instances = 512; // instances per compile

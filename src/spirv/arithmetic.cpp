@@ -139,6 +139,10 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
             unsupported("a component-wise select of matrices");
             return true;
         }
+        if (options_.version < Options::kSpirv14 && cond->is<sema::ScalarType>() && !i->type()->is<sema::ScalarType>()) {
+            define(i, select_before_14(i));
+            return true;
+        }
         define(i, op_result(Op::OpSelect, value_type(i->type()),
                             {value(i->operands[0]), value(i->operands[1]), value(i->operands[2])}));
         return true;
@@ -190,6 +194,36 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
     }
     define(i, r);
     return true;
+}
+
+// Before SPIR-V 1.4 OpSelect takes only scalars and vectors, and a vector's condition must be a
+// vector of its size: a scalar condition is repeated, and a matrix is selected column by column.
+Id Emitter::select_before_14(const ir::Instruction* i) {
+    const sema::Type* t = i->type();
+    Id c = value(i->operands[0]), a = value(i->operands[1]), b = value(i->operands[2]);
+    auto splat = [&](std::uint32_t n) {
+        Operands parts = repeat(c, n);
+        return op_result(Op::OpCompositeConstruct, type_vector(type_bool(), n),
+                         std::span<const std::uint32_t>(parts.data(), parts.size()));
+    };
+    if (const auto* v = t->as<sema::VectorType>())
+        return op_result(Op::OpSelect, value_type(t), {splat(v->count), a, b});
+    if (const auto* m = t->as<sema::MatrixType>()) {
+        if (m->rows == 1 || m->cols == 1) return op_result(Op::OpSelect, value_type(t), {splat(m->rows * m->cols), a, b});
+        // A matrix is `rows` vectors of `cols` components (HLSL rows are SPIR-V columns).
+        Id column_type = type_vector(component_type_of(t), m->cols);
+        Id condition = splat(m->cols);
+        Operands columns;
+        for (std::uint32_t k = 0; k < m->rows; ++k) {
+            Id x = op_result(Op::OpCompositeExtract, column_type, {a, k});
+            Id y = op_result(Op::OpCompositeExtract, column_type, {b, k});
+            columns.push_back(op_result(Op::OpSelect, column_type, {condition, x, y}));
+        }
+        return op_result(Op::OpCompositeConstruct, value_type(t),
+                         std::span<const std::uint32_t>(columns.data(), columns.size()));
+    }
+    unsupported("selecting a whole struct or array before SPIR-V 1.4 (use -fspv-target-env=vulkan1.2)");
+    return 0;
 }
 
 }  // namespace oneshader::spirv

@@ -43,7 +43,7 @@ bool Emitter::emit_buffer(const ir::Instruction* i) {
         return true;
     }
     std::uint32_t n = sema::component_count(t);
-    Id word_pointer = type_pointer(spv::StorageClass::StorageBuffer, uint_type);
+    Id word_pointer = type_pointer(storage_buffer_class(), uint_type);
     Id first = op_result(Op::OpShiftRightLogical, uint_type, {value(i->operands[1]), constant_u32(2)});
     auto word = [&](std::uint32_t k) {
         Id index = k == 0 ? first : op_result(Op::OpIAdd, uint_type, {first, constant_u32(k)});

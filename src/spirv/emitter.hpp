@@ -166,6 +166,22 @@ public:
     // Between the layout form (buffer memory) and the value form of one value.
     Id from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t);
     Id to_layout(Id v, const sema::TypeLayout* l, const sema::Type* t);
+    // The same conversion member by member, for SPIR-V before 1.4, which has no OpCopyLogical.
+    Id copy_by_members(Id v, const sema::TypeLayout* l, bool into_layout);
+    // OpSelect with a scalar condition for SPIR-V before 1.4 (arithmetic.cpp).
+    Id select_before_14(const ir::Instruction* i);
+    // -fvk-invert-y: the stored value with SV_Position.y negated when `store` writes it.
+    Id invert_position_y(const ir::Instruction* store, Id v);
+
+    // --- the target environment (target_env.cpp) -----------------------------------------------
+    // Storage buffers: the StorageBuffer class from SPIR-V 1.3, Uniform (with BufferBlock) before.
+    spv::StorageClass storage_buffer_class() const;
+    spv::Decoration storage_buffer_decoration() const;
+    // Only Input and Output variables are listed on OpEntryPoint before SPIR-V 1.4.
+    bool lists_every_global() const { return options_.version >= Options::kSpirv14; }
+    // Adds the extensions the version lacks for the capabilities used, refuses what it cannot
+    // express, and checks the extensions against -fspv-extension.
+    void apply_target_env();
     // Loads the handle behind a texture or sampler pointer, decorated NonUniform when it is.
     Id load_handle(const ir::Value* resource_pointer, const sema::ResourceType** kind = nullptr);
     // Element-wise conversion helpers shared by several families (arithmetic.cpp).

@@ -210,6 +210,7 @@ std::vector<std::uint32_t> Emitter::run() {
         name(id, f->name);
     }
     for (const ir::Function* f : functions) emit_function(f);
+    apply_target_env();
     if (failed_) return {};
 
     // Execution model and modes.
@@ -235,7 +236,9 @@ std::vector<std::uint32_t> Emitter::run() {
     if (glsl_) head.add_with_string(spv::Op::OpExtInstImport, {glsl_}, "GLSL.std.450");
     head.add(spv::Op::OpMemoryModel, {static_cast<std::uint32_t>(spv::AddressingModel::Logical),
                                       static_cast<std::uint32_t>(spv::MemoryModel::GLSL450)});
-    head.add_with_string(spv::Op::OpEntryPoint, {static_cast<std::uint32_t>(model), main_id}, entry_.function->name,
+    std::string_view entry_name = options_.entry_point_name.empty() ? std::string_view(entry_.function->name)
+                                                                    : std::string_view(options_.entry_point_name);
+    head.add_with_string(spv::Op::OpEntryPoint, {static_cast<std::uint32_t>(model), main_id}, entry_name,
                          interface_ids());
     for (std::uint32_t m : execution_modes_) head.add(spv::Op::OpExecutionMode, {main_id, m});
     if (model == spv::ExecutionModel::GLCompute) {
@@ -246,7 +249,7 @@ std::vector<std::uint32_t> Emitter::run() {
     // Names come after the entry point's own OpName so a dump starts with the entry.
     std::vector<std::uint32_t> out;
     out.reserve(5 + head.size() + names_.size() + annotations_.size() + globals_.size() + functions_.size());
-    out.insert(out.end(), {spv::MagicNumber, 0x00010500u, 0u, next_id_, 0u});
+    out.insert(out.end(), {spv::MagicNumber, options_.version, 0u, next_id_, 0u});
     for (const InstructionStream* s : {&head, &names_, &annotations_, &globals_, &functions_})
         out.insert(out.end(), s->words().begin(), s->words().end());
     return out;

@@ -215,7 +215,7 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
     Operands words{id};
     words.insert(words.end(), members.begin(), members.end());
     globals_.add(spv::Op::OpTypeStruct, words);
-    decorate(id, spv::Decoration::Block);
+    decorate(id, r->resource == ResourceKind::ConstantBuffer ? spv::Decoration::Block : storage_buffer_decoration());
     name(id, type_name);
     bool read_only = !sema::is_writable(r->resource) && r->resource != ResourceKind::ConstantBuffer;
     for (std::uint32_t i = 0; i < members.size(); ++i) {
@@ -284,6 +284,7 @@ void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
 void Emitter::declare_global(const ir::Global* g) {
     GlobalInfo info;
     info.storage = storage_class(g->space());
+    if (info.storage == spv::StorageClass::StorageBuffer) info.storage = storage_buffer_class();
     switch (g->global_kind()) {
     case ir::GlobalKind::Private:
     case ir::GlobalKind::Workgroup: {
@@ -372,6 +373,9 @@ Operands Emitter::interface_ids() const {
     auto add_global = [&](const ir::Global* g) {
         const GlobalInfo* info = global_info(g);
         if (!info) return;
+        if (!lists_every_global() && info->storage != spv::StorageClass::Input &&
+            info->storage != spv::StorageClass::Output)
+            return;
         add(info->variable);
     };
     for (const ir::Global* g : entry_.inputs) add_global(g);

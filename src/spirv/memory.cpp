@@ -11,12 +11,65 @@ namespace oneshader::spirv {
 // aggregates cross with OpCopyLogical and scalars and vectors as they are.
 Id Emitter::from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
     if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    if (options_.version < Options::kSpirv14) return copy_by_members(v, l, false);
     return op_result(spv::Op::OpCopyLogical, value_type(t->value_type()), {v});
 }
 
 Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type*) {
     if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    if (options_.version < Options::kSpirv14) return copy_by_members(v, l, true);
     return op_result(spv::Op::OpCopyLogical, layout_type(l), {v});
+}
+
+// Each member or element is taken out, converted in turn, and the aggregate built again; leaves
+// (scalars, vectors, matrices) have one SPIR-V type in both forms.
+Id Emitter::copy_by_members(Id v, const sema::TypeLayout* l, bool into_layout) {
+    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    Operands parts;
+    auto part = [&](std::uint32_t index, const sema::TypeLayout* pl) {
+        Id from = into_layout ? value_type(pl->type->value_type()) : layout_type(pl);
+        parts.push_back(copy_by_members(op_result(spv::Op::OpCompositeExtract, from, {v, index}), pl, into_layout));
+    };
+    if (l->kind == sema::LayoutKind::Struct) {
+        for (std::uint32_t i = 0; i < l->members.size(); ++i) part(i, l->members[i].type);
+    } else {
+        for (std::uint32_t k = 0; k < l->length; ++k) part(k, l->element);
+    }
+    Id result_type = into_layout ? layout_type(l) : value_type(l->type->value_type());
+    return op_result(spv::Op::OpCompositeConstruct, result_type, std::span<const std::uint32_t>(parts.data(), parts.size()));
+}
+
+namespace {
+
+bool is_position(const ir::Value* v) {
+    const auto* g = v->as<ir::Global>();
+    return g && g->global_kind() == ir::GlobalKind::Output && g->builtin && *g->builtin == ir::BuiltIn::Position;
+}
+
+}  // namespace
+
+// -fvk-invert-y: the value written to SV_Position, whole or its y alone, has y negated, as DXC
+// does at the vertex shader's end. Other partial writes leave y alone; a y chosen at run time
+// cannot be told apart and is refused.
+Id Emitter::invert_position_y(const ir::Instruction* store, Id v) {
+    const ir::Value* target = store->operands[0];
+    const sema::Type* t = store->operands[1]->type();
+    if (is_position(target)) {
+        Id component = component_type_of(t);
+        Id y = op_result(spv::Op::OpCompositeExtract, component, {v, 1});
+        Id negated = op_result(spv::Op::OpFNegate, component, {y});
+        return op_result(spv::Op::OpCompositeInsert, value_type(t), {negated, v, 1});
+    }
+    const auto* chain = target->as<ir::Instruction>();
+    if (!chain || chain->opcode != ir::Opcode::AccessChain || chain->operands.empty() || !is_position(chain->operands[0]))
+        return v;
+    const auto* index = chain->operands.size() == 2 ? chain->operands[1]->as<ir::Constant>() : nullptr;
+    if (!index) {
+        unsupported("-fvk-invert-y with a component of SV_Position chosen at run time");
+        return v;
+    }
+    if (index->bits != 1) return v;
+    return op_result(spv::Op::OpFNegate, value_type(t), {v});
 }
 
 Id Emitter::load_pointer(const PointerInfo& p, const sema::Type* t) {
@@ -91,7 +144,9 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
         const PointerInfo* p = pointer(i->operands[0]);
         if (!p) return true;
         PointerInfo copy = *p;
-        store_pointer(copy, value(i->operands[1]), i->operands[1]->type());
+        Id v = value(i->operands[1]);
+        if (options_.invert_y && stage() == ir::ShaderStage::Vertex) v = invert_position_y(i, v);
+        store_pointer(copy, v, i->operands[1]->type());
         return true;
     }
     case ir::Opcode::NonUniformIndex: {

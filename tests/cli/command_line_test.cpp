@@ -127,12 +127,51 @@ TEST_CASE("help and version requests win over everything else") {
     CHECK(parsed({"-?"}).mode == Mode::Help);
 }
 
-TEST_CASE("unsupported profiles are refused as the spec prints it") {
+TEST_CASE("unsupported profiles are refused, naming the stage") {
     CHECK(refused({"-T", "gs_6_0", "a.hlsl"}) ==
-          "-T gs_6_0 is not a supported profile. Use vs_6_x, ps_6_x or cs_6_x; geometry, tessellation, mesh and "
-          "library profiles are not supported.");
-    for (std::string p : {"hs_6_0", "ds_6_0", "ms_6_5", "as_6_5", "lib_6_3", "ps_7_0", "nonsense", "ps_6"})
+          "-T gs_6_0 is a geometry shader profile, which oneshader does not compile. Use vs_6_x, ps_6_x or cs_6_x; "
+          "geometry, tessellation, mesh and library profiles are not supported.");
+    CHECK(refused({"-T", "hs_6_0", "a.hlsl"}).starts_with("-T hs_6_0 is a hull shader profile"));
+    CHECK(refused({"-T", "ds_6_0", "a.hlsl"}).starts_with("-T ds_6_0 is a domain shader profile"));
+    CHECK(refused({"-T", "ms_6_5", "a.hlsl"}).starts_with("-T ms_6_5 is a mesh shader profile"));
+    CHECK(refused({"-T", "as_6_5", "a.hlsl"}).starts_with("-T as_6_5 is an amplification shader profile"));
+    CHECK(refused({"-T", "lib_6_3", "a.hlsl"}).starts_with("-T lib_6_3 is a library"));
+    for (std::string p : {"ps_7_0", "nonsense", "ps_6"})
         CHECK(refused({"-T", p, "a.hlsl"}).starts_with("-T " + p + " is not a supported profile."));
+}
+
+TEST_CASE("binding options become BindingOptions") {
+    oneshader::cli::Request r = parsed({"-fvk-b-shift", "100", "0", "-fvk-t-shift", "200", "all", "-fvk-bind-globals",
+                                        "3", "1", "-fvk-auto-shift-bindings", "-auto-binding-space", "2", "a.hlsl"});
+    const oneshader::BindingOptions& b = r.options.bindings;
+    REQUIRE(b.shifts.size() == 2);
+    CHECK(b.shifts[0].register_class == 'b');
+    CHECK(b.shifts[0].shift == 100);
+    CHECK(b.shifts[0].space == 0u);
+    CHECK(b.shifts[1].register_class == 't');
+    CHECK_FALSE(b.shifts[1].space);
+    REQUIRE(b.globals);
+    CHECK(b.globals->binding == 3);
+    CHECK(b.globals->set == 1);
+    CHECK(b.auto_shift);
+    CHECK(b.default_space == 2);
+    oneshader::cli::Request t = parsed({"-vkbr", "s3", "1", "3", "4", "a.hlsl"});
+    REQUIRE(t.options.bindings.registers.size() == 1);
+    CHECK(t.options.bindings.registers[0].register_class == 's');
+    CHECK(t.options.bindings.registers[0].number == 3);
+    CHECK(t.options.bindings.registers[0].space == 1);
+    CHECK(t.options.bindings.registers[0].binding == 3);
+    CHECK(t.options.bindings.registers[0].set == 4);
+}
+
+TEST_CASE("bad binding option values are refused with an example") {
+    CHECK(refused({"-fvk-t-shift", "x", "0", "a.hlsl"}) ==
+          "-fvk-t-shift x 0: the shift must be a number, for example '-fvk-t-shift 100 0'.");
+    CHECK(refused({"-fvk-t-shift", "1", "space0", "a.hlsl"}) == "-fvk-t-shift 1 space0: the space must be a number or 'all'.");
+    CHECK(refused({"-vkbr", "q5", "0", "1", "2", "a.hlsl"}).starts_with("-fvk-bind-register q5 0 1 2: write the register"));
+    CHECK(refused({"-fvk-bind-globals", "a", "0", "a.hlsl"}).starts_with("-fvk-bind-globals a 0: write the binding"));
+    CHECK(refused({"-vkbr", "t5", "0", "1", "2", "-fvk-t-shift", "1", "0", "a.hlsl"})
+              .starts_with("-fvk-bind-register gives every register its slot"));
 }
 
 TEST_CASE("language versions other than 2021 and 202x are refused") {
@@ -140,8 +179,24 @@ TEST_CASE("language versions other than 2021 and 202x are refused") {
           "-HV 2018 is not a supported language version. Use -HV 2021 (202x is accepted too).");
 }
 
-TEST_CASE("target environments other than Vulkan 1.2 and 1.3 are refused") {
-    CHECK(refused({"-fspv-target-env=vulkan1.1", "a.hlsl"}).starts_with("-fspv-target-env=vulkan1.1 is not supported."));
+TEST_CASE("target environments: DXC's five, others refused") {
+    CHECK(parsed({"a.hlsl"}).options.spirv.target_env == oneshader::SpirvTargetEnv::Vulkan1_2);
+    CHECK(parsed({"-fspv-target-env=vulkan1.0", "a.hlsl"}).options.spirv.target_env == oneshader::SpirvTargetEnv::Vulkan1_0);
+    CHECK(parsed({"-fspv-target-env=vulkan1.1", "a.hlsl"}).options.spirv.target_env == oneshader::SpirvTargetEnv::Vulkan1_1);
+    CHECK(parsed({"-fspv-target-env=vulkan1.3", "a.hlsl"}).options.spirv.target_env == oneshader::SpirvTargetEnv::Vulkan1_3);
+    CHECK(parsed({"-fspv-target-env=universal1.5", "a.hlsl"}).options.spirv.target_env ==
+          oneshader::SpirvTargetEnv::Universal1_5);
+    CHECK(refused({"-fspv-target-env=vulkan1.4", "a.hlsl"}).starts_with("-fspv-target-env=vulkan1.4 is not supported."));
+}
+
+TEST_CASE("SPIR-V options: -fspv-extension, -fspv-entrypoint-name, -fvk-invert-y and -Fc") {
+    oneshader::cli::Request r = parsed({"-fspv-extension=SPV_KHR_a", "-fspv-extension=KHR", "-fspv-entrypoint-name=main",
+                                        "-fvk-invert-y", "-Fc", "a.spvasm", "a.hlsl"});
+    CHECK(r.options.spirv.extensions == std::vector<std::string>{"SPV_KHR_a", "KHR"});
+    CHECK(r.options.spirv.entry_point_name == "main");
+    CHECK(r.options.spirv.invert_y);
+    CHECK(r.disassembly == std::optional<std::string>("a.spvasm"));
+    CHECK(refused({"-P", "-Fc", "a.s", "a.hlsl"}).starts_with("-Fc writes the SPIR-V as text and needs a compile"));
 }
 
 TEST_CASE("all entries together with -T or -E is refused") {
@@ -175,4 +230,6 @@ TEST_CASE("bad values and combinations are refused") {
 TEST_CASE("refusals are printed with the prefix and the hint to run --help") {
     CHECK(format_command_line_error({"option '-Zi' is not supported: x."}) ==
           "oneshader: error: option '-Zi' is not supported: x. Run 'oneshader --help' for the options.");
+    CHECK(format_command_line_error({"a.\nb."}) ==
+          "oneshader: error: a.\noneshader: error: b. Run 'oneshader --help' for the options.");
 }

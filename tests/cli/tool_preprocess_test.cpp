@@ -117,18 +117,22 @@ TEST_CASE("the depfile after preprocessing lists the output and every file read,
     CHECK(std::count(deps.begin(), deps.end(), '\n') == 1);
 }
 
+// A missing folder is made (as DXC does); a folder that is a file cannot be.
 TEST_CASE("an output that cannot be written gives exit code 1") {
     ScratchDir dir;
     dir.write("a.hlsl", "float a;\n");
-    cli_test::ToolRun run = run_tool({"-P", "a.hlsl", "-Fo", "no/such/dir/out.i"}, dir.path());
+    cli_test::ToolRun made = run_tool({"-P", "a.hlsl", "-Fo", "new/dir/out.i"}, dir.path());
+    CHECK(made.exit_code == 0);
+    CHECK(dir.exists("new/dir/out.i"));
+    cli_test::ToolRun run = run_tool({"-P", "a.hlsl", "-Fo", "a.hlsl/out.i"}, dir.path());
     CHECK(run.exit_code == 1);
-    CHECK(run.err.starts_with("oneshader: error: cannot write 'no/such/dir/out.i': "));
+    CHECK(run.err.starts_with("oneshader: error: cannot write 'a.hlsl/out.i': "));
 
     cli_test::ToolRun into_folder = run_tool({"-P", "a.hlsl", "-Fo", "."}, dir.path());
     CHECK(into_folder.exit_code == 1);
 
     cli_test::ToolRun bad_depfile =
-        run_tool({"-P", "a.hlsl", "-Fo", "ok.i", "--depfile", "no/such/dir/x.d"}, dir.path());
+        run_tool({"-P", "a.hlsl", "-Fo", "ok.i", "--depfile", "a.hlsl/x.d"}, dir.path());
     CHECK(bad_depfile.exit_code == 1);
-    CHECK(bad_depfile.err.starts_with("oneshader: error: cannot write 'no/such/dir/x.d': "));
+    CHECK(bad_depfile.err.starts_with("oneshader: error: cannot write 'a.hlsl/x.d': "));
 }

@@ -1,6 +1,6 @@
 #pragma once
 // SPIRV-Tools in process, as every test that checks SPIR-V uses it: the validator and the
-// disassembler for Vulkan 1.2, and a blob's bytes read back as words.
+// disassembler (for Vulkan 1.2 unless told another environment), and a blob's bytes read back as words.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -20,8 +20,8 @@ inline std::vector<std::uint32_t> words_of(const oneshader::ShaderBlob& b) {
 }
 
 // The validator's messages, one line each ("word N: message"); empty when the module is valid.
-inline std::string validate(const std::vector<std::uint32_t>& words) {
-    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_2);
+inline std::string validate(const std::vector<std::uint32_t>& words, spv_target_env env = SPV_ENV_VULKAN_1_2) {
+    spvtools::SpirvTools tools(env);
     std::string messages;
     tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& p, const char* m) {
         messages += "word " + std::to_string(p.index) + ": " + m + "\n";
@@ -32,8 +32,8 @@ inline std::string validate(const std::vector<std::uint32_t>& words) {
 }
 
 // The disassembly with friendly names, indented, with the header comment.
-inline std::string disassemble(const std::vector<std::uint32_t>& words) {
-    spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_2);
+inline std::string disassemble(const std::vector<std::uint32_t>& words, spv_target_env env = SPV_ENV_VULKAN_1_2) {
+    spvtools::SpirvTools tools(env);
     std::string text;
     tools.Disassemble(words, &text, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT);
     return text;

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "dxc_args.hpp"
 
@@ -14,8 +16,13 @@ namespace {
 struct RawOptions {
     std::vector<std::string> inputs;
     std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing;
-    std::string reflect, depfile, print_after;
+    std::string reflect, depfile, print_after, disassembly, entry_point_name, diagnostics_format;
+    std::vector<std::string> diagnostic_switches;  // "color", "no-color", "caret", "no-caret", in order
     std::vector<std::string> defines, include_dirs, targets;
+    std::vector<std::string> shifts, bind_registers;  // "t 100 0", "t5 0 1 2" (dxc_args.cpp)
+    std::string bind_globals, auto_binding_space;
+    std::vector<std::string> extensions;
+    bool auto_shift = false, invert_y = false, diagnostics_json = false;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
     bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
     bool verify_ir = false;
@@ -31,6 +38,10 @@ struct Given {
     const CLI::Option* reflect;
     const CLI::Option* depfile;
     const CLI::Option* print_after;
+    const CLI::Option* bind_globals;
+    const CLI::Option* disassembly;
+    const CLI::Option* diagnostics_format;
+    const CLI::Option* auto_binding_space;
 };
 
 bool is_identifier(std::string_view s) {
@@ -63,6 +74,105 @@ std::string quoted_list(const std::vector<std::string>& items) {
 
 using Problem = std::optional<CommandLineError>;
 
+// -T with a stage oneshader does not compile names that stage, so the user knows it is the stage
+// and not the spelling.
+std::string refused_profile(std::string_view profile) {
+    struct Kind {
+        std::string_view prefix, what;
+    };
+    constexpr std::array kKinds = {
+        Kind{"gs_", "a geometry shader"}, Kind{"hs_", "a hull shader"}, Kind{"ds_", "a domain shader"},
+        Kind{"ms_", "a mesh shader"},     Kind{"as_", "an amplification shader"},
+        Kind{"lib_", "a library (ray tracing, work graphs, linking)"},
+    };
+    std::string shown = "-T " + std::string(profile);
+    for (const Kind& k : kKinds)
+        if (profile.starts_with(k.prefix))
+            return shown + " is " + std::string(k.what) + " profile, which oneshader does not compile. Use vs_6_x, "
+                   "ps_6_x or cs_6_x; geometry, tessellation, mesh and library profiles are not supported.";
+    return shown + " is not a supported profile. Use vs_6_x, ps_6_x or cs_6_x; geometry, tessellation, mesh and "
+                   "library profiles are not supported.";
+}
+
+// A non-negative decimal number, as DXC reads binding and set numbers.
+std::optional<std::uint32_t> parse_number(std::string_view s) {
+    if (s.empty() || s.size() > 9) return std::nullopt;
+    std::uint32_t n = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + std::uint32_t(c - '0');
+    }
+    return n;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+    std::vector<std::string_view> out;
+    while (!s.empty()) {
+        auto sp = s.find(' ');
+        out.push_back(s.substr(0, sp));
+        if (sp == std::string_view::npos) break;
+        s.remove_prefix(sp + 1);
+    }
+    return out;
+}
+
+// -fvk-{b,t,u,s}-shift, -fvk-bind-register, -fvk-bind-globals, -fvk-auto-shift-bindings and
+// -auto-binding-space, into BindingOptions (the numbers are checked here, their effect in sema).
+Problem check_bindings(const RawOptions& raw, const Given& given, BindingOptions& b) {
+    for (const std::string& text : raw.shifts) {
+        std::vector<std::string_view> w = words(text);  // class, shift, space
+        RegisterShift shift;
+        shift.register_class = w[0][0];
+        std::optional<std::uint32_t> n = parse_number(w[1]);
+        std::string shown = "-fvk-" + std::string(w[0]) + "-shift " + std::string(w[1]) + " " + std::string(w[2]);
+        if (!n) return CommandLineError{shown + ": the shift must be a number, for example '-fvk-" + std::string(w[0]) +
+                                        "-shift 100 0'."};
+        shift.shift = *n;
+        if (w[2] != "all") {
+            std::optional<std::uint32_t> space = parse_number(w[2]);
+            if (!space) return CommandLineError{shown + ": the space must be a number or 'all'."};
+            shift.space = space;
+        }
+        b.shifts.push_back(shift);
+    }
+    for (const std::string& text : raw.bind_registers) {
+        std::vector<std::string_view> w = words(text);  // xN, space, binding, set
+        RegisterBinding r;
+        std::optional<std::uint32_t> number = w[0].size() > 1 ? parse_number(w[0].substr(1)) : std::nullopt;
+        std::optional<std::uint32_t> space = parse_number(w[1]), binding = parse_number(w[2]), set = parse_number(w[3]);
+        char cls = w[0].empty() ? 0 : w[0][0];
+        if (std::string_view("btus").find(cls) == std::string_view::npos || !number || !space || !binding || !set)
+            return CommandLineError{"-fvk-bind-register " + text +
+                                    ": write the register, its space, then the binding and set, for example "
+                                    "'-fvk-bind-register t5 0 1 2' (register t5 in space0 to binding 1 of set 2)."};
+        r.register_class = cls;
+        r.number = *number;
+        r.space = *space;
+        r.binding = *binding;
+        r.set = *set;
+        b.registers.push_back(r);
+    }
+    if (given.bind_globals->count()) {
+        std::vector<std::string_view> w = words(raw.bind_globals);
+        std::optional<std::uint32_t> binding = parse_number(w[0]), set = parse_number(w[1]);
+        if (!binding || !set)
+            return CommandLineError{"-fvk-bind-globals " + raw.bind_globals +
+                                    ": write the binding, then the set, for example '-fvk-bind-globals 0 1'."};
+        b.globals = DescriptorSlot{*binding, *set};
+    }
+    if (given.auto_binding_space->count()) {
+        std::optional<std::uint32_t> space = parse_number(raw.auto_binding_space);
+        if (!space)
+            return CommandLineError{"-auto-binding-space " + raw.auto_binding_space + ": the space must be a number."};
+        b.default_space = *space;
+    }
+    b.auto_shift = raw.auto_shift;
+    if (!b.registers.empty() && (!b.shifts.empty() || b.auto_shift))
+        return CommandLineError{"-fvk-bind-register gives every register its slot, so the -fvk-*-shift options and "
+                                "-fvk-auto-shift-bindings have nothing to do. Use one way or the other."};
+    return std::nullopt;
+}
+
 Problem check_input(const RawOptions& raw, Request& req) {
     if (raw.inputs.empty())
         return CommandLineError{"no input file. Name the HLSL file to compile, for example "
@@ -79,10 +189,7 @@ Problem check_entry_points(const RawOptions& raw, const Given& given, Request& r
     CompileOptions& o = req.options;
     if (given.profile->count()) {
         o.profile = parse_profile(raw.profile);
-        if (!o.profile)
-            return CommandLineError{"-T " + raw.profile +
-                                    " is not a supported profile. Use vs_6_x, ps_6_x or cs_6_x; geometry, "
-                                    "tessellation, mesh and library profiles are not supported."};
+        if (!o.profile) return CommandLineError{refused_profile(raw.profile)};
     }
     if (raw.all_entries && (given.profile->count() || given.entry->count()))
         return CommandLineError{"--all-entries cannot be combined with -T or -E. Use -T (and -E) for one entry "
@@ -99,10 +206,31 @@ Problem check_versions(const RawOptions& raw, const Given& given) {
     if (given.hlsl_version->count() && raw.hlsl_version != "2021" && raw.hlsl_version != "202x")
         return CommandLineError{"-HV " + raw.hlsl_version +
                                 " is not a supported language version. Use -HV 2021 (202x is accepted too)."};
-    if (given.target_env->count() && raw.target_env != "vulkan1.2" && raw.target_env != "vulkan1.3")
-        return CommandLineError{"-fspv-target-env=" + raw.target_env +
-                                " is not supported. Use vulkan1.2 or vulkan1.3; the SPIR-V output is valid for "
-                                "Vulkan 1.2 and newer."};
+    return std::nullopt;
+}
+
+// -fspv-target-env and -fspv-extension.
+Problem check_spirv_options(const RawOptions& raw, const Given& given, SpirvOptions& o) {
+    if (given.target_env->count()) {
+        struct Env {
+            std::string_view name;
+            SpirvTargetEnv env;
+        };
+        constexpr std::array kEnvs = {
+            Env{"vulkan1.0", SpirvTargetEnv::Vulkan1_0}, Env{"vulkan1.1", SpirvTargetEnv::Vulkan1_1},
+            Env{"vulkan1.2", SpirvTargetEnv::Vulkan1_2}, Env{"vulkan1.3", SpirvTargetEnv::Vulkan1_3},
+            Env{"universal1.5", SpirvTargetEnv::Universal1_5},
+        };
+        auto it = std::find_if(kEnvs.begin(), kEnvs.end(), [&](const Env& e) { return e.name == raw.target_env; });
+        if (it == kEnvs.end())
+            return CommandLineError{"-fspv-target-env=" + raw.target_env +
+                                    " is not supported. Use vulkan1.0, vulkan1.1, vulkan1.2, vulkan1.3 or "
+                                    "universal1.5."};
+        o.target_env = it->env;
+    }
+    o.extensions = raw.extensions;
+    o.entry_point_name = raw.entry_point_name;
+    o.invert_y = raw.invert_y;
     return std::nullopt;
 }
 
@@ -166,6 +294,12 @@ Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
     if (given.output->count()) req.output = raw.output;
     if (given.reflect->count()) req.reflect = raw.reflect;
     if (given.depfile->count()) req.depfile = raw.depfile;
+    if (given.disassembly->count()) {
+        if (req.mode != Mode::Compile)
+            return CommandLineError{"-Fc writes the SPIR-V as text and needs a compile; it cannot be combined with -P, "
+                                    "--dump-ir or --syntax-only."};
+        req.disassembly = raw.disassembly;
+    }
     if (given.preprocess_output->count()) {
         if (compiling)
             return CommandLineError{"-Fi names the preprocessed output and needs -P, for example "
@@ -193,6 +327,27 @@ Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
     return std::nullopt;
 }
 
+// -fdiagnostics-format=msvc|clang, --diagnostics-json and the colour and caret switches (the last
+// of each pair wins).
+Problem check_diagnostic_style(const RawOptions& raw, const Given& given, Request& req) {
+    if (given.diagnostics_format->count()) {
+        if (raw.diagnostics_format == "msvc") req.diagnostic_format = DiagnosticFormat::Msvc;
+        else if (raw.diagnostics_format == "clang") req.diagnostic_format = DiagnosticFormat::Clang;
+        else
+            return CommandLineError{"-fdiagnostics-format=" + raw.diagnostics_format +
+                                    " is not a diagnostics format. Use msvc (file(line,col): error ...) or clang "
+                                    "(file:line:col: error: ...)."};
+    }
+    if (raw.diagnostics_json) req.diagnostic_format = DiagnosticFormat::Json;
+    for (const std::string& s : raw.diagnostic_switches) {
+        if (s == "color") req.color = true;
+        if (s == "no-color") req.color = false;
+        if (s == "caret") req.caret = true;
+        if (s == "no-caret") req.caret = false;
+    }
+    return std::nullopt;
+}
+
 // Everything CLI11 cannot know: values, combinations, and the mapping to CompileOptions.
 std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given& given) {
     Request req;
@@ -211,6 +366,9 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     if (!problem) problem = check_entry_points(raw, given, req);
     if (!problem) problem = check_versions(raw, given);
     if (!problem) problem = check_compile_options(raw, req.options);
+    if (!problem) problem = check_bindings(raw, given, req.options.bindings);
+    if (!problem) problem = check_spirv_options(raw, given, req.options.spirv);
+    if (!problem) problem = check_diagnostic_style(raw, given, req);
     if (!problem) problem = check_print_after(raw, given, req);
     if (!problem) problem = check_outputs(raw, given, req);
     if (problem) return std::move(*problem);
@@ -242,6 +400,18 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     given.reflect = last_wins("--reflect", raw.reflect);
     given.depfile = last_wins("--depfile", raw.depfile);
     given.print_after = last_wins("--print-after", raw.print_after);
+    given.bind_globals = last_wins("--fvk-bind-globals", raw.bind_globals);
+    given.disassembly = last_wins("--Fc", raw.disassembly);
+    given.diagnostics_format = last_wins("--fdiagnostics-format", raw.diagnostics_format);
+    each("--diagnostic-switch", raw.diagnostic_switches);
+    app.add_flag("--diagnostics-json", raw.diagnostics_json);
+    given.auto_binding_space = last_wins("--auto-binding-space", raw.auto_binding_space);
+    each("--fvk-shift", raw.shifts);
+    each("--fvk-bind-register", raw.bind_registers);
+    each("--fspv-extension", raw.extensions);
+    app.add_flag("--fvk-auto-shift-bindings", raw.auto_shift);
+    app.add_flag("--fvk-invert-y", raw.invert_y);
+    last_wins("--fspv-entrypoint-name", raw.entry_point_name);
     last_wins("--O", raw.optimize);
     last_wins("--Zp", raw.packing);
     each("--D", raw.defines);
@@ -273,8 +443,18 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     return check(raw, given);
 }
 
+// Several refusals come as one message of several lines: each gets the prefix, the last the hint.
 std::string format_command_line_error(const CommandLineError& error) {
-    return "oneshader: error: " + error.message + " Run 'oneshader --help' for the options.";
+    std::string out;
+    std::string_view rest = error.message;
+    for (;;) {
+        auto nl = rest.find('\n');
+        out += "oneshader: error: " + std::string(rest.substr(0, nl));
+        if (nl == std::string_view::npos) break;
+        out += '\n';
+        rest.remove_prefix(nl + 1);
+    }
+    return out + " Run 'oneshader --help' for the options.";
 }
 
 }  // namespace oneshader::cli

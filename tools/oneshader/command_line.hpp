@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "diagnostic_printer.hpp"
 #include "oneshader/oneshader.hpp"
 
 namespace oneshader::cli {
@@ -20,6 +21,10 @@ struct Request {
     std::optional<std::string> output;   // -Fo, or for -P the -Fi file when given; none: standard output
     std::optional<std::string> reflect;  // --reflect
     std::optional<std::string> depfile;  // --depfile
+    std::optional<std::string> disassembly;  // -Fc: the SPIR-V as text
+    DiagnosticFormat diagnostic_format = DiagnosticFormat::Msvc;  // -fdiagnostics-format, --diagnostics-json
+    std::optional<bool> color;  // -f[no-]color-diagnostics; none: on a terminal unless NO_COLOR is set
+    std::optional<bool> caret;  // -f[no-]caret-diagnostics; none: on a terminal
 };
 
 // A refused command line: the message without the "oneshader: error: " prefix and the hint to

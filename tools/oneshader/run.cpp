@@ -1,12 +1,16 @@
 #include "run.hpp"
 
+#include <unistd.h>
+
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <span>
 #include <string_view>
 #include <variant>
 
 #include "depfile.hpp"
+#include "disassembly.hpp"
 #include "file_output.hpp"
 #include "output_paths.hpp"
 
@@ -17,8 +21,22 @@ namespace {
 constexpr int kSuccess = 0;
 constexpr int kFailure = 1;
 
-void print_diagnostics(const std::vector<Diagnostic>& diagnostics) {
-    for (const Diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", d.to_string().c_str());
+// Colour and the caret line by default only where a person reads them: standard error a
+// terminal (and, for colour, NO_COLOR unset, as https://no-color.org asks).
+DiagnosticStyle style_of(const Request& request) {
+    const bool terminal = isatty(fileno(stderr)) != 0;
+    const char* no_color = std::getenv("NO_COLOR");
+    DiagnosticStyle s;
+    s.format = request.diagnostic_format;
+    s.color = request.color.value_or(terminal && !(no_color && *no_color));
+    s.caret = request.caret.value_or(terminal);
+    return s;
+}
+
+void print_diagnostics(const Request& request, const std::vector<Diagnostic>& diagnostics) {
+    if (diagnostics.empty() && request.diagnostic_format != DiagnosticFormat::Json) return;
+    std::string text = format_diagnostics(diagnostics, style_of(request), file_source_lines());
+    std::fputs(text.c_str(), stderr);
 }
 
 int fail(std::string_view message) {
@@ -43,6 +61,24 @@ int write_reflection(const Request& request, const CompileResult& result, std::v
     return kSuccess;
 }
 
+std::span<const std::uint8_t> as_bytes(const std::string& text) {
+    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
+
+// -Fc: the SPIR-V of every entry point as text, one after another, in one file.
+int write_disassembly(const Request& request, const std::vector<ShaderBlob>& blobs, std::vector<std::string>& outputs) {
+    if (!request.disassembly) return kSuccess;
+    std::string text;
+    for (const ShaderBlob& b : blobs) {
+        if (b.target != Target::SpirV) continue;
+        if (blobs.size() > 1) text += "; entry point " + b.entry_point + "\n";
+        text += disassemble_spirv(b.data, request.options.spirv.target_env);
+    }
+    if (auto error = write_file(*request.disassembly, std::string_view(text))) return fail(*error);
+    outputs.push_back(*request.disassembly);
+    return kSuccess;
+}
+
 }  // namespace
 
 namespace {
@@ -50,7 +86,7 @@ namespace {
 // The modes whose result is one text (-P, --dump-ir): to -Fo or standard output, then the depfile.
 template <class Result>
 int write_text_result(const Request& request, const Result& result) {
-    print_diagnostics(result.diagnostics);
+    print_diagnostics(request, result.diagnostics);
     if (!result.ok()) return kFailure;
     std::vector<std::string> outputs;
     if (request.output) {
@@ -78,7 +114,7 @@ int run_compile(const Request& request) {
     CompileResult result = compile_file(request.input, request.options);
     // --print-after: the dumps come before the diagnostics, in the order the passes ran.
     if (!result.printed_ir.empty()) std::fputs(result.printed_ir.c_str(), stderr);
-    print_diagnostics(result.diagnostics);
+    print_diagnostics(request, result.diagnostics);
     if (!result.ok()) return kFailure;
     if (result.blobs.empty())
         return fail("the file has no entry point to compile. Mark one with [shader(\"vertex\")], "
@@ -88,11 +124,17 @@ int run_compile(const Request& request) {
     if (const std::string* error = std::get_if<std::string>(&plan)) return fail(*error);
 
     std::vector<std::string> outputs;
+    const SpirvTargetEnv env = request.options.spirv.target_env;
     for (const PlannedOutput& out : std::get<std::vector<PlannedOutput>>(plan)) {
-        auto error = out.path ? write_file(*out.path, out.blob->data) : write_stdout(out.blob->data);
+        std::optional<std::string> error;
+        if (out.path) error = write_file(*out.path, out.blob->data);
+        else if (out.blob->target == Target::SpirV && stdout_is_terminal())
+            error = write_stdout(as_bytes(disassemble_spirv(out.blob->data, env)));
+        else error = write_stdout(out.blob->data);
         if (error) return fail(*error);
         if (out.path) outputs.push_back(*out.path);
     }
+    if (int code = write_disassembly(request, result.blobs, outputs)) return code;
     if (int code = write_reflection(request, result, outputs)) return code;
     return finish_with_depfile(request, outputs, result.files);
 }
@@ -102,7 +144,7 @@ int run_syntax_only(const Request& request) {
     CompileOptions options = request.options;
     options.syntax_only = true;
     CompileResult result = compile_file(request.input, options);
-    print_diagnostics(result.diagnostics);
+    print_diagnostics(request, result.diagnostics);
     if (!result.ok()) return kFailure;
     std::vector<std::string> outputs;
     if (int code = write_reflection(request, result, outputs)) return code;

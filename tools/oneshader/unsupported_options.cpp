@@ -21,38 +21,31 @@ constexpr std::array kFlags = {
     Refused{"M", Reason::Depfile},          Refused{"MD", Reason::Depfile},
     Refused{"Qstrip_reflect", Reason::Reflection},
     Refused{"H", Reason::Other},            Refused{"Vi", Reason::Other},
-    Refused{"Vd", Reason::Other},           Refused{"Odump", Reason::Other},
-    Refused{"Qunused-arguments", Reason::Other}, Refused{"ast-dump", Reason::Other},
+    Refused{"Odump", Reason::Other},        Refused{"ast-dump", Reason::Other},
     Refused{"fcgl", Reason::Other},         Refused{"flegacy-macro-expansion", Reason::Other},
     Refused{"flegacy-resource-reservation", Reason::Other}, Refused{"no-legacy-cbuf-layout", Reason::Other},
     Refused{"not_use_legacy_cbuf_load", Reason::Other}, Refused{"pack-prefix-stable", Reason::Other},
     Refused{"pack_prefix_stable", Reason::Other}, Refused{"pack-optimized", Reason::Other},
     Refused{"pack_optimized", Reason::Other}, Refused{"no-warnings", Reason::Other},
     Refused{"ignore-line-directives", Reason::Other}, Refused{"export-shaders-only", Reason::Other},
-    Refused{"recompile", Reason::Other},    Refused{"Zss", Reason::Other},
-    Refused{"Zsb", Reason::Other},          Refused{"Gfa", Reason::Other},
-    Refused{"Gfp", Reason::Other},          Refused{"Gec", Reason::Other},
-    Refused{"Ges", Reason::Other},          Refused{"Gis", Reason::Other},
-    Refused{"Cc", Reason::Other},           Refused{"Ni", Reason::Other},
-    Refused{"No", Reason::Other},           Refused{"Lx", Reason::Other},
-    Refused{"dumpbin", Reason::Other},      Refused{"Qstrip_debug", Reason::Other},
-    Refused{"Qstrip_priv", Reason::Other},  Refused{"Qstrip_rootsignature", Reason::Other},
-    Refused{"extractrootsignature", Reason::Other}, Refused{"preserve-intermediate-values", Reason::Other},
-    Refused{"print-after-all", Reason::Other}, Refused{"skip-serialization", Reason::Other},
-    Refused{"ftime-report", Reason::Other}, Refused{"fdiagnostics-show-option", Reason::Other},
-    Refused{"fno-diagnostics-show-option", Reason::Other}, Refused{"fdiagnostics-color", Reason::Other},
+    Refused{"recompile", Reason::Other},    Refused{"Cc", Reason::Other},
+    Refused{"Ni", Reason::Other},           Refused{"No", Reason::Other},
+    Refused{"Lx", Reason::Other},           Refused{"dumpbin", Reason::Other},
+    Refused{"Qstrip_debug", Reason::Other}, Refused{"Qstrip_priv", Reason::Other},
+    Refused{"Qstrip_rootsignature", Reason::Other}, Refused{"extractrootsignature", Reason::Other},
+    Refused{"preserve-intermediate-values", Reason::Other}, Refused{"print-after-all", Reason::Other},
+    Refused{"skip-serialization", Reason::Other}, Refused{"ftime-report", Reason::Other},
 };
 
 // Options whose value may be joined to the name (`-Fhout.h`), and option families (`-Wno-x`,
 // `-fvk-*`); the first prefix that matches wins, so longer names come before their prefixes.
 constexpr std::array kPrefixes = {
-    Refused{"fspv-debug", Reason::Debug},   Refused{"Fd", Reason::Debug},
+    Refused{"fspv-debug", Reason::Debug},
     Refused{"fspv-reflect", Reason::Reflection}, Refused{"Fre", Reason::Reflection},
     Refused{"MF", Reason::Depfile},
-    Refused{"fvk-", Reason::Layout},        Refused{"vkbr", Reason::Layout},
-    Refused{"auto-binding-space", Reason::Layout},
+    Refused{"fvk-", Reason::Layout},
     Refused{"fspv-", Reason::SpirvOption},  Refused{"Oconfig", Reason::SpirvOption},
-    Refused{"Fc", Reason::Other},           Refused{"Fh", Reason::Other},
+    Refused{"Fh", Reason::Other},
     Refused{"Fe", Reason::Other},           Refused{"Frs", Reason::Other},
     Refused{"Fsh", Reason::Other},          Refused{"Vn", Reason::Other},
     Refused{"denorm", Reason::Other},       Refused{"setrootsignature", Reason::Other},
@@ -65,12 +58,24 @@ constexpr std::array kPrefixes = {
     Refused{"opt-select", Reason::Other},   Refused{"memdep-block-scan-limit", Reason::Other},
     Refused{"precise-output", Reason::Other}, Refused{"fdiagnostics-", Reason::Other},
     Refused{"ferror-limit", Reason::Other}, Refused{"fconstexpr-", Reason::Other},
-    Refused{"ftime-trace", Reason::Other},  Refused{"W", Reason::Other},
+    Refused{"ftime-trace", Reason::Other},
+};
+
+// Refused options DXC reads a separate value for when none is joined (`-Fh out.h`): the value is
+// skipped so that it is not taken for an input file.
+constexpr std::array kValued = {
+    std::string_view{"Fh"},  std::string_view{"Fe"}, std::string_view{"Frs"},
+    std::string_view{"Fre"}, std::string_view{"Fsh"}, std::string_view{"Vn"}, std::string_view{"MF"},
+    std::string_view{"setrootsignature"}, std::string_view{"exports"}, std::string_view{"validator-version"},
+    std::string_view{"encoding"}, std::string_view{"external"}, std::string_view{"external-fn"},
+    std::string_view{"force-rootsig-ver"}, std::string_view{"force_rootsig_ver"}, std::string_view{"rootsig-define"},
+    std::string_view{"opt-disable"}, std::string_view{"opt-enable"}, std::string_view{"opt-select"},
+    std::string_view{"memdep-block-scan-limit"}, std::string_view{"denorm"}, std::string_view{"default-linkage"},
 };
 
 // Families name the option as typed, up to a `=`; a joined value is not part of the name.
 bool is_family(std::string_view prefix) {
-    return prefix.back() == '-' || prefix == "W" || prefix == "fspv-debug" || prefix == "Oconfig";
+    return prefix.back() == '-' || prefix == "fspv-debug" || prefix == "Oconfig";
 }
 
 std::string message(std::string_view shown, Reason reason) {
@@ -80,12 +85,12 @@ std::string message(std::string_view shown, Reason reason) {
             return quoted + " is not supported: debug info is not implemented. Remove it, or use --no-names to "
                             "drop names from the output.";
         case Reason::Layout:
-            return quoted + " is not supported. oneshader always uses DXC's default Vulkan layout and binding "
-                            "rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]] in the shader instead.";
+            return quoted + " is not supported. oneshader lays buffers out with DXC's default Vulkan rules "
+                            "(relaxed std140 for constant buffers, relaxed std430 for the others); use "
+                            "[[vk::offset]] and [[vk::location]] in the shader instead.";
         case Reason::SpirvOption:
-            return quoted + " is not supported. oneshader writes SPIR-V for Vulkan 1.2 and newer with DXC's "
-                            "default rules; of the -fspv-* options only -fspv-target-env=vulkan1.2 (or "
-                            "vulkan1.3) is accepted.";
+            return quoted + " is not supported. oneshader writes SPIR-V with DXC's default rules; of the -fspv-* "
+                            "options it takes -fspv-target-env=, -fspv-extension= and -fspv-entrypoint-name=.";
         case Reason::Depfile:
             return quoted + " is not supported. Use --depfile <file> to write a Make-style dependency file.";
         case Reason::Reflection:
@@ -101,6 +106,10 @@ bool all_digits(std::string_view s) {
 }
 
 }  // namespace
+
+std::size_t refused_value_count(std::string_view name) {
+    return std::find(kValued.begin(), kValued.end(), name) != kValued.end() ? 1 : 0;
+}
 
 std::optional<std::string> refuse_dxc_option(std::string_view arg) {
     if (arg.size() < 2 || arg[0] != '-') return std::nullopt;

@@ -23,7 +23,20 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -HV 2021                     HLSL version; 2021 and 202x are accepted.
   -WX                          Treat warnings as errors.
   -enable-16bit-types          half, min16* and the int16_t family are 16-bit types.
-  -fspv-target-env=vulkan1.2   Accepted (vulkan1.3 too); the output is valid for Vulkan 1.2 and newer.
+  -fspv-target-env=<env>       vulkan1.0 (SPIR-V 1.0), vulkan1.1 (1.3), vulkan1.2 (default), vulkan1.3,
+                               universal1.5 (1.5).
+  -fvk-{b,t,u,s}-shift N S     Shift register class b/t/u/s of space S (or all) by N.
+  -fvk-bind-register xR S B T  Register xR of space S to binding B, set T (also -vkbr).
+  -fvk-bind-globals B T        The $Globals buffer to binding B, set T.
+  -fvk-auto-shift-bindings     Apply the shifts to resources without register() too.
+  -auto-binding-space S        The set of resources that name none.
+  -fspv-extension=<ext>        Permit only the listed SPIR-V extensions (repeat; KHR: all SPV_KHR_).
+  -fspv-entrypoint-name=<n>    The entry point's name in the SPIR-V.
+  -fvk-invert-y                Negate SV_Position.y in vertex shaders.
+  -Fc <file>                   Also write the SPIR-V disassembly.
+  -fdiagnostics-format=msvc|clang  file(line,col): error ... (default) or file:line:col: error: ...
+  -f[no-]color-diagnostics     Colour (default: on a terminal, unless NO_COLOR is set).
+  -f[no-]caret-diagnostics     The source line and a caret (default: on a terminal).
   -nologo                      Accepted and ignored.
   -P                           Preprocess only; writes to -Fi <file>, -Fo <file> or standard output.
   -Fi <file>                   Preprocessed output file (with -P).
@@ -42,11 +55,13 @@ oneshader options:
                                pass or raise transform (an unknown name lists the valid ones).
   --verify-ir                  Verify the IR after lowering, every optimizer pass and every raise
                                transform; a module that does not verify is error OSH7000.
+  --diagnostics-json           Print the diagnostics as one JSON array on standard error.
   --version                    Print the version.
   --help                       Print this help.
 
-Other -fvk-* and -fspv-* options and DXC options such as -Zi or -Fh are rejected: oneshader always uses
-DXC's default Vulkan layout and binding rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]].
+Harmless DXC options (-Wall, -W..., -Ges, -Gis, -Gec, -Vd, -Fd, -Qunused-arguments, ...) are accepted.
+Other -fvk-* and -fspv-* options and DXC options such as -Fh are rejected, all in one run:
+oneshader uses DXC's default Vulkan layout; use [[vk::location]] and [[vk::offset]] in the shader.
 
 Diagnostics go to standard error as 'file(line,col): error OSHnnnn: message'.
 Exit code: 0 success, 1 the shader did not compile or an output could not be written,
