@@ -340,6 +340,64 @@ def main():
             w.writerow([entry_id(e), e["ours_status"], e["glslang_status"], ow, onw, valid, gw, gs, go, gvalid,
                         "; ".join(note)])
 
+    # --- (5) text targets per process ----------------------------------------------------------------------
+    # MSL and WGSL one process per entry point, beside the peer route to MSL: glslangValidator, then
+    # spirv-cross --msl on its SPIR-V (two processes, timed as their sum).
+    text_runs = max(3, runs // 3)
+    cross = shutil.which("spirv-cross")
+    log("bench: text targets per process, %d runs each%s" % (text_runs, "" if cross else " (spirv-cross missing)"))
+    for d in ["ours-msl", "ours-wgsl", "cross-msl"]:
+        os.makedirs(os.path.join(tmp, d), exist_ok=True)
+    with open(os.path.join(out, "text_targets.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "msl_status", "msl_median_ms", "wgsl_status", "wgsl_median_ms", "spirv_median_ms",
+                    "glslang_spirv_cross_status", "glslang_spirv_cross_median_ms"])
+        for e in entries:
+            if e["ours_status"] != "ok":
+                continue
+            n = safe_name(e)
+            row = [entry_id(e)]
+            for target, ext in [("msl", ".metal"), ("wgsl", ".wgsl")]:
+                o = os.path.join(tmp, "ours-" + target, n + ext)
+                c = ours_cmd(tool, e, o)
+                c[1:1] = ["--target", target]
+                first = run(c)
+                if first.returncode != 0:
+                    row += [error_codes(first.stdout)[0] if error_codes(first.stdout) else "error", ""]
+                    continue
+                row += ["ok", "%.3f" % statistics.median(timed_run(c)[0] for _ in range(text_runs))]
+            row.append("%.3f" % statistics.median(times[entry_id(e)][0]))
+            if cross and e["glslang_status"] == "ok":
+                o = os.path.join(tmp, "cross-msl", n + ".metal")
+                cc = [cross, "--msl", "--msl-version", "20400", e["glslang_out"], "--output", o]
+                if run(cc).returncode == 0:
+                    g = statistics.median(times[entry_id(e)][1])
+                    row += ["ok", "%.3f" % (g + statistics.median(timed_run(cc)[0] for _ in range(text_runs)))]
+                else:
+                    row += ["error", ""]
+            else:
+                row += ["not run", ""]
+            w.writerow(row)
+
+    # --- (6) instructions per process ----------------------------------------------------------------------
+    # Valgrind's instruction count is stable on a loaded machine, where wall times are not. glslang runs
+    # some 100M instructions a compile, seconds under valgrind: it is counted on the quick files only.
+    valgrind = shutil.which("valgrind")
+    log("bench: instructions per process%s" % ("" if valgrind else " (valgrind missing: not measured)"))
+    with open(os.path.join(out, "instructions.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["id", "oneshader_instructions", "glslang_instructions"])
+        for e in entries if valgrind else []:
+            counts = []
+            cmds = [ours_cmd(tool, e, e["ours_out"])]
+            if os.path.relpath(e["file"], CORPUS) in QUICK_FILES:
+                cmds.append(glslang_cmd(args.glslang, e, e["glslang_out"]))
+            for c in cmds:
+                r = run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + c)
+                m = re.search(r'Collected : (\d+)', r.stdout)
+                counts.append(m.group(1) if m else "")
+            w.writerow([entry_id(e)] + counts + [""] * (2 - len(counts)))
+
     # --- (2) in process ------------------------------------------------------------------------------------
     by_file = {}
     for e in entries:

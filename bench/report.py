@@ -163,6 +163,8 @@ def main():
     memory = read_csv(os.path.join(res, "memory.csv"))
     size = read_csv(os.path.join(res, "size.csv"))
     inproc = read_csv(os.path.join(res, "inprocess.csv"))
+    text_targets = read_csv(os.path.join(res, "text_targets.csv"))
+    instructions = read_csv(os.path.join(res, "instructions.csv"))
     front_end = info["state"] == "front-end"
     quick = info["mode"] == "quick"
     loaded = any(line.startswith("load average at start:") and
@@ -488,6 +490,79 @@ def main():
              "every shader; `ok`: SPIR-V came out for every entry point." if front_end else
              "Status `ok`: SPIR-V came out for every entry point of the file.")
     L.append("")
+
+    # text targets per process
+    if text_targets:
+        L.append("## MSL and WGSL per process")
+        L.append("")
+        L.append("One process per entry point and target: `oneshader --target msl|wgsl -T <profile> -E <entry> "
+                 "<file> -Fo <out>`, the median of a few runs, beside the same entry point's SPIR-V time from the "
+                 "table above and the peer route to MSL: `glslangValidator` then `spirv-cross --msl "
+                 "--msl-version 20400` on its SPIR-V (two processes, the sum of their medians). In "
+                 "milliseconds; \"vs peer\" is the peer's time divided by our MSL time.")
+        L.append("")
+        def col(name, status):
+            return [num(r[name]) for r in text_targets if r[status] == "ok" and num(r[name])]
+        msl_t, wgsl_t = col("msl_median_ms", "msl_status"), col("wgsl_median_ms", "wgsl_status")
+        spv_t = [num(r["spirv_median_ms"]) for r in text_targets if num(r["spirv_median_ms"])]
+        peer = [(num(r["glslang_spirv_cross_median_ms"]), num(r["msl_median_ms"])) for r in text_targets
+                if r["glslang_spirv_cross_status"] == "ok" and r["msl_status"] == "ok"
+                and num(r["msl_median_ms"])]
+        peer_gm = geomean([g / o for g, o in peer])
+        parts = []
+        if msl_t:
+            parts.append("to MSL the median entry point takes %s ms (%d entry points)" % (
+                ms(statistics.median(msl_t)), len(msl_t)))
+        if wgsl_t:
+            parts.append("to WGSL %s ms (%d)" % (ms(statistics.median(wgsl_t)), len(wgsl_t)))
+        if spv_t:
+            parts.append("to SPIR-V %s ms" % ms(statistics.median(spv_t)))
+        text = "Per process, " + ", ".join(parts) + "."
+        if peer_gm:
+            text += (" glslangValidator + spirv-cross takes a median of %s ms to MSL: oneshader is %s on the "
+                     "geometric mean of %d entry points." % (ms(statistics.median([g for g, _ in peer])),
+                                                             times(peer_gm), len(peer)))
+        L.append(text)
+        L.append("")
+        L.append("| Entry point | SPIR-V ms | MSL ms | WGSL ms | glslang + spirv-cross ms | vs peer |")
+        L.append("|---|--:|--:|--:|--:|---|")
+        for r in text_targets:
+            m, wv = num(r["msl_median_ms"]), num(r["wgsl_median_ms"])
+            g = num(r["glslang_spirv_cross_median_ms"])
+            L.append("| %s | %s | %s | %s | %s | %s |" % (
+                code(r["id"]), ms(num(r["spirv_median_ms"])),
+                ms(m) if r["msl_status"] == "ok" else "refused (%s)" % r["msl_status"],
+                ms(wv) if r["wgsl_status"] == "ok" else "refused (%s)" % r["wgsl_status"],
+                ms(g) if r["glslang_spirv_cross_status"] == "ok" else r["glslang_spirv_cross_status"],
+                times(g / m) if g and m and r["msl_status"] == "ok" else "–"))
+        L.append("")
+
+    # instructions per process
+    counted = [(num(r["oneshader_instructions"]), num(r["glslang_instructions"]), r["id"]) for r in instructions
+               if num(r["oneshader_instructions"])]
+    if counted:
+        L.append("## Instructions per process")
+        L.append("")
+        L.append("Valgrind's count of the instructions one process executes (`valgrind --tool=callgrind`, "
+                 "\"Collected\"), for the commands of the process table: a figure that does not move with the "
+                 "machine's load.")
+        L.append("")
+        ours_i = [o for o, _, _ in counted]
+        g_i = [g for _, g, _ in counted if g]
+        pairs = [(o, g) for o, g, _ in counted if g]
+        L.append("oneshader: median %s instructions per compile (from %s to %s, %d entry points). On the %d entry "
+                 "points glslangValidator was counted for too (the quick files: seconds each under valgrind), "
+                 "oneshader's median is %s against glslangValidator's %s." % (
+                     "{:,.0f}".format(statistics.median(ours_i)), "{:,.0f}".format(min(ours_i)),
+                     "{:,.0f}".format(max(ours_i)), len(ours_i), len(pairs),
+                     "{:,.0f}".format(statistics.median([o for o, _ in pairs])) if pairs else "–",
+                     "{:,.0f}".format(statistics.median(g_i)) if g_i else "–"))
+        L.append("")
+        L.append("| The five largest | oneshader instructions | glslangValidator instructions |")
+        L.append("|---|--:|--:|")
+        for o, g, i in sorted(counted, key=lambda t: -t[0])[:5]:
+            L.append("| %s | %s | %s |" % (code(i), "{:,.0f}".format(o), "{:,.0f}".format(g) if g else "–"))
+        L.append("")
 
     # memory
     L.append("## Memory")
