@@ -163,8 +163,14 @@ private:
         if (g->image_format != ImageFormat::Unknown)
             out_ += " format(" + std::string(image_format_name(g->image_format)) + ")";
         if (g->initializer) out_ += " = " + constant_text(g->initializer, names_);
+        location(g->loc);
         comment_name(g->name());
         out_ += '\n';
+    }
+
+    void location(support::SourceLoc loc) {
+        if (options_.locations && loc.valid())
+            out_ += " !loc(" + std::to_string(loc.file) + ":" + std::to_string(loc.offset) + ")";
     }
 
     void comment_name(std::string_view name) {
@@ -326,8 +332,7 @@ private:
         }
         out_ += line;
         if (i->has_result()) out_ += " : " + type_text(i->type(), names_);
-        if (options_.locations && i->loc.valid())
-            out_ += " !loc(" + std::to_string(i->loc.file) + ":" + std::to_string(i->loc.offset) + ")";
+        location(i->loc);
         if (i->has_result()) comment_name(i->name());
         out_ += '\n';
     }

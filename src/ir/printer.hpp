@@ -12,7 +12,7 @@
 namespace oneshader::ir {
 
 struct PrintOptions {
-    // Each instruction's source location as a trailing `!loc(file:offset)` (file id and byte
+    // Each instruction's and global's source location as a trailing `!loc(file:offset)` (file id and byte
     // offset, as support::SourceLoc holds them); the parser reads it back. Off by default: most
     // dumps and every golden test compare the IR itself.
     bool locations = false;

@@ -77,6 +77,7 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         global_name += v.semantic.str();
         ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input,
                                       concrete(v.type), global_name);
+        g->loc = v.loc;
         if (auto b = builtin_of(v.builtin, ep->stage)) g->builtin = *b;
         else g->location = v.location;
         g->interpolation = v.interpolation;

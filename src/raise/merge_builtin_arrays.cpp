@@ -95,6 +95,7 @@ TransformResult merge_builtin_arrays(ir::Module& m) {
         if (!parts_gone.contains(g)) globals.push_back(g);
     m.globals = std::move(globals);
     r.refusal = rewriter.finish();
+    r.refusal_at = rewriter.refusal_at();
     return r;
 }
 

@@ -85,6 +85,7 @@ TransformResult split_stage_io(ir::Module& m) {
     TransformResult r;
     r.changed = changed;
     r.refusal = rewriter.finish();
+    r.refusal_at = rewriter.refusal_at();
     return r;
 }
 

@@ -12,6 +12,7 @@
 #include "support/arena.hpp"
 #include "support/pointer_map.hpp"
 #include "textgen/namer.hpp"
+#include "textgen/source_at.hpp"
 #include "textgen/stmt.hpp"
 #include "textgen/writer.hpp"
 #include "types/layout.hpp"
@@ -47,7 +48,7 @@ public:
     std::string run();
 
     // --- failure -----------------------------------------------------------------------------
-    void refuse(const std::string& message);    // OSH5202
+    void refuse(const std::string& message);    // OSH5202, at the instruction being printed
     void malformed(const std::string& message); // OSH5201
     bool failed() const { return failed_; }
 
@@ -129,6 +130,7 @@ private:
     sema::LayoutEngine layouts_;
     bool failed_ = false;
     std::set<std::string> reported_;
+    textgen::SourceAt at_;  // the instruction being printed
 
     textgen::Namer names_{textgen::NameTarget::Wgsl};  // module scope
     textgen::Namer locals_{textgen::NameTarget::Wgsl}; // the function being printed

@@ -305,7 +305,9 @@ bb1:
 }
 
 TEST_CASE("source locations read back and print on request", "[ir][roundtrip]") {
-    std::string text = R"(func @f(%arg0: int) -> int { ; x
+    std::string text = R"(%g0 = global input float4 location(0) !loc(1:12) ; in.var.TEXCOORD0
+
+func @f(%arg0: int) -> int { ; x
 bb0:
   %0 = add %arg0, %arg0 : int !loc(1:40) ; twice
   store %0, %0 !loc(2:7)
