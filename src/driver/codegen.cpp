@@ -88,6 +88,10 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     spirv::Options so;
     so.keep_names = options.keep_names;
     so.layout = sema::LayoutOptions{options.default_matrix_packing};
+    so.debug = options.spirv_debug;
+    // OpSource's version is the shader model times 100 plus the minor times 10, as DXC writes it.
+    if (options.profile) so.source_version = static_cast<std::uint32_t>(options.profile->major * 100 + options.profile->minor * 10);
+    if (so.debug.tool) so.tool = "oneshader " + std::string(version());
     for (const ir::EntryPoint* ep : module.entry_points) {
         std::vector<std::uint32_t> words = spirv::emit(module, *ep, so, ctx.diags);
         if (words.empty()) continue;

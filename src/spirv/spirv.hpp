@@ -2,6 +2,7 @@
 // The SPIR-V backend (spec: "The SPIR-V backend"): one entry point of an IR module, and everything
 // it reaches, as a SPIR-V 1.5 binary for Vulkan 1.2. docs/spirv.md lists the mapping decisions.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "ir/module.hpp"
@@ -16,6 +17,11 @@ struct Options {
     // Buffer layouts are worked out here from each resource's element type under DXC's rules; the
     // default matrix packing (-Zpr) has to match what the front end used.
     sema::LayoutOptions layout;
+    // Debug information (debug_info.cpp): none by default, and then not a word changes. File
+    // names, texts and positions come from the diagnostics engine's source manager.
+    SpirvDebugInfo debug;
+    std::uint32_t source_version = 600;  // OpSource's version: the shader model, as DXC writes it (ps_6_1: 610)
+    std::string tool;                    // OpModuleProcessed's text (SpirvDebugInfo::tool)
 };
 
 // The words of the module, or nothing after reporting OSH50xx errors. Same module and options,

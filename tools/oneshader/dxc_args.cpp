@@ -31,6 +31,10 @@ constexpr std::array kDxcFlags = {
     FlagSpelling{"P", "--P"},
     FlagSpelling{"help", "--help"},
     FlagSpelling{"?", "--help"},
+    FlagSpelling{"Zi", "--Zi"},
+    FlagSpelling{"Qembed_debug", "--Qembed_debug"},
+    FlagSpelling{"Qstrip_debug", "--Qstrip_debug"},
+    FlagSpelling{"Qstrip_reflect", "--Qstrip_reflect"},
 };
 
 struct ValueSpelling {
@@ -48,7 +52,7 @@ constexpr std::array kDxcValues = {
 constexpr std::array kLongFlags = {
     std::string_view{"all-entries"}, std::string_view{"no-names"}, std::string_view{"help"},
     std::string_view{"version"}, std::string_view{"dump-ir"}, std::string_view{"syntax-only"},
-    std::string_view{"verify-ir"},
+    std::string_view{"verify-ir"}, std::string_view{"print-locs"},
 };
 
 constexpr std::array kLongValues = {
@@ -59,6 +63,7 @@ constexpr std::array kLongValues = {
 };
 
 constexpr std::string_view kTargetEnv = "fspv-target-env";
+constexpr std::string_view kSpvDebug = "fspv-debug";
 
 std::string needs_value(std::string_view shown, std::string_view example) {
     return "option '" + std::string(shown) + "' needs a value, for example '" + std::string(example) + "'.";
@@ -148,6 +153,12 @@ private:
                 out_.error = needs_value("-fspv-target-env", "-fspv-target-env=vulkan1.2");
                 return;
             }
+        }
+        if (name.starts_with(kSpvDebug)) {
+            std::string_view rest = name.substr(kSpvDebug.size());
+            if (rest.size() > 1 && rest[0] == '=') emit(kSpvDebug, rest.substr(1));
+            else out_.error = needs_value("-fspv-debug", "-fspv-debug=vulkan-with-source");
+            return;
         }
         if (std::optional<std::string> refusal = refuse_dxc_option(arg)) {
             out_.error = std::move(refusal);

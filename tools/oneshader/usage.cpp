@@ -27,6 +27,11 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -nologo                      Accepted and ignored.
   -P                           Preprocess only; writes to -Fi <file>, -Fo <file> or standard output.
   -Fi <file>                   Preprocessed output file (with -P).
+  -Zi                          SPIR-V debug information: OpString/OpSource with the source text, OpLine.
+  -fspv-debug=<category>       Only some of it: file, source, line, tool, or vulkan / vulkan-with-source
+                               for NonSemantic.Shader.DebugInfo.100 (RenderDoc); repeat for several.
+  -Qstrip_debug                No debug information in the output. -Qembed_debug, -Qstrip_reflect: accepted
+                               (SPIR-V debug information is always inside the module; it holds no reflection).
 
 oneshader options:
   --target spirv|msl|wgsl      Target; repeat for several.
@@ -36,6 +41,7 @@ oneshader options:
   --syntax-only                Check the source (preprocess, parse, analyze) and write no shader; with
                                --reflect, write the reflection.
   --dump-ir                    Print the unoptimized IR of the entry points (to -Fo <file> or standard output).
+  --print-locs                 With --dump-ir: each instruction's source location as !loc(file:offset).
   --depfile <file>             Write a Make-style dependency file (outputs: files read), on success.
   --no-names                   Leave source names out of the output.
   --print-after=<pass>         Print the IR to standard error after each run of the named optimizer
@@ -45,7 +51,7 @@ oneshader options:
   --version                    Print the version.
   --help                       Print this help.
 
-Other -fvk-* and -fspv-* options and DXC options such as -Zi or -Fh are rejected: oneshader always uses
+Other -fvk-* and -fspv-* options and DXC options such as -Zs or -Fh are rejected: oneshader always uses
 DXC's default Vulkan layout and binding rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]].
 
 Diagnostics go to standard error as 'file(line,col): error OSHnnnn: message'.
