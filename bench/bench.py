@@ -367,6 +367,8 @@ def main():
             statuses = sorted({"OSH0005, not implemented in this build" if r["status"] == "front-end" else r["status"]
                                for r in rows}) or ["the probe failed"]
             target_notes[t] = "the library gives no output for any corpus file (%s)" % ", ".join(statuses)
+    if "msl" in targets and "wgsl" in targets:
+        targets.append("all")  # the three targets from one compile
     targets.append("preprocess")
     log("bench: in-process, %d compiles per file and setting, targets %s" % (iters, ",".join(targets)))
     r = subprocess.run([bench, "--manifest", manifest, "--iters", str(iters), "--warmup", "3", "--targets",

@@ -12,7 +12,8 @@
 // The `preprocess` target row times oneshader::preprocess() on the same file, for reference.
 //
 // Usage: oneshader_compile_bench --manifest FILE [--iters N] [--warmup N] [--max-ms MS]
-//                                [--targets spirv,msl,wgsl,preprocess] [--optimize on|off|both]
+//                                [--targets spirv,msl,wgsl,all,preprocess] [--optimize on|off|both]
+// The `all` target row compiles SPIR-V, MSL and WGSL in one compile.
 #include <malloc.h>
 
 #include <algorithm>
@@ -324,7 +325,7 @@ int main(int argc, char** argv) {
     if (!parse_args(argc, argv, s)) {
         std::fprintf(stderr,
                      "usage: oneshader_compile_bench --manifest FILE [--iters N] [--warmup N] [--max-ms MS]\n"
-                     "       [--targets spirv,msl,wgsl,preprocess] [--optimize on|off|both]\n");
+                     "       [--targets spirv,msl,wgsl,all,preprocess] [--optimize on|off|both]\n");
         return 2;
     }
     std::vector<Job> jobs;
@@ -341,9 +342,12 @@ int main(int argc, char** argv) {
         }
         for (const std::string& target_name : s.targets) {
             const bool pre = target_name == "preprocess";
-            oneshader::Target target = oneshader::Target::SpirV;
-            if (target_name == "msl") target = oneshader::Target::Msl;
-            else if (target_name == "wgsl") target = oneshader::Target::Wgsl;
+            // `all`: SPIR-V, MSL and WGSL from one compile (front end and optimizer once).
+            std::vector<oneshader::Target> targets{oneshader::Target::SpirV};
+            if (target_name == "msl") targets = {oneshader::Target::Msl};
+            else if (target_name == "wgsl") targets = {oneshader::Target::Wgsl};
+            else if (target_name == "all")
+                targets = {oneshader::Target::SpirV, oneshader::Target::Msl, oneshader::Target::Wgsl};
             else if (target_name != "spirv" && !pre) {
                 std::fprintf(stderr, "compile_bench: unknown target '%s'\n", target_name.c_str());
                 return 2;
@@ -351,7 +355,7 @@ int main(int argc, char** argv) {
             for (bool optimize : s.optimize) {
                 if (pre && !optimize) continue;  // the optimizer has nothing to do with preprocessing
                 oneshader::CompileOptions options;
-                options.targets = {target};
+                options.targets = targets;
                 options.defines = job.defines;
                 options.include_directories = job.include_dirs;
                 options.include_resolver = make_resolver(cache, job.include_dirs);
@@ -369,7 +373,7 @@ int main(int argc, char** argv) {
                         oneshader::CompileResult r = oneshader::compile(*source, job.path, options);
                         for (const oneshader::ShaderBlob& b : r.blobs) bytes += b.data.size();
                         if (status.empty()) {
-                            status = status_of(r, job.entries.size(), r.blobs.size());
+                            status = status_of(r, job.entries.size() * targets.size(), r.blobs.size());
                             for (const oneshader::Diagnostic& d : r.diagnostics)
                                 if (d.severity == oneshader::Severity::Error) {
                                     first_error = d.to_string();

@@ -14,8 +14,9 @@ import statistics
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 TARGET_SPEEDUP = 10.0       # per process, geometric mean, against glslangValidator
-TARGET_MEDIAN_US = 100.0    # in process, median file, optimizer on
+TARGET_MEDIAN_US = 50.0     # in process, median file, optimizer on (at or under)
 TARGET_RSS_MIB = 10.0       # peak resident size per process
+TARGET_ALL_RATIO = 1.5      # in process, the three targets in one compile against SPIR-V alone
 
 
 def read_csv(path):
@@ -202,7 +203,20 @@ def main():
         return {r["file"]: r for r in inproc if r["target"] == target and r["optimize"] == optimize}
     spv_on, spv_off = inproc_rows("spirv", "on"), inproc_rows("spirv", "off")
     pre = inproc_rows("preprocess", "-")
-    extra_targets = [t for t in info.get("inprocess_targets", []) if t in ("msl", "wgsl")]
+    extra_targets = [t for t in info.get("inprocess_targets", []) if t in ("msl", "wgsl", "all")]
+    target_label = {"msl": "MSL", "wgsl": "WGSL", "all": "all three targets"}
+    # Each text target, and the three targets in one compile, against SPIR-V alone: the median over
+    # the files every one of them compiles.
+    def median_of_target(t):
+        rows = inproc_rows(t, "on")
+        vals = [num(r["median_us"]) for r in rows.values() if r["status"] == "ok"]
+        return statistics.median(vals) if vals else None
+    ratio_all = None
+    all_rows = inproc_rows("all", "on")
+    ratios = [num(all_rows[f]["median_us"]) / num(r["median_us"]) for f, r in spv_on.items()
+              if r["status"] == "ok" and f in all_rows and all_rows[f]["status"] == "ok" and num(r["median_us"])]
+    if ratios:
+        ratio_all = statistics.median(ratios)
     files = sorted(set(spv_on) | set(spv_off))
     usable = ("ok", "front-end") if front_end else ("ok",)
     usable_on = [num(r["median_us"]) for r in spv_on.values() if r["status"] in usable]
@@ -280,6 +294,10 @@ def main():
     if median_file_on is not None:
         headline.append("In process, the median corpus file takes %s µs%s." % (
             us(median_file_on), " (front end only)" if front_end else " with the optimizer on"))
+    text_medians = [(target_label[t], median_of_target(t)) for t in ("msl", "wgsl", "all") if t in extra_targets]
+    text_medians = [(n, v) for n, v in text_medians if v is not None]
+    if text_medians:
+        headline.append("To %s." % ", to ".join("%s %s µs" % (n, us(v)) for n, v in text_medians))
     if rss_max is not None:
         headline.append("A oneshader process peaks at %s MiB resident at most (glslangValidator: median %s MiB)."
                         % (mib_from_kib(rss_max), mib_from_kib(g_rss_med)))
@@ -309,11 +327,11 @@ def main():
         L.append("| Per process against glslangValidator (geometric mean) | at least %g× faster | no entry point "
                  "measured by both | not measured |" % TARGET_SPEEDUP)
     if median_file_on is not None:
-        L.append("| In process, median file, optimizer on | under %g µs | %s µs%s | %s |"
+        L.append("| In process, median file, optimizer on | at most %g µs | %s µs%s | %s |"
                  % (TARGET_MEDIAN_US, us(median_file_on), " (front end only)" if front_end else "",
-                    met(median_file_on < TARGET_MEDIAN_US) + (" (for the front end alone)" if front_end else "")))
+                    met(median_file_on <= TARGET_MEDIAN_US) + (" (for the front end alone)" if front_end else "")))
     else:
-        L.append("| In process, median file, optimizer on | under %g µs | – | not measured |" % TARGET_MEDIAN_US)
+        L.append("| In process, median file, optimizer on | at most %g µs | – | not measured |" % TARGET_MEDIAN_US)
     if rss_max is not None:
         L.append("| Peak resident size per process | under %g MiB | %s MiB at most, %s MiB median%s | %s |"
                  % (TARGET_RSS_MIB, mib_from_kib(rss_max), mib_from_kib(rss_med),
@@ -329,6 +347,10 @@ def main():
     else:
         L.append("| SPIR-V words without names against glslang + `spirv-opt -O` (total) | no larger | unavailable "
                  "(no SPIR-V from oneshader) | not measured |")
+    if ratio_all is not None:
+        L.append("| In process, SPIR-V + MSL + WGSL in one compile against SPIR-V alone (median of the per-file "
+                 "ratios, %d files) | at most %g× | %.2f× | %s |" % (len(ratios), TARGET_ALL_RATIO, ratio_all,
+                                                                   met(ratio_all <= TARGET_ALL_RATIO)))
     L.append("")
 
     L.append("### The losses")
@@ -436,7 +458,7 @@ def main():
     hdr = "| File | Entry points | SPIR-V µs | alloc KiB | allocations | peak heap KiB | SPIR-V, optimizer off µs | alloc KiB |"
     sep = "|---|--:|--:|--:|--:|--:|--:|--:|"
     for t in extra_targets:
-        hdr += " %s µs | alloc KiB |" % t.upper()
+        hdr += " %s µs | alloc KiB |" % ("SPIR-V+MSL+WGSL" if t == "all" else t.upper())
         sep += "--:|--:|"
     hdr += " Preprocess µs | status |"
     sep += "--:|---|"

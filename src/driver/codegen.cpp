@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 
+#include "ir/clone.hpp"
 #include "ir/module.hpp"
 #include "ir/verifier.hpp"
 #include "lower/lower.hpp"
@@ -47,11 +48,8 @@ std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
 }  // namespace
 
 std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& fe, bool optimize,
-                                               opt::Options oo, std::string* printed, bool report) {
-    // A repeat compile of the same program reports into a scratch engine: what it would say was
-    // said the first time (lowering and optimizing are deterministic).
-    support::DiagnosticEngine scratch(ctx.sources);
-    support::DiagnosticEngine& diags = report ? ctx.diags : scratch;
+                                               opt::Options oo, std::string* printed) {
+    support::DiagnosticEngine& diags = ctx.diags;
     auto lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
     if (!lower::lower_program(*fe.program, *lowered, fe.layouts, diags)) return nullptr;
     if (oo.verify_each_pass) {
@@ -181,25 +179,26 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     oo.verify_each_pass = options.verify_ir;
     oo.print_after = options.print_after;
     std::vector<ShaderBlob> out;
-    bool first = true;
-    for (std::size_t k = 0; k < targets.size(); ++k) {
-        Target t = targets[k];
-        if (std::find(targets.begin(), targets.begin() + static_cast<std::ptrdiff_t>(k), t) !=
-            targets.begin() + static_cast<std::ptrdiff_t>(k))
-            continue;  // asked for twice: one set of blobs
-        // Each backend raises its own module in place, so every target after the first lowers
-        // and optimizes again (deterministically; the optimizer's dumps are printed once).
-        std::string* opt_dump = first ? &printed_ir : nullptr;
-        opt::Options target_oo = oo;
-        if (!first) target_oo.print_after.clear();
-        std::unique_ptr<ir::Module> module =
-            lower_and_optimize(ctx, fe, options.optimize, target_oo, opt_dump, /*report=*/first);
-        if (!module) return;
-        first = false;
-        switch (t) {
-            case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
-            case Target::Wgsl: emit_wgsl(ctx, *module, options, reflection, printed_ir, out); break;
-            case Target::Msl: emit_msl(ctx, *module, options, printed_ir, out); break;
+    std::vector<Target> wanted;
+    for (Target t : targets)
+        if (std::find(wanted.begin(), wanted.end(), t) == wanted.end()) wanted.push_back(t);  // once each
+    if (wanted.empty()) return;
+    // The front end, lowering and optimizer run once. Each backend raises its module in place, so
+    // every target but the last takes a copy of the optimized module (copying is linear and far
+    // cheaper than lowering and optimizing again).
+    std::unique_ptr<ir::Module> optimized = lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir);
+    if (!optimized) return;
+    for (std::size_t k = 0; k < wanted.size(); ++k) {
+        std::unique_ptr<ir::Module> copy;
+        if (k + 1 < wanted.size()) {
+            copy = std::make_unique<ir::Module>(ctx.arena, fe.types);
+            ir::clone_module(*optimized, *copy);
+        }
+        ir::Module& module = copy ? *copy : *optimized;
+        switch (wanted[k]) {
+            case Target::SpirV: emit_spirv(ctx, module, options, printed_ir, out); break;
+            case Target::Wgsl: emit_wgsl(ctx, module, options, reflection, printed_ir, out); break;
+            case Target::Msl: emit_msl(ctx, module, options, printed_ir, out); break;
         }
         if (ctx.diags.has_errors()) return;
     }

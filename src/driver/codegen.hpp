@@ -15,14 +15,12 @@ namespace oneshader::driver {
 // Lowers the checked program to IR and, when `optimize`, optimizes it with `options`. When the
 // optimizer fails (warning OSH6001), the result is the program lowered again, unoptimized. Null
 // when lowering, or the verifier after a pass, reported an error. The dumps options.print_after
-// asks for are appended to `printed`. With `report` false, diagnostics are dropped (a repeat of
-// a compile that already reported them).
+// asks for are appended to `printed`.
 std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& front_end, bool optimize,
-                                               opt::Options options, std::string* printed = nullptr,
-                                               bool report = true);
+                                               opt::Options options, std::string* printed = nullptr);
 
-// Appends one blob per entry point and target (each target from its own lowered module, since
-// each backend raises it in place) to `blobs` (entry points in source order, targets in
+// Appends one blob per entry point and target (the program is lowered and optimized once; each
+// target raises its own copy of the result in place) to `blobs` (entry points in source order, targets in
 // the order asked). Reports every problem to ctx.diags; adds nothing when it reported an error.
 // What options.print_after asks for goes to `printed_ir`. `reflection`, when given, is where the
 // WGSL backend takes each resource's @group/@binding from, so the text says what reflection does.

@@ -1,6 +1,7 @@
 // Text fixtures read and printed back unchanged: each is in the printer's own form, so
 // print(parse(text)) == text checks the parser and the printer at once, and the verifier accepts
-// each of them.
+// each of them. Each is also cloned (clone.hpp): the copy prints the same.
+#include "ir/clone.hpp"
 #include "ir_fixture.hpp"
 
 namespace oneshader::ir::test {
@@ -14,6 +15,25 @@ void check_fixture(const std::string& text) {
     CHECK(verify(f.module) == std::vector<std::string>{});
     // And once more from the printed form.
     CHECK(reprint(printed) == printed);
+    // A deep copy prints the same and verifies; changing it leaves the original as it was.
+    Module copy(f.arena, f.types);
+    clone_module(f.module, copy);
+    CHECK(print_module(copy) == text);
+    CHECK(verify(copy) == std::vector<std::string>{});
+    for (Function* fn : copy.functions)
+        for (Block* b : fn->blocks) {
+            for (Instruction* i : b->instructions) {
+                i->precise = !i->precise;
+                for (Value* v : i->operands) {
+                    const bool same_function =
+                        v->kind() != ValueKind::Instruction || v->as<Instruction>()->block->function == fn;
+                    CHECK(same_function);
+                }
+            }
+            b->instructions.clear();
+        }
+    for (Global* g : copy.globals) g->binding = 99;
+    CHECK(print_module(f.module) == text);
 }
 
 const char* kEveryOpcode = R"(struct Light { position: float3, intensity: float }

@@ -1,0 +1,149 @@
+#include "ir/clone.hpp"
+
+#include <vector>
+
+#include "ir/util.hpp"
+
+namespace oneshader::ir {
+
+namespace {
+
+// Original value -> copy, for every value of the module (constants, spec constants, globals,
+// arguments, instructions), and original function/block -> copy.
+struct CloneMap {
+    PointerMap<const Value*, Value*> values;
+    PointerMap<const Function*, Function*> functions;
+    PointerMap<const Block*, Block*> blocks;
+
+    template <class T>
+    T* value(T* v) const {
+        if (!v) return nullptr;
+        auto it = values.find(v);
+        return it == values.end() ? v : static_cast<T*>(it->second);
+    }
+    Function* function(Function* f) const {
+        if (!f) return nullptr;
+        auto it = functions.find(f);
+        return it == functions.end() ? f : it->second;
+    }
+    Block* block(Block* b) const {
+        if (!b) return nullptr;
+        auto it = blocks.find(b);
+        return it == blocks.end() ? b : it->second;
+    }
+};
+
+void clone_constants(const Module& from, Module& into, CloneMap& map) {
+    // Creation order puts every element before the composite that holds it, and re-interning in
+    // that order gives the copy the same constant list.
+    std::vector<Constant*> elements;
+    for (Constant* c : from.constants()) {
+        Constant* copy = nullptr;
+        switch (c->constant_kind) {
+            case ConstantKind::Scalar:
+                copy = into.scalar_constant(static_cast<const sema::ScalarType*>(c->type()), c->bits);
+                break;
+            case ConstantKind::Composite:
+                elements.clear();
+                for (Constant* e : c->elements) elements.push_back(map.value(e));
+                copy = into.composite_constant(c->type(), elements);
+                break;
+            case ConstantKind::Zero: copy = into.zero_constant(c->type()); break;
+            case ConstantKind::Undef: copy = into.undef_constant(c->type()); break;
+        }
+        copy->set_name_raw(c->name());
+        map.values[c] = copy;
+    }
+}
+
+void clone_globals(const Module& from, Module& into, CloneMap& map) {
+    for (SpecConstant* s : from.spec_constants) {
+        SpecConstant* copy = into.add_spec_constant(static_cast<const sema::ScalarType*>(s->type()), s->id,
+                                                    map.value(s->default_value), {});
+        copy->set_name_raw(s->name());
+        map.values[s] = copy;
+    }
+    for (Global* g : from.globals) {
+        Global* copy = into.add_global(g->space(), g->value_type(), {});
+        copy->set_name_raw(g->name());
+        copy->set = g->set;
+        copy->binding = g->binding;
+        copy->location = g->location;
+        copy->builtin = g->builtin;
+        copy->interpolation = g->interpolation;
+        copy->image_format = g->image_format;
+        copy->initializer = map.value(g->initializer);
+        map.values[g] = copy;
+    }
+}
+
+// The function's shell: arguments and empty blocks, so calls and branches anywhere can be mapped
+// before any body is copied.
+void clone_shell(const Function& f, Module& into, CloneMap& map) {
+    Function* copy = into.add_function(f.name, f.result_type);
+    map.functions[&f] = copy;
+    for (Argument* a : f.arguments) {
+        Argument* ca = into.add_argument(copy, a->type(), {});
+        ca->set_name_raw(a->name());
+        map.values[a] = ca;
+    }
+    for (Block* b : f.blocks) {
+        Block* cb = into.add_block(copy);
+        cb->set_name_raw(b->name());
+        map.blocks[b] = cb;
+    }
+}
+
+void clone_body(const Function& f, Module& into, CloneMap& map) {
+    // First every instruction, so operands may refer forward (phis, uses in blocks laid out before
+    // the definition); then the references.
+    for (Block* b : f.blocks) {
+        Block* cb = map.block(b);
+        cb->instructions.reserve(b->instructions.size());
+        for (Instruction* i : b->instructions) {
+            Instruction* c = into.make_instruction(i->opcode, i->type());
+            c->set_name_raw(i->name());
+            c->precise = i->precise;
+            c->immediates = i->immediates;
+            c->intrinsic = i->intrinsic;
+            c->block = cb;
+            cb->instructions.push_back(c);
+            map.values[i] = c;
+        }
+        cb->structure = b->structure;
+        cb->merge = map.block(b->merge);
+        cb->continue_block = map.block(b->continue_block);
+        cb->hint = b->hint;
+        cb->unroll_count = b->unroll_count;
+    }
+    for (Block* b : f.blocks) {
+        Block* cb = map.block(b);
+        for (std::size_t k = 0; k < b->instructions.size(); ++k) {
+            const Instruction* i = b->instructions[k];
+            Instruction* c = cb->instructions[k];
+            c->operands = i->operands;
+            for (Value*& v : c->operands) v = map.value(v);
+            c->targets = i->targets;
+            for (Block*& t : c->targets) t = map.block(t);
+            c->callee = map.function(i->callee);
+        }
+    }
+}
+
+}  // namespace
+
+void clone_module(const Module& from, Module& into) {
+    CloneMap map;
+    clone_constants(from, into, map);
+    clone_globals(from, into, map);
+    for (Function* f : from.functions) clone_shell(*f, into, map);
+    for (Function* f : from.functions) clone_body(*f, into, map);
+    for (EntryPoint* ep : from.entry_points) {
+        EntryPoint* copy = into.add_entry_point(ep->stage, map.function(ep->function));
+        for (Global* g : ep->inputs) copy->inputs.push_back(map.value(g));
+        for (Global* g : ep->outputs) copy->outputs.push_back(map.value(g));
+        copy->workgroup_size = ep->workgroup_size;
+    }
+}
+
+}  // namespace oneshader::ir
