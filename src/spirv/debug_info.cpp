@@ -36,6 +36,12 @@ std::vector<std::string_view> text_pieces(std::string_view text) {
     return out;
 }
 
+// The predefined macros and the command line's defines are texts of their own, named `<built-in>`
+// and the like: nothing a debugger could show as a file.
+bool is_source_file(const support::SourceFile& f) {
+    return !(f.path.size() > 1 && f.path.front() == '<' && f.path.back() == '>');
+}
+
 }  // namespace
 
 void Emitter::debug_module() {
@@ -51,6 +57,7 @@ void Emitter::debug_module() {
         debug_files_.assign(files, 0);
         for (std::size_t k = 0; k < files; ++k) {
             const support::SourceFile& f = sources.file(static_cast<support::FileId>(k + 1));
+            if (!is_source_file(f)) continue;
             Id name_string = new_id();
             debug_strings_.add_with_string(spv::Op::OpString, {name_string}, f.path);
             Operands ops{debug_set_, kDebugSource, name_string};
@@ -67,7 +74,7 @@ void Emitter::debug_module() {
             debug_files_[k] = op_global_ext(void_type, ops);
             for (Id piece : rest) op_global_ext(void_type, {debug_set_, kDebugSourceContinued, piece});
         }
-        if (files > 0)
+        if (files > 0 && debug_files_[0])
             op_global_ext(void_type, {debug_set_, kDebugCompilationUnit, constant_u32(kDebugInfoVersion),
                                       constant_u32(kDwarfVersion), debug_files_[0], constant_u32(kLanguageHlsl)});
         return;
@@ -76,6 +83,7 @@ void Emitter::debug_module() {
     debug_files_.assign(files, 0);
     for (std::size_t k = 0; k < files; ++k) {
         const support::SourceFile& f = sources.file(static_cast<support::FileId>(k + 1));
+        if (!is_source_file(f)) continue;
         debug_files_[k] = new_id();
         debug_strings_.add_with_string(spv::Op::OpString, {debug_files_[k]}, f.path);
     }
@@ -83,6 +91,7 @@ void Emitter::debug_module() {
         const support::SourceFile& f = sources.file(static_cast<support::FileId>(k + 1));
         // The main file always; an included one only to carry its text.
         if (k > 0 && !d.source) break;
+        if (!debug_files_[k]) continue;
         std::initializer_list<std::uint32_t> head = {kLanguageHlsl, options_.source_version, debug_files_[k]};
         if (!d.source) {
             debug_strings_.add(spv::Op::OpSource, head);
@@ -109,6 +118,7 @@ void Emitter::debug_line(const ir::Instruction* i) {
     if (at == debug_at_) return;
     debug_at_ = at;
     Id file = debug_files_[at.file - 1];
+    if (!file) return;  // a predefined macro's text
     if (!d.vulkan) {
         op(spv::Op::OpLine, {file, at.line, at.column});
         return;

@@ -91,9 +91,10 @@ TEST_CASE("compile flags reach the compiler, not a command-line refusal") {
 }
 
 TEST_CASE("the spec's three refusal messages, word for word") {
-    check_refused({"-Zi", "a.hlsl"},
-                  "option '-Zi' is not supported: debug info is not implemented. Remove it, or use --no-names to "
-                  "drop names from the output. Run 'oneshader --help' for the options.");
+    check_refused({"-Fd", "a.pdb", "a.hlsl"},
+                  "option '-Fd' is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts "
+                  "the debug information inside the SPIR-V module. Remove it. Run 'oneshader --help' for the "
+                  "options.");
     check_refused({"-T", "ps_6_0", "-fvk-use-dx-layout", "a.hlsl"},
                   "option '-fvk-use-dx-layout' is not supported. oneshader always uses DXC's default Vulkan layout "
                   "and binding rules; use [[vk::binding]], [[vk::location]] and [[vk::offset]] in the shader "
@@ -108,7 +109,7 @@ TEST_CASE("other refusals name the option, exit code 2") {
     check_refused({"-fspv-reflect", "a.hlsl"}, "option '-fspv-reflect' is not supported.");
     check_refused({"-fspv-target-env=vulkan1.0", "a.hlsl"}, "-fspv-target-env=vulkan1.0 is not supported.");
     check_refused({"-Fh", "a.h", "a.hlsl"}, "option '-Fh' is a DXC option oneshader does not support.");
-    check_refused({"-Qstrip_debug", "a.hlsl"}, "option '-Qstrip_debug' is a DXC option");
+    check_refused({"-Qstrip_priv", "a.hlsl"}, "option '-Qstrip_priv' is a DXC option");
     for (const char* profile : {"hs_6_0", "ds_6_0", "ms_6_5", "as_6_5", "lib_6_3", "xx_9_9"})
         check_refused({"-T", profile, "a.hlsl"}, std::string("-T ") + profile + " is not a supported profile.");
     check_refused({"-HV", "2018", "a.hlsl"}, "-HV 2018 is not a supported language version.");

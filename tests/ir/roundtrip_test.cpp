@@ -343,6 +343,10 @@ bb0:
     CHECK(print_module(f.module).find("!loc") == std::string::npos);
     const Instruction* add = f.module.functions[0]->blocks[0]->instructions[0];
     CHECK(add->loc == support::SourceLoc{1, 40});
+    // A deep copy keeps them.
+    Module copy(f.arena, f.types);
+    clone_module(f.module, copy);
+    CHECK(print_module(copy, with) == text);
 }
 
 }  // namespace

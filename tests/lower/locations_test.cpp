@@ -31,6 +31,15 @@ std::vector<std::uint32_t> lines_of(const Lowered& l, std::string_view fn, ir::O
     return out;
 }
 
+std::size_t without_location(const ir::Module& m) {
+    std::size_t n = 0;
+    for (const ir::Function* f : m.functions)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (!i->loc.valid()) ++n;
+    return n;
+}
+
 std::string print_with_locations(const ir::Module& m) {
     ir::PrintOptions po;
     po.locations = true;
@@ -42,12 +51,7 @@ std::string print_with_locations(const ir::Module& m) {
 TEST_CASE("lowering gives every instruction the line of its statement or expression", "[lower][locations]") {
     Lowered l = lower_text(kShader);
     REQUIRE(l.errors() == "");
-    std::size_t without = 0;
-    for (const ir::Function* f : l.fe->module.functions)
-        for (const ir::Block* b : f->blocks)
-            for (const ir::Instruction* i : b->instructions)
-                if (!i->loc.valid()) ++without;
-    CHECK(without == 0);
+    CHECK(without_location(l.fe->module) == 0);
     CHECK(lines_of(l, "helper", ir::Opcode::Mul) == std::vector<std::uint32_t>{2});
     CHECK(lines_of(l, "helper", ir::Opcode::Return) == std::vector<std::uint32_t>{2});
     CHECK(lines_of(l, "main_body", ir::Opcode::Add) == std::vector<std::uint32_t>{6});
@@ -66,12 +70,7 @@ TEST_CASE("the optimizer keeps locations: inlined code keeps its callee's lines"
     REQUIRE(r.ok);
     std::vector<std::uint32_t> muls = lines_of(l, "main", ir::Opcode::Mul);
     CHECK(muls == std::vector<std::uint32_t>{2});  // helper's `x * 3.0`, inlined into the entry point
-    std::size_t without = 0;
-    for (const ir::Function* f : l.fe->module.functions)
-        for (const ir::Block* b : f->blocks)
-            for (const ir::Instruction* i : b->instructions)
-                if (!i->loc.valid()) ++without;
-    CHECK(without == 0);
+    CHECK(without_location(l.fe->module) == 0);
 }
 
 TEST_CASE("locations print as !loc(file:offset) on request and parse back", "[lower][locations]") {
