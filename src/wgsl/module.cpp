@@ -232,7 +232,8 @@ void Printer::declare_resource(const ir::Global* g) {
         PushConstantSlot pc = push_constant_slot(module_);
         bs = {pc.group, pc.binding};
     } else {
-        for (const auto& [r, s] : resource_slots(module_))
+        if (!slots_) slots_ = resource_slots(module_);
+        for (const auto& [r, s] : *slots_)
             if (r == g) bs = s;
     }
     for (const auto& [n, s] : options_.slots)

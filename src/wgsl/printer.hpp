@@ -5,6 +5,7 @@
 // arithmetic, composites, memory and calls; buffers.cpp: raw-word buffers; textures.cpp;
 // atomics.cpp; intrinsics.cpp).
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -131,6 +132,8 @@ private:
     bool failed_ = false;
     std::set<std::string> reported_;
     textgen::SourceAt at_;  // the instruction being printed
+    // resource_slots(module_), computed on first use: every resource declaration looks its slot up.
+    std::optional<std::vector<std::pair<const ir::Global*, BindingSlot>>> slots_;
 
     textgen::Namer names_{textgen::NameTarget::Wgsl};  // module scope
     textgen::Namer locals_{textgen::NameTarget::Wgsl}; // the function being printed
