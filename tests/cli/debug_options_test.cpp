@@ -43,7 +43,7 @@ SpirvDebugInfo make(bool file, bool source, bool line, bool tool, bool vulkan) {
 
 }  // namespace
 
-TEST_CASE("-Zi and the -fspv-debug categories set what DXC's do") {
+TEST_CASE("Zi and the fspv-debug categories set what DXC's do") {
     CHECK(same(debug_of({}), make(false, false, false, false, false)));
     CHECK(same(debug_of({"-Zi"}), make(true, true, true, true, false)));
     CHECK(same(debug_of({"-Zi", "-Qembed_debug"}), make(true, true, true, true, false)));
@@ -87,7 +87,7 @@ TEST_CASE("the tool writes OpLine with -Zi and NonSemantic debug info with vulka
     CHECK(dir.read("vk.spv").find("NonSemantic.Shader.DebugInfo.100") != std::string::npos);
 }
 
-TEST_CASE("--dump-ir --print-locs shows each instruction's location") {
+TEST_CASE("dump-ir with print-locs shows each instruction's location") {
     ScratchDir dir;
     dir.write("d.hlsl", "float4 main(float4 c : COLOR) : SV_Target\n{\n    return c * 2;\n}\n");
     cli_test::ToolRun r = run_tool({"-T", "ps_6_0", "--dump-ir", "--print-locs", "d.hlsl"}, dir.path());

@@ -63,7 +63,7 @@ TEST_CASE("without debug options the module has no debug instructions", "[spirv]
     CHECK_FALSE(contains(o.text, "OpModuleProcessed"));
 }
 
-TEST_CASE("-fspv-debug=file: the file's name and OpSource, no text, no lines", "[spirv][debug]") {
+TEST_CASE("fspv-debug=file: the file's name and OpSource, no text, no lines", "[spirv][debug]") {
     SpirvDebugInfo d;
     d.file = true;
     Out o = compile_with(d);
@@ -75,7 +75,7 @@ TEST_CASE("-fspv-debug=file: the file's name and OpSource, no text, no lines", "
     CHECK_FALSE(contains(o.text, "OpModuleProcessed"));
 }
 
-TEST_CASE("-fspv-debug=source: the text in OpSource", "[spirv][debug]") {
+TEST_CASE("fspv-debug=source: the text in OpSource", "[spirv][debug]") {
     SpirvDebugInfo d;
     d.file = d.source = true;
     Out o = compile_with(d);
@@ -84,7 +84,7 @@ TEST_CASE("-fspv-debug=source: the text in OpSource", "[spirv][debug]") {
     CHECK_FALSE(contains(o.text, "OpLine"));
 }
 
-TEST_CASE("-fspv-debug=line (and -Zi): OpLine at each statement's line, valid optimized and not", "[spirv][debug]") {
+TEST_CASE("fspv-debug=line (and Zi): OpLine at each statement's line, valid optimized and not", "[spirv][debug]") {
     SpirvDebugInfo d;
     d.file = d.source = d.line = d.tool = true;
     for (bool optimize : {true, false}) {
@@ -122,7 +122,7 @@ TEST_CASE("an included file gets its own OpString, OpSource and lines", "[spirv]
     CHECK(contains(text, " 3 14\n"));  // the multiply, inlined from the include's line 3
 }
 
-TEST_CASE("-fspv-debug=vulkan-with-source: NonSemantic.Shader.DebugInfo.100 with the text", "[spirv][debug]") {
+TEST_CASE("fspv-debug=vulkan-with-source: NonSemantic.Shader.DebugInfo.100 with the text", "[spirv][debug]") {
     SpirvDebugInfo d;
     d.vulkan = d.source = true;
     for (bool optimize : {true, false}) {
