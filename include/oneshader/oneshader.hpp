@@ -98,6 +98,20 @@ struct SpirvOptions {
     bool invert_y = false;
 };
 
+// Debug information in the SPIR-V output, by DXC's categories (-Zi turns on file, source, line
+// and tool; -fspv-debug=... picks; docs/spirv.md). All off, the default, adds nothing: the words
+// are exactly those of a compile without debug information. MSL and WGSL output ignores it.
+struct SpirvDebugInfo {
+    bool file = false;    // OpString with each source file's name; OpSource HLSL naming the main file
+    bool source = false;  // the text of each file in its OpSource (and OpSourceContinued)
+    bool line = false;    // OpLine before the instructions of each source position
+    bool tool = false;    // OpModuleProcessed naming the compiler
+    // NonSemantic.Shader.DebugInfo.100 in place of the above (RenderDoc's source debugging):
+    // DebugSource per file (with its text when `source`), DebugCompilationUnit, DebugLine.
+    bool vulkan = false;
+    bool any() const { return file || source || line || tool || vulkan; }
+};
+
 struct CompileOptions {
     std::vector<Target> targets;                  // empty: SPIR-V
     std::vector<Define> defines;                  // applied before the first line, in order
@@ -122,6 +136,10 @@ struct CompileOptions {
     // transform of this name (one of ir_pass_names()) goes to CompileResult::printed_ir
     // (`--print-after=<pass>`). Empty: nothing is printed.
     std::string print_after;
+    // The IR text of dump_ir() shows each instruction's and global's source location as
+    // `!loc(file:offset)` (`--dump-ir --print-locs`; docs/ir.md).
+    bool print_locations = false;
+    SpirvDebugInfo spirv_debug;
 };
 
 struct SourcePosition {

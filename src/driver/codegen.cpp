@@ -101,6 +101,10 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     so.allowed_extensions = options.spirv.extensions;
     so.entry_point_name = options.spirv.entry_point_name;
     so.invert_y = options.spirv.invert_y;
+    so.debug = options.spirv_debug;
+    // OpSource's version is the shader model times 100 plus the minor times 10, as DXC writes it.
+    if (options.profile) so.source_version = static_cast<std::uint32_t>(options.profile->major * 100 + options.profile->minor * 10);
+    if (so.debug.tool) so.tool = "oneshader " + std::string(version());
     for (const ir::EntryPoint* ep : module.entry_points) {
         std::vector<std::uint32_t> words = spirv::emit(module, *ep, so, ctx.diags);
         if (words.empty()) continue;

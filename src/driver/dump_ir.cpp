@@ -32,7 +32,9 @@ IrDumpResult dump_impl(std::string_view path, const std::string_view* source, co
         }
         std::unique_ptr<driver::LoweredSource> fe =
             driver::lower_source(source ? *source : std::string_view(text), path, options, source != nullptr);
-        if (fe->ok()) result.text = ir::print_module(fe->module);
+        ir::PrintOptions po;
+        po.locations = options.print_locations;
+        if (fe->ok()) result.text = ir::print_module(fe->module, po);
         result.diagnostics = driver::export_diagnostics(fe->ctx.diags);
         result.files = std::move(fe->ctx.files_read);
     } catch (const std::bad_alloc&) {

@@ -23,9 +23,11 @@ const sema::PointerType* Builder::pointer_type(sema::AddressSpace space, const s
 void Builder::set_insert_before(Instruction* i) {
     block_ = i->block;
     before_ = i;
+    loc_ = i->loc;
 }
 
 Instruction* Builder::insert(Instruction* i) {
+    if (!i->loc.valid()) i->loc = loc_;
     if (!block_) return i;
     auto& list = block_->instructions;
     if (before_) {
@@ -43,6 +45,7 @@ Instruction* Builder::insert(Instruction* i) {
 Instruction* Builder::make(Opcode op, const sema::Type* type, std::span<Value* const> operands,
                            std::span<const std::int64_t> immediates, std::span<Block* const> targets) {
     Instruction* i = module_.make_instruction(op, type);
+    i->loc = loc_;
     // A new instruction's lists are empty: most instructions fill one or two of the three.
     if (!operands.empty()) i->operands.assign(operands.begin(), operands.end());
     if (!immediates.empty()) i->immediates.assign(immediates.begin(), immediates.end());

@@ -30,11 +30,18 @@ public:
         block_ = b;
         before_ = nullptr;
     }
-    // Inserts before `i`, in i's block.
+    // Inserts before `i`, in i's block, and takes i's source location: what a pass places before
+    // an instruction is nearly always its replacement or a part of it.
     void set_insert_before(Instruction* i);
     Block* insert_block() const { return block_; }
 
-    // Places an instruction made elsewhere at the insertion point.
+    // The source location every instruction made from now on gets (Instruction::loc). Lowering
+    // sets it per statement and expression; passes set it to the location of what they replace.
+    void set_loc(support::SourceLoc loc) { loc_ = loc; }
+    support::SourceLoc loc() const { return loc_; }
+
+    // Places an instruction made elsewhere at the insertion point; one without a location gets
+    // the builder's.
     Instruction* insert(Instruction* i);
     // A new instruction of any opcode, placed; operands, immediates and targets as given.
     Instruction* make(Opcode op, const sema::Type* type, std::span<Value* const> operands,
@@ -106,6 +113,7 @@ private:
     sema::TypeContext& types_;
     Block* block_ = nullptr;
     Instruction* before_ = nullptr;
+    support::SourceLoc loc_;
     // Direct-mapped by pointee: a miss only costs the context's own lookup. Cleared on first use
     // rather than on construction, since passes make builders that never ask for a pointer type.
     struct PointerSlot {

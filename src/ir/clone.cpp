@@ -71,6 +71,7 @@ void clone_globals(const Module& from, Module& into, CloneMap& map) {
         copy->location = g->location;
         copy->builtin = g->builtin;
         copy->interpolation = g->interpolation;
+        copy->loc = g->loc;
         copy->image_format = g->image_format;
         copy->initializer = map.value(g->initializer);
         map.values[g] = copy;
@@ -104,6 +105,7 @@ void clone_body(const Function& f, Module& into, CloneMap& map) {
             Instruction* c = into.make_instruction(i->opcode, i->type());
             c->set_name_raw(i->name());
             c->precise = i->precise;
+            c->loc = i->loc;
             c->immediates = i->immediates;
             c->intrinsic = i->intrinsic;
             c->block = cb;

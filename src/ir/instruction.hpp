@@ -8,6 +8,7 @@
 #include "ir/opcode.hpp"
 #include "ir/small_vec.hpp"
 #include "ir/value.hpp"
+#include "support/source_manager.hpp"
 
 namespace oneshader::ir {
 
@@ -22,9 +23,16 @@ public:
     // True when the instruction defines a value others may use.
     bool has_result() const;
 
+    // The small fields first, together: with the location they fill what would be padding
+    // before `block`, so carrying a location costs an instruction no bytes.
     Opcode opcode;
     // Forbids reassociation, fusing and algebraic rewrites (HLSL `precise`).
     bool precise = false;
+    intrinsics::Id intrinsic = intrinsics::Id::None;  // CallIntrinsic: which intrinsic (intrinsics.def)
+    // Where in the source this comes from (the statement or expression lowered into it), for
+    // diagnostics after lowering and for debug information; invalid when nothing is known.
+    // ir::Builder sets it; passes keep it and give what they make the location of what it replaces.
+    support::SourceLoc loc;
     Block* block = nullptr;  // the block holding it; null once removed
     // Short lists stay inside the instruction (see small_vec.hpp).
     SmallVec<Value*, 3> operands;
@@ -33,7 +41,6 @@ public:
     // order]; Phi: the incoming block of each operand.
     SmallVec<Block*, 2> targets;
     Function* callee = nullptr;          // Call
-    intrinsics::Id intrinsic = intrinsics::Id::None;  // CallIntrinsic: which intrinsic (intrinsics.def)
 };
 
 }  // namespace oneshader::ir

@@ -108,7 +108,9 @@ std::string member_text(const sema::StructMember& m, const StructNames& names) {
 
 class Printer {
 public:
-    explicit Printer(const Module& m) : m_(m) { names_ = name_structs(m, &structs_); }
+    Printer(const Module& m, const PrintOptions& options) : m_(m), options_(options) {
+        names_ = name_structs(m, &structs_);
+    }
 
     std::string run() {
         for (const sema::StructType* s : structs_) print_struct(s);
@@ -161,8 +163,14 @@ private:
         if (g->image_format != ImageFormat::Unknown)
             out_ += " format(" + std::string(image_format_name(g->image_format)) + ")";
         if (g->initializer) out_ += " = " + constant_text(g->initializer, names_);
+        location(g->loc);
         comment_name(g->name());
         out_ += '\n';
+    }
+
+    void location(support::SourceLoc loc) {
+        if (options_.locations && loc.valid())
+            out_ += " !loc(" + std::to_string(loc.file) + ":" + std::to_string(loc.offset) + ")";
     }
 
     void comment_name(std::string_view name) {
@@ -324,11 +332,13 @@ private:
         }
         out_ += line;
         if (i->has_result()) out_ += " : " + type_text(i->type(), names_);
+        location(i->loc);
         if (i->has_result()) comment_name(i->name());
         out_ += '\n';
     }
 
     const Module& m_;
+    PrintOptions options_;
     StructNames names_;
     std::vector<const sema::StructType*> structs_;
     std::string out_;
@@ -435,6 +445,6 @@ std::string Numbering::block(const Block* b) const {
     return it == blocks_.end() ? std::string("bb?") : "bb" + std::to_string(it->second);
 }
 
-std::string print_module(const Module& m) { return Printer(m).run(); }
+std::string print_module(const Module& m, const PrintOptions& options) { return Printer(m, options).run(); }
 
 }  // namespace oneshader::ir

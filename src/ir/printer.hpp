@@ -11,7 +11,14 @@
 
 namespace oneshader::ir {
 
-std::string print_module(const Module& m);
+struct PrintOptions {
+    // Each instruction's and global's source location as a trailing `!loc(file:offset)` (file id and byte
+    // offset, as support::SourceLoc holds them); the parser reads it back. Off by default: most
+    // dumps and every golden test compare the IR itself.
+    bool locations = false;
+};
+
+std::string print_module(const Module& m, const PrintOptions& options = {});
 
 // How the dump refers to the values and blocks of one function; the verifier's messages use it
 // so they point into the dump.

@@ -12,7 +12,7 @@ enum class Tok : std::uint8_t {
     Number,   // 12, -3, 1.5, 1e+30, 0x7fc00000
     Local,    // %3, %arg0, %g1: text is what follows '%'
     Func,     // @name: text is the name
-    Punct,    // one character of ( ) { } [ ] < > , : = |, or ->
+    Punct,    // one character of ( ) { } [ ] < > , : = | !, or ->
     Comment,  // `;` to the end of the line: text is what follows, trimmed
     Bad,      // a character that starts no token
 };
@@ -94,7 +94,7 @@ public:
         }
         ++pos_;
         t.text = s_.substr(start, 1);
-        t.kind = std::string_view("(){}[]<>,:=|").find(c) != std::string_view::npos ? Tok::Punct : Tok::Bad;
+        t.kind = std::string_view("(){}[]<>,:=|!").find(c) != std::string_view::npos ? Tok::Punct : Tok::Bad;
         return t;
     }
 

@@ -297,6 +297,7 @@ bool Parser::parse_global(Cursor& c) {
         g->initializer = parse_constant(c);
         if (!g->initializer) return false;
     }
+    if (c.peek().is('!') && !parse_location(c, g->loc)) return false;
     Token end = c.next();
     if (end.kind == Tok::Comment) m_.set_name(g, end.text);
     else if (end.kind != Tok::End) return error(end.column, "unexpected '" + std::string(end.text) + "'");

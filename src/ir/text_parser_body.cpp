@@ -90,6 +90,18 @@ bool Parser::parse_operands(Cursor& c, Instruction* i, bool in_parens) {
     }
 }
 
+bool Parser::parse_location(Cursor& c, support::SourceLoc& out) {
+    c.next();  // '!'
+    support::SourceLoc loc;
+    if (!expect_word(c, "loc") || !expect(c, '(', "'('")) return false;
+    std::uint32_t file_column = c.peek().column;
+    if (!parse_u32(c, loc.file) || !expect(c, ':', "':'") || !parse_u32(c, loc.offset) || !expect(c, ')', "')'"))
+        return false;
+    if (!loc.valid()) return error(file_column, "a location's file is numbered from 1");
+    out = loc;
+    return true;
+}
+
 bool Parser::parse_instruction(Cursor& c) {
     Token first = c.next();
     Token label;
@@ -230,6 +242,7 @@ bool Parser::parse_instruction(Cursor& c) {
         if (type->kind() == sema::TypeKind::Void) return error(tt.column, "a value cannot be void");
         i->set_type(type);
     }
+    if (c.peek().is('!') && !parse_location(c, i->loc)) return false;
     Token end = c.next();
     if (end.kind == Tok::Comment && has_label) {
         m_.set_name(i, end.text);

@@ -78,6 +78,7 @@ private:
     bool parse_block_notes(std::string_view comment, Block* b);
     bool parse_instruction(Cursor& c);
     bool parse_operands(Cursor& c, Instruction* i, bool in_parens);
+    bool parse_location(Cursor& c, support::SourceLoc& out);  // `!loc(file:offset)`
     Block* block_ref(const Token& t);
     bool parse_block_ref(Cursor& c, Block*& out);
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "ir/enums.hpp"
+#include "support/source_manager.hpp"
 #include "types/types.hpp"
 
 namespace oneshader::ir {
@@ -124,6 +125,9 @@ public:
     std::uint8_t interpolation = 0;          // sema::InterpolationBits
     ImageFormat image_format = ImageFormat::Unknown;
     Constant* initializer = nullptr;         // Private only; its type is value_type()
+    // Its declaration (a stage variable's: the parameter or member with the semantic), where a
+    // backend reports what it cannot declare; invalid when generated.
+    support::SourceLoc loc;
 };
 
 GlobalKind global_kind_of(sema::AddressSpace space);

@@ -77,6 +77,7 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         global_name += v.semantic.str();
         ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input,
                                       concrete(v.type), global_name);
+        g->loc = v.loc;
         if (auto b = builtin_of(v.builtin, ep->stage)) g->builtin = *b;
         else g->location = v.location;
         g->interpolation = v.interpolation;
@@ -90,6 +91,8 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
     for (const sema::StageVariable& v : ep->outputs) outputs.push_back(stage_global(v, true));
 
     begin_function(wrapper, nullptr);
+    // The wrapper is the entry point's: its copies of stage variables are at its declaration.
+    if (ep->function) b_.set_loc(ep->function->loc);
     if (init_globals_) b_.call(init_globals_, {});
 
     // The place inside a parameter (or the result) that a flattened stage variable names.

@@ -19,6 +19,7 @@ ir::Value* Lowerer::rvalue(const BExpr* e) {
     const Type* t = concrete(e->type);
     if (!open()) return t->is<sema::VoidType>() ? nullptr : m_.undef_constant(t);
     if (!enter(e->range)) return t->is<sema::VoidType>() ? nullptr : m_.undef_constant(t);
+    LocScope at(b_, e->range.begin);
     ir::Value* v = nullptr;
     switch (e->kind) {
     case sema::BExprKind::Literal: v = literal(static_cast<const sema::BLiteral*>(e)); break;

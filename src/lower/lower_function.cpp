@@ -141,6 +141,9 @@ void Lowerer::begin_function(ir::Function* f, const sema::Function* s) {
     placed_[entry] = next_place_++;
     cur_ = entry;
     b_.set_insert_point(entry);
+    // What no statement claims (the parameters' copies, the return falling off the end) is at
+    // the function's declaration.
+    b_.set_loc(s ? s->loc : support::SourceLoc{});
     allocas_ = 0;
     locals_.clear();
     this_ptr_ = nullptr;
@@ -211,6 +214,7 @@ ir::Instruction* Lowerer::new_alloca(const Type* type, std::string_view name) {
     ir::Block* entry = fn_->blocks.front();
     ir::Instruction* i = m_.make_instruction(ir::Opcode::Alloca, b_.pointer_type(sema::AddressSpace::Function, type));
     if (!name.empty()) m_.set_name(i, name);
+    i->loc = b_.loc();
     entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(allocas_), i);
     i->block = entry;
     ++allocas_;

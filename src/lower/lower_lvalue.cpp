@@ -138,6 +138,7 @@ Place Lowerer::place(const BExpr* e) {
         return Place{};
     }
     if (!enter(e->range)) return Place{};
+    LocScope at(b_, e->range.begin);
     Place p;
     switch (e->kind) {
     case sema::BExprKind::VarRef: p = var_place(static_cast<const sema::BVarRef*>(e)->var, e); break;

@@ -66,6 +66,7 @@ ir::Global* Lowerer::global_of(const sema::Variable* v) {
         if (v->owner) name = fmt::format("{}::{}", v->owner->name.str(), name);
         bool shared = v->storage == sema::StorageClass::GroupShared;
         g = m_.add_global(shared ? sema::AddressSpace::Workgroup : sema::AddressSpace::Private, t, name);
+        g->loc = v->loc;
         if (!shared) {
             // HLSL statics start as zero unless initialized; a constant initializer is the
             // global's own, anything else runs in init_globals.
@@ -94,6 +95,7 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
         return nullptr;
     }
     ir::Global* g = m_.add_global(space_of(rt->resource), r->type, r->name.str());
+    g->loc = r->loc;
     g->set = r->binding.set;
     g->binding = r->binding.binding;
     if (!r->image_format.empty()) {
@@ -130,6 +132,7 @@ ir::Global* Lowerer::buffer_global(const sema::BufferBlock* b) {
         }
         bool push = b->kind == sema::BufferKind::PushConstant;
         g = m_.add_global(push ? sema::AddressSpace::PushConstant : sema::AddressSpace::Uniform, t, b->name.str());
+        g->loc = b->loc;
         if (!push && b->resource) {
             g->set = b->resource->binding.set;
             g->binding = b->resource->binding.binding;
@@ -172,6 +175,7 @@ ir::Global* Lowerer::static_local_global(const sema::Variable* v) {
     const Type* t = concrete(v->type);
     std::string prefix = sfn_ ? std::string(sfn_->name.str()) + "." : std::string();
     ir::Global* g = m_.add_global(sema::AddressSpace::Private, t, prefix + std::string(v->name.str()));
+    g->loc = v->loc;
     ir::Constant* c = v->init ? constant_of(v->init, t) : m_.zero_constant(t);
     if (!c) {
         // Initialized the first time control reaches the declaration, as HLSL says: a flag

@@ -38,6 +38,7 @@ ir::ControlHint loop_hint(const sema::ControlHints& h) {
 void Lowerer::stmt(const BStmt* s) {
     if (!s || !open()) return;
     if (!enter(support::SourceRange(s->loc))) return;
+    LocScope at(b_, s->loc);
     switch (s->kind) {
     case sema::BStmtKind::Block: block_stmt(static_cast<const sema::BBlock*>(s)); break;
     case sema::BStmtKind::VarDecl: var_decl(static_cast<const sema::BVarDecl*>(s)); break;

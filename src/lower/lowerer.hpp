@@ -69,6 +69,23 @@ struct PendingBody {
     std::vector<ResourceArg> resources;  // per resource parameter, in parameter order
 };
 
+// Makes a statement's or expression's position the location of what is lowered from it
+// (ir::Instruction::loc) while it lowers, then gives the enclosing one back: an operator lowered
+// after its operands gets its own position, not its last operand's.
+class LocScope {
+public:
+    LocScope(ir::Builder& b, support::SourceLoc loc) : b_(b), saved_(b.loc()) {
+        if (loc.valid()) b.set_loc(loc);
+    }
+    ~LocScope() { b_.set_loc(saved_); }
+    LocScope(const LocScope&) = delete;
+    LocScope& operator=(const LocScope&) = delete;
+
+private:
+    ir::Builder& b_;
+    support::SourceLoc saved_;
+};
+
 struct LoopTargets {
     ir::Block* break_target = nullptr;
     ir::Block* continue_target = nullptr;  // null for a switch

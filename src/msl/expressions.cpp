@@ -270,6 +270,7 @@ bool Printer::needs_statement(const ir::Instruction* i) const {
 }
 
 std::string Printer::instruction_expr(const ir::Instruction* i) {
+    textgen::SourceAt::Scope here(at_, i);
     const sema::Type* t = i->type()->value_type();
     auto op = [&](std::size_t k) { return expr(i->operands[k]); };
     switch (i->opcode) {
@@ -470,6 +471,7 @@ std::string Printer::call_args(const ir::Instruction* i) {
 }
 
 void Printer::statement_value(const ir::Instruction* i, const std::string& name) {
+    textgen::SourceAt::Scope here(at_, i);
     const sema::Type* t = i->type()->value_type();
     if (i->opcode == Opcode::CompositeInsert) {
         out_.line(type_name(t) + " " + name + " = " + expr(i->operands[0]) + ";");
@@ -480,6 +482,7 @@ void Printer::statement_value(const ir::Instruction* i, const std::string& name)
 }
 
 void Printer::effect(const ir::Instruction* i) {
+    textgen::SourceAt::Scope here(at_, i);
     switch (i->opcode) {
     case Opcode::Store: {
         std::optional<Place> p = place(i->operands[0]);

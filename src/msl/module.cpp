@@ -111,11 +111,12 @@ Printer::Printer(const ir::Module& m, const ir::EntryPoint& e, const Options& o,
 void Printer::fail(support::DiagCode code, const std::string& message) {
     if (failed_) return;  // the first problem is the one to fix
     failed_ = true;
-    // The IR keeps no source positions: the message names the function instead.
+    // At the line of use when an instruction is being printed; the function names the call path
+    // (and is all there is for a declaration's problem).
     std::string where = function_ && function_ != entry_.function
                             ? fmt::format(" (in function '{}', called from '{}')", function_->name, entry_.function->name)
                             : fmt::format(" (in entry point '{}')", entry_.function->name);
-    diags_.report(code, {}, message + where);
+    diags_.report(code, at_.range(), message + where);
 }
 
 void Printer::unsupported(const std::string& what, const std::string& instead) {
@@ -238,6 +239,7 @@ void Printer::print_entry_signature() {
     textgen::Namer members{textgen::NameTarget::Msl};
     std::vector<std::pair<const ir::Global*, std::string>> builtin_inputs;  // global, param name
     for (const ir::Global* g : entry_.inputs) {
+        textgen::SourceAt::Scope here(at_, g->loc);
         GlobalInfo& info = global_info_[g];
         const sema::Type* t = g->value_type();
         if (g->builtin) {
@@ -269,6 +271,7 @@ void Printer::print_entry_signature() {
         in_members.push_back(fmt::format("{} {} [[{}]];", type_name(t), info.layout_name, attr));
     }
     for (const ir::Global* g : entry_.outputs) {
+        textgen::SourceAt::Scope here(at_, g->loc);
         GlobalInfo& info = global_info_[g];
         const sema::Type* t = g->value_type();
         info.layout_name = members.fresh(strip_stage_prefix(g->name()));
@@ -406,6 +409,7 @@ EmitResult Printer::run() {
     for (const ir::Function* f : functions_)
         function_names_[f] = f == entry_.function ? entry_name_ : file_names_.fresh(f->name);
     for (const ir::Global* g : globals_) {
+        textgen::SourceAt::Scope here(at_, g->loc);
         GlobalInfo& info = global_info_[g];
         info.name = file_names_.fresh(strip_stage_prefix(g->name().empty() ? std::string_view("g") : g->name()));
         const sema::Type* t = g->value_type();

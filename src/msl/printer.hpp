@@ -15,6 +15,7 @@
 #include "support/pointer_map.hpp"
 #include "textgen/namer.hpp"
 #include "textgen/padded_struct.hpp"
+#include "textgen/source_at.hpp"
 #include "textgen/stmt.hpp"
 #include "textgen/writer.hpp"
 
@@ -130,6 +131,7 @@ public:
     const Options& options_;
     support::DiagnosticEngine& diags_;
     bool failed_ = false;
+    textgen::SourceAt at_;  // the instruction being printed: where a refusal is reported
     sema::LayoutEngine layouts_;
     textgen::TextWriter out_;          // the current function
     textgen::TextWriter decls_;        // structs, constants, helpers before the functions

@@ -58,9 +58,10 @@ void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
     entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at), moved.begin(), moved.end());
 }
 
-Instruction* new_alloca(Module& m, Function& f, const sema::Type* t, std::string_view name) {
+Instruction* new_alloca(Module& m, Function& f, const sema::Type* t, std::string_view name, support::SourceLoc loc) {
     Instruction* a = m.make_instruction(Opcode::Alloca, m.types().pointer(sema::AddressSpace::Function, t));
     m.set_name(a, name);
+    a->loc = loc;
     Block* entry = f.entry();
     std::size_t at = 0;
     while (at < entry->instructions.size() && entry->instructions[at]->opcode == Opcode::Alloca) ++at;
@@ -145,13 +146,16 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
             remove_instruction(t);
             Builder bu(m);
             bu.set_insert_point(clones[k]);
+            bu.set_loc(t->loc);
             bu.unreachable();
             continue;
         }
         rets.push_back(k);
     }
     const bool has_value = call->has_result();
+    // What stands in for the call is at the call; what stands in for a return, at the return.
     Builder bu(m);
+    bu.set_loc(call->loc);
     Value* result = nullptr;
 
     if (rets.size() <= 1 && (rets.empty() || !cons.in_any_construct(rets[0]))) {
@@ -165,6 +169,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
             result = t->operands.empty() ? nullptr : t->operands[0];
             remove_instruction(t);
             bu.set_insert_point(rb);
+            bu.set_loc(t->loc);
             bu.br(after);
         }
         if (has_value && !result) result = m.undef_constant(call->type());
@@ -191,8 +196,8 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
                 if (seen.insert(h).second) chain_headers.push_back(h);
         std::sort(chain_headers.begin(), chain_headers.end());
 
-        Instruction* retvar = has_value ? new_alloca(m, f, call->type(), "inline.result") : nullptr;
-        Instruction* flag = chain_headers.empty() ? nullptr : new_alloca(m, f, m.types().scalar(sema::ScalarKind::Bool), "inline.returned");
+        Instruction* retvar = has_value ? new_alloca(m, f, call->type(), "inline.result", call->loc) : nullptr;
+        Instruction* flag = chain_headers.empty() ? nullptr : new_alloca(m, f, m.types().scalar(sema::ScalarKind::Bool), "inline.returned", call->loc);
         bu.set_insert_point(b);
         if (flag) bu.store(flag, m.bool_constant(false));
         bu.br(header);
@@ -206,6 +211,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
             Value* v = t->operands.empty() ? nullptr : t->operands[0];
             remove_instruction(t);
             bu.set_insert_point(rb);
+            bu.set_loc(t->loc);
             if (retvar && v) bu.store(retvar, v);
             std::uint32_t h = cons.innermost_breakable(r);
             if (h != kNoBlock) bu.store(flag, m.bool_constant(true));
@@ -222,6 +228,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
             Block* rest = split_block(m, f, merge, phis);
             remove_instruction(merge->terminator());
             Block* out = new_block_after(m, f, merge);
+            bu.set_loc(call->loc);
             bu.set_insert_point(out);
             bu.br(break_target(cons.innermost_breakable(h)));
             add_undef_incoming(m, break_target(cons.innermost_breakable(h)), out);
@@ -233,6 +240,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
         if (retvar) {
             Instruction* load = m.make_instruction(Opcode::Load, call->type());
             load->operands.push_back(retvar);
+            load->loc = call->loc;
             load->block = after;
             after->instructions.insert(after->instructions.begin(), load);
             result = load;

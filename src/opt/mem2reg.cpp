@@ -68,6 +68,7 @@ bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users, C
         if (cu != users.end())
             for (const Use& c : cu->second) {
                 Instruction* i = c.user;
+                b.set_loc(i->loc);
                 Instruction* whole = b.load(a);
                 Instruction* ins = nullptr;
                 if (i->opcode == Opcode::Load) {
@@ -226,6 +227,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options&)
                 has_phi[y] = mark;
                 Instruction* phi = m.make_instruction(Opcode::Phi, vars[v].type);
                 m.set_name(phi, vars[v].alloca->name());
+                phi->loc = vars[v].alloca->loc;  // the variable's declaration
                 block_phis[y].push_back({v, phi});
                 if (queued[y] != mark) {
                     queued[y] = mark;

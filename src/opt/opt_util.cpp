@@ -37,6 +37,8 @@ Block* split_block(Module& m, Function& f, Block* b, std::size_t from) {
     for (Block* s : successors(nb)) rename_phi_incoming(s, b, nb);
     Builder builder(m);
     builder.set_insert_point(b);
+    // The new branch stands where the code it jumps to begins.
+    if (!nb->instructions.empty()) builder.set_loc(nb->instructions.front()->loc);
     builder.br(nb);
     return nb;
 }
@@ -75,6 +77,7 @@ std::vector<Block*> clone_blocks(Module& m, Function& into, const Function& from
             Instruction* c = m.make_instruction(i->opcode, i->type());
             c->set_name_raw(i->name());
             c->precise = i->precise;
+            c->loc = i->loc;
             c->operands = i->operands;
             c->immediates = i->immediates;
             c->targets = i->targets;

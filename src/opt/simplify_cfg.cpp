@@ -38,6 +38,7 @@ void replace_terminator_with_branch(Module& m, Block* b, Block* target) {
     remove_instruction(t);
     Builder builder(m);
     builder.set_insert_point(b);
+    builder.set_loc(t->loc);
     builder.br(target);
 }
 
@@ -119,6 +120,7 @@ bool remove_unreachable(Function& f, const Cfg& cfg) {
                        ((back && t->opcode == Opcode::Branch && t->targets[0] == back) ||
                         (!back && t->opcode == Opcode::Unreachable));
         if (already) continue;
+        support::SourceLoc at = t ? t->loc : support::SourceLoc{};
         for (Block* s : successors(b)) remove_phi_incoming(s, b);
         clear_block(b);
         b->structure = StructureKind::None;
@@ -128,6 +130,7 @@ bool remove_unreachable(Function& f, const Cfg& cfg) {
         Module& m = *f.module;
         Builder builder(m);
         builder.set_insert_point(b);
+        builder.set_loc(at);
         if (back) {
             builder.br(back);
             // The header's phis need an entry for the new predecessor.

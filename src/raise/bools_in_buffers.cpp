@@ -75,6 +75,7 @@ public:
         TransformResult r;
         r.changed = changed_;
         r.refusal = refusal_;
+        r.refusal_at = refusal_at_;
         if (refusal_.empty()) {
             ir::apply_replacements(m_, replacements_);
             ir::remove_instructions(dead_);
@@ -175,7 +176,7 @@ private:
                 b_.set_insert_before(i);
                 i->operands[1] = to_uint(i->operands[1], i->operands[1]->type());
             } else if (i->opcode == ir::Opcode::Call) {
-                refuse("passing a pointer into shared or buffer memory to a function (inline it first)");
+                refuse("passing a pointer into shared or buffer memory to a function (inline it first)", i->loc);
             }
         }
     }
@@ -198,8 +199,11 @@ private:
         }
     }
 
-    void refuse(std::string why) {
-        if (refusal_.empty()) refusal_ = std::move(why);
+    // `at`: the use refused, when the refusal comes from one (a type's has no single place).
+    void refuse(std::string why, support::SourceLoc at = {}) {
+        if (!refusal_.empty()) return;
+        refusal_ = std::move(why);
+        refusal_at_ = at;
     }
 
     ir::Module& m_;
@@ -210,6 +214,7 @@ private:
     ir::Replacements replacements_;
     std::vector<ir::Instruction*> dead_;
     std::string refusal_;
+    support::SourceLoc refusal_at_;
     bool changed_ = false;
 };
 

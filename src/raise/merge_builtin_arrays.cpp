@@ -70,6 +70,7 @@ TransformResult merge_builtin_arrays(ir::Module& m) {
                                                  m.types().array(element, total), array_name(which));
                 m.globals.pop_back();  // placed below, with the other arrays
                 array->builtin = which;
+                array->loc = parts.front()->loc;  // where a backend that refuses the built-in points
                 arrays.push_back(array);
                 std::uint32_t base = 0;
                 for (ir::Global* g : parts) {
@@ -95,6 +96,7 @@ TransformResult merge_builtin_arrays(ir::Module& m) {
         if (!parts_gone.contains(g)) globals.push_back(g);
     m.globals = std::move(globals);
     r.refusal = rewriter.finish();
+    r.refusal_at = rewriter.refusal_at();
     return r;
 }
 

@@ -9,7 +9,8 @@
 
 namespace oneshader::raise {
 
-// `refusal_message` is the whole message for r.refusal; r.ok must be false.
+// `refusal_message` is the whole message for r.refusal, reported at r.refusal_at (the line of
+// use); r.ok must be false.
 void report_failure(const RunResult& r, support::DiagnosticEngine& diags, support::DiagCode refusal_code,
                     const std::string& refusal_message);
 

@@ -72,6 +72,7 @@ TransformResult split_stage_io(ir::Module& m) {
             if (g->location) leaf->location = location;
             location += locations_of(types[k]);
             leaf->interpolation = g->interpolation;
+            leaf->loc = g->loc;
             leaves.push_back(leaf);
             globals.push_back(leaf);
         }
@@ -85,6 +86,7 @@ TransformResult split_stage_io(ir::Module& m) {
     TransformResult r;
     r.changed = changed;
     r.refusal = rewriter.finish();
+    r.refusal_at = rewriter.refusal_at();
     return r;
 }
 

@@ -111,7 +111,7 @@ void LeafRewriter::visit(ir::Value* pointer, std::uint32_t first, const sema::Ty
                 std::optional<std::int64_t> c = ir::constant_int_value(i->operands[k]);
                 auto [n, child] = children(types, ty);
                 if (!c || *c < 0 || static_cast<std::uint64_t>(*c) >= n) {
-                    refuse("a dynamic index into a stage-variable array or matrix");
+                    refuse("a dynamic index into a stage-variable array or matrix", i);
                     return;
                 }
                 count = leaf_count(types, child, scalar_leaves_);
@@ -128,7 +128,7 @@ void LeafRewriter::visit(ir::Value* pointer, std::uint32_t first, const sema::Ty
             std::vector<ir::Value*> rest(i->operands.begin() + static_cast<std::ptrdiff_t>(k), i->operands.end());
             replacements_.emplace(i, b_.access_chain(leaf, rest));
         } else {
-            refuse("a stage-variable array or matrix used other than by loads, stores and access chains");
+            refuse("a stage-variable array or matrix used other than by loads, stores and access chains", i);
             return;
         }
     }

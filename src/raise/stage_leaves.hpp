@@ -49,13 +49,17 @@ public:
     void rewrite(ir::Global* g, bool scalar_leaves, const LeafPointer& leaf_pointer);
     // Applies the rewrites; returns the first refusal, empty when there was none.
     std::string finish();
+    // Where the first refusal's construct is used.
+    support::SourceLoc refusal_at() const { return refusal_at_; }
 
 private:
     void visit(ir::Value* pointer, std::uint32_t first, const sema::Type* t);
     ir::Value* build(const sema::Type* t, std::uint32_t& next);
     void scatter(ir::Value* v, const sema::Type* t, std::uint32_t& next);
-    void refuse(std::string why) {
-        if (refusal_.empty()) refusal_ = std::move(why);
+    void refuse(std::string why, const ir::Instruction* at) {
+        if (!refusal_.empty()) return;
+        refusal_ = std::move(why);
+        refusal_at_ = at->loc;
     }
 
     ir::Module& m_;
@@ -64,6 +68,7 @@ private:
     ir::Replacements replacements_;
     std::vector<ir::Instruction*> dead_;
     std::string refusal_;
+    support::SourceLoc refusal_at_;
     // The variable being rewritten.
     bool scalar_leaves_ = false;
     const LeafPointer* leaf_pointer_ = nullptr;

@@ -50,6 +50,7 @@ RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, 
             result.ok = false;
             result.failed = std::string(name);
             result.refusal = std::move(r.refusal);
+            result.refusal_at = r.refusal_at;
             return result;
         }
         if (options.verify_each) {

@@ -19,10 +19,13 @@ struct TransformResult {
     // construct the backend cannot express. The backend reports it as its own "not supported"
     // diagnostic; the module is left partly rewritten and must not be printed.
     std::string refusal;
+    // Where the refused construct is used (the location of the instruction it stopped at).
+    support::SourceLoc refusal_at;
 
-    static TransformResult refuse(std::string why) {
+    static TransformResult refuse(std::string why, support::SourceLoc at = {}) {
         TransformResult r;
         r.refusal = std::move(why);
+        r.refusal_at = at;
         return r;
     }
 };
@@ -50,6 +53,7 @@ struct RunResult {
     bool ok = true;
     std::string failed;    // the transform that refused or left a module the verifier rejects
     std::string refusal;   // its refusal (a construct the target cannot express), if it refused
+    support::SourceLoc refusal_at;  // where the refused construct is used, when known
     std::string problems;  // the verifier's messages, if it rejected the result
     std::string printed;   // the dumps RunOptions::print_after asked for
 };

@@ -170,6 +170,7 @@ void Emitter::emit_function(const ir::Function* f) {
     for (const ir::Block* b : order) {
         op(spv::Op::OpLabel, {label(b)});
         if (b == order.front()) functions_.append(variables);
+        debug_block();
         bool live = reachable(b);
         if (!live) {
             // Only merge and continue blocks of live headers get here.
@@ -187,6 +188,7 @@ void Emitter::emit_function(const ir::Function* f) {
             if (i == term) break;
             current_ = i;
             if (i->opcode == ir::Opcode::Alloca) continue;
+            if (i->opcode != ir::Opcode::Phi) debug_line(i);
             if (i->opcode == ir::Opcode::Phi) {
                 Operands ops;
                 Id type = value_type(i->type());
@@ -209,6 +211,8 @@ void Emitter::emit_function(const ir::Function* f) {
             }
         }
         current_ = term;
+        // Before the merge instruction, which must stand right before the branch.
+        if (term) debug_line(term);
         if (b->structure == ir::StructureKind::Loop && b->merge && b->continue_block) {
             std::uint32_t control = 0;
             Operands ops{label(b->merge), label(b->continue_block)};
@@ -266,6 +270,7 @@ void Emitter::emit_function(const ir::Function* f) {
     }
     body_->add(spv::Op::OpFunctionEnd, {});
     body_ = nullptr;
+    current_ = nullptr;  // a later problem is not this function's
 }
 
 bool Emitter::emit_instruction(const ir::Instruction* i) {

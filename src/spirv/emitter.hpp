@@ -120,6 +120,20 @@ public:
     // SubgroupLocalInvocationId/SubgroupSize): declared once per entry point, in the interface.
     Id builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_name);
 
+    // --- debug information (debug_info.cpp) ---------------------------------------------------------
+    // Module-level debug instructions, before anything else is emitted: file strings, sources,
+    // the NonSemantic compilation unit.
+    void debug_module();
+    // The source position of `i` before it, unless the block already stands at that position.
+    void debug_line(const ir::Instruction* i);
+    // A new block starts without a position (OpLine's reach ends at a block's end).
+    void debug_block() { debug_at_ = {}; }
+    // A module-level OpExtInst (the NonSemantic set's DebugSource and the like).
+    Id op_global_ext(Id type, std::span<const std::uint32_t> operands);
+    Id op_global_ext(Id type, std::initializer_list<std::uint32_t> operands) {
+        return op_global_ext(type, std::span<const std::uint32_t>(operands.begin(), operands.size()));
+    }
+
     // --- functions and control flow (control_flow.cpp) ------------------------------------------
     void emit_function(const ir::Function* f);
     Id function_id(const ir::Function* f);
@@ -295,6 +309,18 @@ private:
     // memory object declarations to OpFunctionCall).
     std::map<std::pair<const ir::Instruction*, std::size_t>, Id> call_temps_;  // lookup only
     const ir::Instruction* current_ = nullptr;
+
+    // Debug information (debug_info.cpp); all empty unless Options::debug asks for some.
+    InstructionStream debug_strings_;    // OpString, OpSource, OpSourceContinued (before the names)
+    InstructionStream debug_processed_;  // OpModuleProcessed (after the names)
+    Id debug_set_ = 0;                   // the NonSemantic.Shader.DebugInfo.100 import
+    std::vector<Id> debug_files_;        // per source file: its name's OpString (core) or DebugSource (NonSemantic)
+    struct DebugPosition {
+        support::FileId file = 0;
+        std::uint32_t line = 0, column = 0;
+        friend bool operator==(const DebugPosition&, const DebugPosition&) = default;
+    };
+    DebugPosition debug_at_;
 };
 
 // Small facts about IR types the families share.

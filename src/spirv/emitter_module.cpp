@@ -22,7 +22,8 @@ void Emitter::fail(support::DiagCode code, const std::string& message) {
     failed_ = true;
     // One message per distinct problem: a construct repeated in a loop body is one error.
     if (!reported_.insert(message).second) return;
-    diags_.report(code, {}, message);
+    // At the line of use: the instruction being emitted, when there is one.
+    diags_.report(code, current_ ? support::SourceRange(current_->loc) : support::SourceRange(), message);
 }
 
 void Emitter::unsupported(const std::string& what) {
@@ -197,6 +198,7 @@ std::vector<std::uint32_t> Emitter::run() {
     }
 
     capability(spv::Capability::Shader);
+    debug_module();
     for (const ir::Global* g : used_globals_) declare_global(g);
 
     // Functions in module order, so the output does not depend on the call graph walk.
@@ -234,6 +236,7 @@ std::vector<std::uint32_t> Emitter::run() {
     for (std::uint32_t c : capabilities_) head.add(spv::Op::OpCapability, {c});
     for (std::string_view e : extensions_) head.add_with_string(spv::Op::OpExtension, {}, e);
     if (glsl_) head.add_with_string(spv::Op::OpExtInstImport, {glsl_}, "GLSL.std.450");
+    if (debug_set_) head.add_with_string(spv::Op::OpExtInstImport, {debug_set_}, "NonSemantic.Shader.DebugInfo.100");
     head.add(spv::Op::OpMemoryModel, {static_cast<std::uint32_t>(spv::AddressingModel::Logical),
                                       static_cast<std::uint32_t>(spv::MemoryModel::GLSL450)});
     std::string_view entry_name = options_.entry_point_name.empty() ? std::string_view(entry_.function->name)
@@ -248,9 +251,11 @@ std::vector<std::uint32_t> Emitter::run() {
     }
     // Names come after the entry point's own OpName so a dump starts with the entry.
     std::vector<std::uint32_t> out;
-    out.reserve(5 + head.size() + names_.size() + annotations_.size() + globals_.size() + functions_.size());
+    out.reserve(5 + head.size() + debug_strings_.size() + names_.size() + debug_processed_.size() +
+                annotations_.size() + globals_.size() + functions_.size());
     out.insert(out.end(), {spv::MagicNumber, options_.version, 0u, next_id_, 0u});
-    for (const InstructionStream* s : {&head, &names_, &annotations_, &globals_, &functions_})
+    for (const InstructionStream* s :
+         {&head, &debug_strings_, &names_, &debug_processed_, &annotations_, &globals_, &functions_})
         out.insert(out.end(), s->words().begin(), s->words().end());
     return out;
 }

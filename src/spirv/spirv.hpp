@@ -17,6 +17,12 @@ struct Options {
     // Buffer layouts are worked out here from each resource's element type under DXC's rules; the
     // default matrix packing (-Zpr) has to match what the front end used.
     sema::LayoutOptions layout;
+    // Debug information (debug_info.cpp): none by default, and then not a word changes. File
+    // names, texts and positions come from the diagnostics engine's source manager.
+    SpirvDebugInfo debug;
+    std::uint32_t source_version = 600;  // OpSource's version: the shader model, as DXC writes it (ps_6_1: 610)
+    std::string tool;                    // OpModuleProcessed's text (SpirvDebugInfo::tool)
+
     // The SPIR-V version of the target environment (-fspv-target-env, spec page "The SPIR-V
     // backend" for 1.5): 1.0 for Vulkan 1.0, 1.3 for Vulkan 1.1, 1.5 for Vulkan 1.2 and newer and
     // for universal1.5. Older versions change storage buffers, the interface list and the

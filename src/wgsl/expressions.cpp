@@ -187,11 +187,12 @@ BufferRef Printer::byte_address(const ir::Instruction* i, const sema::Type* t) {
 
 std::string Printer::expression(const ir::Instruction* i) {
     using O = ir::Opcode;
+    textgen::SourceAt::Scope here(at_, i);
     const sema::Type* t = i->type();
     auto op = [&](std::size_t k) { return value(i->operands[k]); };
     if (i->precise && !precise_warned_) {
         precise_warned_ = true;
-        diags_.report(support::DiagCode::wgsl_precise, {},
+        diags_.report(support::DiagCode::wgsl_precise, at_.range(),
                       "'precise' arithmetic is compiled, but WGSL cannot forbid a multiply-add being fused or a sum "
                       "being reordered, so the result may differ in the last bits from the other targets. Use 'fma' "
                       "where the exact rounding matters, or leave WGSL out of the targets for this shader.");
@@ -372,6 +373,7 @@ std::string Printer::expression(const ir::Instruction* i) {
 
 bool Printer::statement(const ir::Instruction* i, const std::string& result_name) {
     using O = ir::Opcode;
+    textgen::SourceAt::Scope here(at_, i);
     switch (i->opcode) {
         case O::Store: store(i->operands[0], value(i->operands[1]), i->operands[1]->type()); return true;
         case O::ByteAddressStore: {

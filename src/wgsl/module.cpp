@@ -72,13 +72,13 @@ void Printer::refuse(const std::string& message) {
     failed_ = true;
     // One message per distinct problem: a construct repeated in a loop body is one error.
     if (!reported_.insert(message).second) return;
-    diags_.report(support::DiagCode::wgsl_not_expressible, {}, message);
+    diags_.report(support::DiagCode::wgsl_not_expressible, at_.range(), message);
 }
 
 void Printer::malformed(const std::string& message) {
     failed_ = true;
     if (!reported_.insert(message).second) return;
-    diags_.report(support::DiagCode::wgsl_malformed_input, {}, "WGSL: malformed input: " + message);
+    diags_.report(support::DiagCode::wgsl_malformed_input, at_.range(), "WGSL: malformed input: " + message);
 }
 
 const ir::Global* Printer::root_global(const ir::Value* p) const {
@@ -382,6 +382,7 @@ std::string builtin_convert(Printer& p, const std::string& expr, std::string_vie
 }  // namespace
 
 void Printer::declare_global(const ir::Global* g) {
+    textgen::SourceAt::Scope here(at_, g->loc);
     std::string name = global_name(g);
     switch (g->global_kind()) {
         case ir::GlobalKind::Resource: declare_resource(g); return;

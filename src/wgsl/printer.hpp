@@ -13,6 +13,7 @@
 #include "support/arena.hpp"
 #include "support/pointer_map.hpp"
 #include "textgen/namer.hpp"
+#include "textgen/source_at.hpp"
 #include "textgen/stmt.hpp"
 #include "textgen/writer.hpp"
 #include "types/layout.hpp"
@@ -49,7 +50,7 @@ public:
     std::string run();
 
     // --- failure -----------------------------------------------------------------------------
-    void refuse(const std::string& message);    // OSH5202
+    void refuse(const std::string& message);    // OSH5202, at the instruction being printed
     void malformed(const std::string& message); // OSH5201
     bool failed() const { return failed_; }
 
@@ -134,6 +135,7 @@ private:
     sema::LayoutEngine layouts_;
     bool failed_ = false;
     std::set<std::string> reported_;
+    textgen::SourceAt at_;  // the instruction being printed
     // resource_slots(module_), computed on first use: every resource declaration looks its slot up.
     std::optional<std::vector<std::pair<const ir::Global*, BindingSlot>>> slots_;
 

@@ -95,11 +95,12 @@ TEST_CASE("compile flags reach the compiler, not a command-line refusal") {
 }
 
 // The layout and profile refusals say more than the spec's words since the DXC options landed
-// (docs/command-line.md): the binding options are taken now, and the profile names its stage.
+// (docs/command-line.md): the binding and debug options are taken now, and the profile names its stage.
 TEST_CASE("the three refusal messages, word for word") {
-    check_refused({"-Zi", "a.hlsl"},
-                  "option '-Zi' is not supported: debug info is not implemented. Remove it, or use --no-names to "
-                  "drop names from the output. Run 'oneshader --help' for the options.");
+    check_refused({"-Zs", "a.hlsl"},
+                  "option '-Zs' is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts "
+                  "the debug information inside the SPIR-V module. Remove it. Run 'oneshader --help' for the "
+                  "options.");
     check_refused({"-T", "ps_6_0", "-fvk-use-dx-layout", "a.hlsl"},
                   "option '-fvk-use-dx-layout' is not supported. oneshader lays buffers out with DXC's default Vulkan "
                   "rules (relaxed std140 for constant buffers, relaxed std430 for the others); use [[vk::offset]] "
@@ -115,7 +116,7 @@ TEST_CASE("other refusals name the option, exit code 2") {
     check_refused({"-fspv-reflect", "a.hlsl"}, "option '-fspv-reflect' is not supported.");
     check_refused({"-fspv-target-env=vulkan1.4", "a.hlsl"}, "-fspv-target-env=vulkan1.4 is not supported.");
     check_refused({"-Fh", "a.h", "a.hlsl"}, "option '-Fh' is a DXC option oneshader does not support.");
-    check_refused({"-Qstrip_debug", "a.hlsl"}, "option '-Qstrip_debug' is a DXC option");
+    check_refused({"-Qstrip_priv", "a.hlsl"}, "option '-Qstrip_priv' is a DXC option");
     for (const char* profile : {"hs_6_0", "ds_6_0", "ms_6_5", "as_6_5", "lib_6_3"})
         check_refused({"-T", profile, "a.hlsl"}, std::string("-T ") + profile + " is a");
     check_refused({"-T", "xx_9_9", "a.hlsl"}, "-T xx_9_9 is not a supported profile.");

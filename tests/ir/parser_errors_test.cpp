@@ -28,6 +28,15 @@ TEST_CASE("parser errors: a value's instruction needs a result and a type", "[ir
     expect_error("func @f() -> void {\nbb0:\n  %0 = store %0, 1:int : int\n}\n", "3:3: 'store' defines no value");
 }
 
+TEST_CASE("parser errors: a malformed source location", "[ir][parser]") {
+    expect_error("func @f() -> int {\nbb0:\n  %0 = add 1:int, 2:int : int !line(1:2)\n  ret %0\n}\n",
+                 "3:32: expected 'loc'");
+    expect_error("func @f() -> int {\nbb0:\n  %0 = add 1:int, 2:int : int !loc(1)\n  ret %0\n}\n",
+                 "3:37: expected ':', found ')'");
+    expect_error("func @f() -> int {\nbb0:\n  %0 = add 1:int, 2:int : int !loc(0:4)\n  ret %0\n}\n",
+                 "3:36: a location's file is numbered from 1");
+}
+
 TEST_CASE("parser errors: unknown types and bad type syntax", "[ir][parser]") {
     expect_error("%g0 = global private vector<int, 5>\n", "1:22: not a valid type");
     expect_error("%g0 = global private ptr<heap, int>\n", "1:26: expected an address space (function, private, "

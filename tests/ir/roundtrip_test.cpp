@@ -324,5 +324,30 @@ bb1:
 )");
 }
 
+TEST_CASE("source locations read back and print on request", "[ir][roundtrip]") {
+    std::string text = R"(%g0 = global input float4 location(0) !loc(1:12) ; in.var.TEXCOORD0
+
+func @f(%arg0: int) -> int { ; x
+bb0:
+  %0 = add %arg0, %arg0 : int !loc(1:40) ; twice
+  store %0, %0 !loc(2:7)
+  ret %0 !loc(1:52)
+}
+)";
+    IrFixture f;
+    f.parse(text);
+    PrintOptions with;
+    with.locations = true;
+    CHECK(print_module(f.module, with) == text);
+    // Without the option the text is the IR alone, as before locations existed.
+    CHECK(print_module(f.module).find("!loc") == std::string::npos);
+    const Instruction* add = f.module.functions[0]->blocks[0]->instructions[0];
+    CHECK(add->loc == support::SourceLoc{1, 40});
+    // A deep copy keeps them.
+    Module copy(f.arena, f.types);
+    clone_module(f.module, copy);
+    CHECK(print_module(copy, with) == text);
+}
+
 }  // namespace
 }  // namespace oneshader::ir::test

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "debug_options.hpp"
 #include "dxc_args.hpp"
 
 namespace oneshader::cli {
@@ -26,6 +27,7 @@ struct RawOptions {
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
     bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
     bool verify_ir = false;
+    DebugFlags debug;
 };
 
 struct Given {
@@ -371,6 +373,8 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     if (!problem) problem = check_diagnostic_style(raw, given, req);
     if (!problem) problem = check_print_after(raw, given, req);
     if (!problem) problem = check_outputs(raw, given, req);
+    if (!problem)
+        if (std::optional<std::string> m = apply_debug_flags(raw.debug, req.mode, req.options)) problem = CommandLineError{*m};
     if (problem) return std::move(*problem);
     return req;
 }
@@ -427,6 +431,12 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     app.add_flag("--syntax-only", raw.syntax_only);
     app.add_flag("--no-names", raw.no_names);
     app.add_flag("--verify-ir", raw.verify_ir);
+    app.add_flag("--Zi", raw.debug.zi);
+    app.add_flag("--Qembed_debug", raw.debug.embed_debug);
+    app.add_flag("--Qstrip_debug", raw.debug.strip_debug);
+    app.add_flag("--Qstrip_reflect", raw.debug.strip_reflect);
+    app.add_flag("--print-locs", raw.debug.print_locs);
+    each("--fspv-debug", raw.debug.categories);
     app.add_flag("--help", raw.help);
     app.add_flag("--version", raw.version);
     app.add_option("inputs", raw.inputs);

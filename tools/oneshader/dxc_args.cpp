@@ -38,6 +38,10 @@ constexpr std::array kDxcFlags = {
     FlagSpelling{"fdiagnostics-color", "--diagnostic-switch=color"},
     FlagSpelling{"fcaret-diagnostics", "--diagnostic-switch=caret"},
     FlagSpelling{"fno-caret-diagnostics", "--diagnostic-switch=no-caret"},
+    FlagSpelling{"Zi", "--Zi"},
+    FlagSpelling{"Qembed_debug", "--Qembed_debug"},
+    FlagSpelling{"Qstrip_debug", "--Qstrip_debug"},
+    FlagSpelling{"Qstrip_reflect", "--Qstrip_reflect"},
 };
 
 // DXC options that change nothing in SPIR-V (DXC ignores them there too, or they tune DXIL
@@ -89,7 +93,7 @@ constexpr std::array kMultiValues = {
 constexpr std::array kLongFlags = {
     std::string_view{"all-entries"}, std::string_view{"no-names"}, std::string_view{"help"},
     std::string_view{"version"}, std::string_view{"dump-ir"}, std::string_view{"syntax-only"},
-    std::string_view{"verify-ir"}, std::string_view{"diagnostics-json"},
+    std::string_view{"verify-ir"}, std::string_view{"diagnostics-json"}, std::string_view{"print-locs"},
 };
 
 constexpr std::array kLongValues = {
@@ -105,6 +109,7 @@ constexpr std::array kEqualsValues = {
     ValueSpelling{"fspv-extension", "-fspv-extension=SPV_KHR_ray_query"},
     ValueSpelling{"fspv-entrypoint-name", "-fspv-entrypoint-name=main"},
     ValueSpelling{"fdiagnostics-format", "-fdiagnostics-format=clang"},
+    ValueSpelling{"fspv-debug", "-fspv-debug=vulkan-with-source"},
 };
 
 std::string needs_value(std::string_view shown, std::string_view example) {

@@ -16,10 +16,8 @@ struct Refused {
 
 // Options that are a whole argument: `-Vd`, `-Qstrip_debug`.
 constexpr std::array kFlags = {
-    Refused{"Zi", Reason::Debug},           Refused{"Zs", Reason::Debug},
-    Refused{"Qembed_debug", Reason::Debug}, Refused{"Qsource_in_debug_module", Reason::Debug},
+    Refused{"Zs", Reason::Debug},           Refused{"Qsource_in_debug_module", Reason::Debug},
     Refused{"M", Reason::Depfile},          Refused{"MD", Reason::Depfile},
-    Refused{"Qstrip_reflect", Reason::Reflection},
     Refused{"H", Reason::Other},            Refused{"Vi", Reason::Other},
     Refused{"Odump", Reason::Other},        Refused{"ast-dump", Reason::Other},
     Refused{"fcgl", Reason::Other},         Refused{"flegacy-macro-expansion", Reason::Other},
@@ -31,7 +29,7 @@ constexpr std::array kFlags = {
     Refused{"recompile", Reason::Other},    Refused{"Cc", Reason::Other},
     Refused{"Ni", Reason::Other},           Refused{"No", Reason::Other},
     Refused{"Lx", Reason::Other},           Refused{"dumpbin", Reason::Other},
-    Refused{"Qstrip_debug", Reason::Other}, Refused{"Qstrip_priv", Reason::Other},
+    Refused{"Qstrip_priv", Reason::Other},
     Refused{"Qstrip_rootsignature", Reason::Other}, Refused{"extractrootsignature", Reason::Other},
     Refused{"preserve-intermediate-values", Reason::Other}, Refused{"print-after-all", Reason::Other},
     Refused{"skip-serialization", Reason::Other}, Refused{"ftime-report", Reason::Other},
@@ -40,7 +38,6 @@ constexpr std::array kFlags = {
 // Options whose value may be joined to the name (`-Fhout.h`), and option families (`-Wno-x`,
 // `-fvk-*`); the first prefix that matches wins, so longer names come before their prefixes.
 constexpr std::array kPrefixes = {
-    Refused{"fspv-debug", Reason::Debug},
     Refused{"fspv-reflect", Reason::Reflection}, Refused{"Fre", Reason::Reflection},
     Refused{"MF", Reason::Depfile},
     Refused{"fvk-", Reason::Layout},
@@ -75,15 +72,15 @@ constexpr std::array kValued = {
 
 // Families name the option as typed, up to a `=`; a joined value is not part of the name.
 bool is_family(std::string_view prefix) {
-    return prefix.back() == '-' || prefix == "fspv-debug" || prefix == "Oconfig";
+    return prefix.back() == '-' || prefix == "Oconfig";
 }
 
 std::string message(std::string_view shown, Reason reason) {
     std::string quoted = "option '" + std::string(shown) + "'";
     switch (reason) {
         case Reason::Debug:
-            return quoted + " is not supported: debug info is not implemented. Remove it, or use --no-names to "
-                            "drop names from the output.";
+            return quoted + " is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts "
+                            "the debug information inside the SPIR-V module. Remove it.";
         case Reason::Layout:
             return quoted + " is not supported. oneshader lays buffers out with DXC's default Vulkan rules "
                             "(relaxed std140 for constant buffers, relaxed std430 for the others); use "

@@ -40,6 +40,11 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -nologo                      Accepted and ignored.
   -P                           Preprocess only; writes to -Fi <file>, -Fo <file> or standard output.
   -Fi <file>                   Preprocessed output file (with -P).
+  -Zi                          SPIR-V debug information: OpString/OpSource with the source text, OpLine.
+  -fspv-debug=<category>       Only some of it: file, source, line, tool, or vulkan / vulkan-with-source
+                               for NonSemantic.Shader.DebugInfo.100 (RenderDoc); repeat for several.
+  -Qstrip_debug                No debug information in the output. -Qembed_debug, -Qstrip_reflect: accepted
+                               (SPIR-V debug information is always inside the module; it holds no reflection).
 
 oneshader options:
   --target spirv|msl|wgsl      Target; repeat for several.
@@ -49,6 +54,7 @@ oneshader options:
   --syntax-only                Check the source (preprocess, parse, analyze) and write no shader; with
                                --reflect, write the reflection.
   --dump-ir                    Print the unoptimized IR of the entry points (to -Fo <file> or standard output).
+  --print-locs                 With --dump-ir: each instruction's source location as !loc(file:offset).
   --depfile <file>             Write a Make-style dependency file (outputs: files read), on success.
   --no-names                   Leave source names out of the output.
   --print-after=<pass>         Print the IR to standard error after each run of the named optimizer
@@ -60,7 +66,7 @@ oneshader options:
   --help                       Print this help.
 
 Harmless DXC options (-Wall, -W..., -Ges, -Gis, -Gec, -Vd, -Fd, -Qunused-arguments, ...) are accepted.
-Other -fvk-* and -fspv-* options and DXC options such as -Fh are rejected, all in one run:
+Other -fvk-* and -fspv-* options and DXC options such as -Zs or -Fh are rejected, all in one run:
 oneshader uses DXC's default Vulkan layout; use [[vk::location]] and [[vk::offset]] in the shader.
 
 Diagnostics go to standard error as 'file(line,col): error OSHnnnn: message'.
