@@ -102,12 +102,7 @@ void clone_body(const Function& f, Module& into, CloneMap& map) {
         Block* cb = map.block(b);
         cb->instructions.reserve(b->instructions.size());
         for (Instruction* i : b->instructions) {
-            Instruction* c = into.make_instruction(i->opcode, i->type());
-            c->set_name_raw(i->name());
-            c->precise = i->precise;
-            c->loc = i->loc;
-            c->immediates = i->immediates;
-            c->intrinsic = i->intrinsic;
+            Instruction* c = copy_instruction(into, *i);
             c->block = cb;
             cb->instructions.push_back(c);
             map.values[i] = c;
@@ -123,9 +118,7 @@ void clone_body(const Function& f, Module& into, CloneMap& map) {
         for (std::size_t k = 0; k < b->instructions.size(); ++k) {
             const Instruction* i = b->instructions[k];
             Instruction* c = cb->instructions[k];
-            c->operands = i->operands;
             for (Value*& v : c->operands) v = map.value(v);
-            c->targets = i->targets;
             for (Block*& t : c->targets) t = map.block(t);
             c->callee = map.function(i->callee);
         }
@@ -133,6 +126,19 @@ void clone_body(const Function& f, Module& into, CloneMap& map) {
 }
 
 }  // namespace
+
+Instruction* copy_instruction(Module& m, const Instruction& i) {
+    Instruction* c = m.make_instruction(i.opcode, i.type());
+    c->set_name_raw(i.name());
+    c->loc = i.loc;
+    c->precise = i.precise;
+    c->operands = i.operands;
+    c->immediates = i.immediates;
+    c->targets = i.targets;
+    c->callee = i.callee;
+    c->intrinsic = i.intrinsic;
+    return c;
+}
 
 void clone_module(const Module& from, Module& into) {
     CloneMap map;

@@ -13,4 +13,9 @@ namespace oneshader::ir {
 // it gives from `from`. Names are shared: they live in the arena, which must outlive both.
 void clone_module(const Module& from, Module& into);
 
+// A copy of `i` that is in no block: every field of it (name, source location, precise,
+// immediates, intrinsic), and the operands, targets and callee as `i` has them, for the caller to
+// map to their copies. The one place that knows an instruction's fields, for every cloner.
+Instruction* copy_instruction(Module& m, const Instruction& i);
+
 }  // namespace oneshader::ir

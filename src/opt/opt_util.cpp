@@ -4,6 +4,7 @@
 
 #include "intrinsics/id.hpp"
 #include "ir/builder.hpp"
+#include "ir/clone.hpp"
 
 namespace oneshader::opt {
 
@@ -74,15 +75,7 @@ std::vector<Block*> clone_blocks(Module& m, Function& into, const Function& from
         Block* nb = out[k];
         nb->instructions.reserve(b->instructions.size());
         for (const Instruction* i : b->instructions) {
-            Instruction* c = m.make_instruction(i->opcode, i->type());
-            c->set_name_raw(i->name());
-            c->precise = i->precise;
-            c->loc = i->loc;
-            c->operands = i->operands;
-            c->immediates = i->immediates;
-            c->targets = i->targets;
-            c->callee = i->callee;
-            c->intrinsic = i->intrinsic;
+            Instruction* c = copy_instruction(m, *i);
             c->block = nb;
             nb->instructions.push_back(c);
             std::size_t s = slot_of(i);
