@@ -3,7 +3,6 @@
 #include "msl/raise.hpp"
 
 #include "raise/report.hpp"
-#include "raise/transform.hpp"
 
 namespace oneshader::msl {
 namespace {
@@ -34,15 +33,8 @@ constexpr std::string_view kRaiseList[] = {
 std::span<const std::string_view> raise_list() { return kRaiseList; }
 
 bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine& diags, std::string& printed) {
-    raise::RunOptions ro;
-    ro.verify_each = options.verify_each;
-    ro.print_after = options.print_after;
-    raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
-    printed += r.printed;
-    if (r.ok) return true;
-    raise::report_failure(r, diags, support::DiagCode::msl_not_supported,
-                          "MSL does not support " + r.refusal + ". Compile this shader for SPIR-V only.");
-    return false;
+    return raise::run_for_backend(m, kRaiseList, options, diags, printed, support::DiagCode::msl_not_supported,
+                                  [](const std::string& refusal) { return "MSL does not support " + refusal + ". Compile this shader for SPIR-V only."; });
 }
 
 }  // namespace oneshader::msl

@@ -13,4 +13,14 @@ void report_failure(const RunResult& r, support::DiagnosticEngine& diags, suppor
                      r.problems);
 }
 
+bool run_for_backend(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options,
+                     support::DiagnosticEngine& diags, std::string& printed, support::DiagCode refusal_code,
+                     RefusalMessage refusal_message) {
+    RunResult r = run_transforms(m, list, options);
+    printed += r.printed;
+    if (r.ok) return true;
+    report_failure(r, diags, refusal_code, r.refusal.empty() ? std::string() : refusal_message(r.refusal));
+    return false;
+}
+
 }  // namespace oneshader::raise

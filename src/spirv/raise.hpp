@@ -6,16 +6,14 @@
 #include <string_view>
 
 #include "ir/module.hpp"
+#include "raise/transform.hpp"
 #include "support/diagnostics.hpp"
 
 namespace oneshader::spirv {
 
-struct RaiseOptions {
-    // Verify the module after every transform; a problem is internal error OSH7000.
-    bool verify_each = false;
-    // Dump the module after the transform of this name into `printed` (`--print-after=<name>`).
-    std::string print_after;
-};
+// verify_each: a module that does not verify is OSH7000; print_after (`--print-after=<name>`):
+// dumps go to `printed`.
+using RaiseOptions = raise::RunOptions;
 
 // The transforms, in the order raise() runs them.
 std::span<const std::string_view> raise_list();

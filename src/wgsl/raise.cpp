@@ -4,7 +4,6 @@
 #include "wgsl/raise.hpp"
 
 #include "raise/report.hpp"
-#include "raise/transform.hpp"
 
 namespace oneshader::wgsl {
 namespace {
@@ -35,15 +34,8 @@ constexpr std::string_view kRaiseList[] = {
 std::span<const std::string_view> raise_list() { return kRaiseList; }
 
 bool raise(ir::Module& m, const RaiseOptions& options, support::DiagnosticEngine& diags, std::string& printed) {
-    raise::RunOptions ro;
-    ro.verify_each = options.verify_each;
-    ro.print_after = options.print_after;
-    raise::RunResult r = raise::run_transforms(m, kRaiseList, ro);
-    printed += r.printed;
-    if (r.ok) return true;
-    raise::report_failure(r, diags, support::DiagCode::wgsl_not_expressible,
-                          "WGSL: " + r.refusal + " is not supported; compile this shader for SPIR-V instead");
-    return false;
+    return raise::run_for_backend(m, kRaiseList, options, diags, printed, support::DiagCode::wgsl_not_expressible,
+                                  [](const std::string& refusal) { return "WGSL: " + refusal + " is not supported; compile this shader for SPIR-V instead"; });
 }
 
 }  // namespace oneshader::wgsl

@@ -6,14 +6,14 @@
 #include <string_view>
 
 #include "ir/module.hpp"
+#include "raise/transform.hpp"
 #include "support/diagnostics.hpp"
 
 namespace oneshader::wgsl {
 
-struct RaiseOptions {
-    bool verify_each = false;  // verify after every transform; a problem is OSH7000
-    std::string print_after;   // dump the module after the transform of this name
-};
+// verify_each: a module that does not verify is OSH7000; print_after (`--print-after=<name>`):
+// dumps go to `printed`.
+using RaiseOptions = raise::RunOptions;
 
 std::span<const std::string_view> raise_list();
 
