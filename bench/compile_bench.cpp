@@ -408,7 +408,7 @@ int main(int argc, char** argv) {
                     if (c == '"' || c == '\n' || c == '\r') c = c == '"' ? '\'' : ' ';
                 if (first_error.size() > 200) first_error.resize(200);
                 std::printf("%s,%s,%s,%s,%zu,%zu,%d,%.2f,%.2f,%.2f,%.2f,%llu,%llu,%lld,\"%s\"\n", job.path.c_str(),
-                            target_name.c_str(), pre ? "-" : (optimize ? "on" : "off"), status.c_str(),
+                            target_name.c_str(), pre || cached ? "-" : (optimize ? "on" : "off"), status.c_str(),
                             job.entries.size(), row.blob_bytes, row.iterations, row.median_us, row.min_us,
                             row.p90_us, row.mean_us, static_cast<unsigned long long>(row.heap.bytes),
                             static_cast<unsigned long long>(row.heap.count),

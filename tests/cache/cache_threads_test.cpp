@@ -5,9 +5,14 @@
 // Catch2 is not thread-safe, so worker threads record and the main thread checks.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -253,4 +258,70 @@ TEST_CASE("cache threads: clear, eviction and include checks racing with compile
     CHECK(bad == 0);
     CHECK(cache.hits() + cache.misses() == 8 * 30);
     CHECK(cache.size() <= 3);
+}
+
+TEST_CASE("cache threads: the spec's material variants, three frames from four threads", "[cache][threads]") {
+    // The cookbook page "Cache shader compiles at run time", on a temporary copy of its files.
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / ("oneshader_cache_material_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "Shaders/Common");
+    const fs::path corpus = fs::path(ONESHADER_SOURCE_DIR) / "corpus/spec";
+    fs::copy_file(corpus / "MaterialCached.hlsl", dir / "Shaders/Material.hlsl");
+    fs::copy_file(corpus / "Common/Lighting.hlsli", dir / "Shaders/Common/Lighting.hlsli");
+    const std::string material = (dir / "Shaders/Material.hlsl").generic_string();
+
+    ShaderCompileCache cache(64);
+    auto options = [&](const std::string& light, bool alpha_test) {
+        CompileOptions o;
+        o.defines.push_back({"LIGHTING_" + light, "1"});
+        if (alpha_test) o.defines.push_back({"ALPHA_TEST", std::nullopt});
+        o.include_directories = {(dir / "Shaders/Common").generic_string()};
+        return o;
+    };
+    auto get = [&](const std::string& light, bool alpha_test) { return cache.compile_file(material, options(light, alpha_test)); };
+    const std::vector<std::pair<std::string, bool>> variants = {{"NONE", false},    {"NONE", true}, {"LAMBERT", false},
+                                                                {"LAMBERT", true}, {"PBR", false}, {"PBR", true}};
+    std::vector<std::string> lines;
+    std::atomic<int> failed{0};
+    for (int frame = 0; frame < 3; ++frame) {
+        std::atomic<std::size_t> next{0};
+        std::vector<std::thread> pool;
+        for (int t = 0; t < 4; ++t)
+            pool.emplace_back([&] {
+                for (std::size_t i; (i = next.fetch_add(1)) < variants.size();) {
+                    std::shared_ptr<const CompileResult> r = get(variants[i].first, variants[i].second);
+                    if (!r || !r->ok()) failed.fetch_add(1);
+                }
+            });
+        for (std::thread& th : pool) th.join();
+        lines.push_back("frame " + std::to_string(frame) + ": " + std::to_string(cache.misses()) + " compiles, " +
+                        std::to_string(cache.hits()) + " hits, " + std::to_string(cache.size()) + " cached");
+    }
+    CHECK(failed == 0);
+    std::shared_ptr<const CompileResult> cached = get("PBR", true);
+    CompileResult direct = compile_file(material, options("PBR", true));
+    REQUIRE(cached->find("PSMain", Target::SpirV));
+    REQUIRE(direct.find("PSMain", Target::SpirV));
+    lines.push_back(std::string("same bytes as a direct compile: ") +
+                    (cached->find("PSMain", Target::SpirV)->data == direct.find("PSMain", Target::SpirV)->data ? "True"
+                                                                                                             : "False"));
+    {
+        std::ofstream(dir / "Shaders/Common/Lighting.hlsli", std::ios::app) << "// edited\n";
+    }
+    get("PBR", true);
+    lines.push_back("after editing Lighting.hlsli: " + std::to_string(cache.misses()) + " compiles, " +
+                    std::to_string(cache.hits()) + " hits");
+    cache.clear();
+    lines.push_back("after Clear(): " + std::to_string(cache.size()) + " cached");
+    CHECK(lines == std::vector<std::string>{
+                       "frame 0: 6 compiles, 0 hits, 6 cached",
+                       "frame 1: 6 compiles, 6 hits, 6 cached",
+                       "frame 2: 6 compiles, 12 hits, 6 cached",
+                       "same bytes as a direct compile: True",
+                       "after editing Lighting.hlsli: 7 compiles, 13 hits",
+                       "after Clear(): 0 cached",
+                   });
+    std::error_code ec;
+    fs::remove_all(dir, ec);
 }
