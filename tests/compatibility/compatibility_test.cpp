@@ -3,6 +3,7 @@
 // change alone (a stride, a size), on a reflection changed by hand.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -304,4 +305,33 @@ TEST_CASE("compatibility: a compile whose front end failed is not compatible", "
     CHECK(r.differences[0].kind == InterfaceDifferenceKind::NotCompiled);
     CHECK(r.differences[0].message.find("the shader did not compile: Sprite.hlsl(24,74): error OSH0308") == 0);
     CHECK(compare_interface(reflect(sprite), compile(sprite, "Sprite.hlsl")).is_compatible());
+}
+
+TEST_CASE("compatibility: slots are compared for every target both compiles built", "[compatibility]") {
+    auto reflect_all = [](const std::string& source) {
+        CompileOptions o;
+        o.syntax_only = true;
+        o.targets = {Target::SpirV, Target::Msl, Target::Wgsl};
+        CompileResult r = compile(source, "Sprite.hlsl", o);
+        REQUIRE(r.reflection);
+        return *r.reflection;
+    };
+    // An unused texture declared before Atlas takes Metal texture index 0 (indices count in
+    // declaration order over the file) and leaves every Vulkan and WebGPU binding as it was.
+    const std::string reordered = replaced(sprite, "[[vk::binding(1)]] Texture2D<float4> Atlas;",
+                                           "[[vk::binding(5)]] Texture2D<float4> Spare;\n"
+                                           "[[vk::binding(1)]] Texture2D<float4> Atlas;");
+    ShaderReflection built = reflect_all(sprite), fresh = reflect_all(reordered);
+    CompatibilityReport spare = compare_interface(built, fresh);
+    CHECK(messages(spare.differences) == Strings{"Atlas moved from Metal index 0 to 1"});
+    CHECK(messages(spare.compatible_changes) == Strings{"Spare was added at set 0 binding 5; no stage uses it"});
+    // A compile without MSL says nothing about Metal indices.
+    CHECK(compare_interface(built, reflect(reordered)).is_compatible());
+    // Vulkan and WebGPU slots move together with [[vk::binding]].
+    ShaderReflection moved = reflect_all(replaced(sprite, "[[vk::binding(1)]] Texture2D", "[[vk::binding(3)]] Texture2D"));
+    std::vector<std::string> got = messages(compare_interface(built, moved).differences);
+    CHECK(std::count(got.begin(), got.end(), "Atlas moved from set 0 binding 1 to set 0 binding 3") == 1);
+    CHECK(std::count_if(got.begin(), got.end(), [](const std::string& m) {
+              return m.starts_with("Atlas moved from WGSL group 0 binding 1 to group 0 binding ");
+          }) == 1);
 }
