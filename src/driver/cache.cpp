@@ -159,7 +159,7 @@ std::shared_ptr<const CompileResult> ShaderCompileCache::State::run(CacheMode mo
         if (again != entries.end() && again->second == e) {
             // An include changed: this caller compiles anew in place of the stale entry.
             unlink(*e);
-            auto [node, inserted] = entries.emplace(Key{std::string(view.bytes), view.hash}, std::make_shared<Entry>());
+            auto [node, inserted] = entries.emplace(std::move(key), std::make_shared<Entry>());
             (void)inserted;
             EntryPtr fresh = node->second;
             fresh->key = &node->first;
