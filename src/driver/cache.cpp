@@ -6,7 +6,6 @@
 
 #include <atomic>
 #include <condition_variable>
-#include <list>
 #include <mutex>
 #include <unordered_map>
 
@@ -56,7 +55,8 @@ struct Entry {
     // Under the mutex: whether the map still holds this entry, and its place in the LRU list.
     bool in_map = true;
     bool in_lru = false;
-    std::list<Entry*>::iterator lru;
+    Entry* newer = nullptr;  // LRU neighbours
+    Entry* older = nullptr;
     const Key* key = nullptr;  // the map node's key (nodes do not move)
 };
 using EntryPtr = std::shared_ptr<Entry>;
@@ -86,27 +86,46 @@ struct ShaderCompileCache::State {
     std::mutex mutex;
     std::condition_variable_any done;  // notified whenever an entry leaves Compiling
     std::unordered_map<Key, EntryPtr, KeyHash, KeyEqual> entries;
-    std::list<Entry*> lru;  // Ready entries in the map, most recently used first
+    // Ready entries in the map, most recently used first: an intrusive list, so every link the
+    // cache changes is in this file (and seen by ThreadSanitizer, which does not see inside
+    // libstdc++'s list code).
+    Entry* newest = nullptr;
+    Entry* oldest = nullptr;
+    std::size_t lru_count = 0;
     std::atomic<std::uint64_t> hits{0};
     std::atomic<std::uint64_t> misses{0};
 
     // All with the mutex held.
     void unlink(Entry& e) {
-        if (e.in_lru) {
-            lru.erase(e.lru);
-            e.in_lru = false;
-        }
+        if (e.in_lru) detach(e);
         if (e.in_map) {
             e.in_map = false;
             // Last: the map may hold the only reference to `e`.
             entries.erase(entries.find(KeyView{e.key->bytes, e.key->hash}));
         }
     }
+    void detach(Entry& e) {
+        (e.newer ? e.newer->older : newest) = e.older;
+        (e.older ? e.older->newer : oldest) = e.newer;
+        e.newer = e.older = nullptr;
+        e.in_lru = false;
+        --lru_count;
+    }
+    void push_newest(Entry& e) {
+        e.older = newest;
+        e.newer = nullptr;
+        (newest ? newest->newer : oldest) = &e;
+        newest = &e;
+        e.in_lru = true;
+        ++lru_count;
+    }
     void touch(Entry& e) {
-        if (e.in_lru) lru.splice(lru.begin(), lru, e.lru);
+        if (!e.in_lru || newest == &e) return;
+        detach(e);
+        push_newest(e);
     }
     void evict() {
-        while (lru.size() > max_entries) unlink(*lru.back());
+        while (lru_count > max_entries) unlink(*oldest);
     }
 
     std::shared_ptr<const CompileResult> run(CacheMode mode, std::string_view source, std::string_view path,
@@ -212,8 +231,7 @@ std::shared_ptr<const CompileResult> ShaderCompileCache::State::lead(const Entry
         e->includes = std::move(lookups);
         e->state = EntryState::Ready;
         if (e->in_map) {
-            e->lru = lru.insert(lru.begin(), e.get());
-            e->in_lru = true;
+            push_newest(*e);
             evict();
         }
     }
@@ -264,7 +282,7 @@ std::uint64_t ShaderCompileCache::misses() const { return state_->misses.load(st
 
 std::size_t ShaderCompileCache::size() const {
     std::lock_guard guard(state_->mutex);
-    return state_->lru.size();
+    return state_->lru_count;
 }
 
 std::size_t ShaderCompileCache::max_entries() const { return state_->max_entries; }
@@ -274,9 +292,11 @@ void ShaderCompileCache::clear() {
     for (auto& [key, e] : state_->entries) {
         e->in_map = false;
         e->in_lru = false;
+        e->newer = e->older = nullptr;
     }
     state_->entries.clear();
-    state_->lru.clear();
+    state_->newest = state_->oldest = nullptr;
+    state_->lru_count = 0;
 }
 
 }  // namespace oneshader
