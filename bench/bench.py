@@ -428,6 +428,7 @@ def main():
     if "msl" in targets and "wgsl" in targets:
         targets.append("all")  # the three targets from one compile
     targets.append("preprocess")
+    targets += ["cache", "cache-file"]  # a ShaderCompileCache hit, in memory and on disk
     log("bench: in-process, %d compiles per file and setting, targets %s" % (iters, ",".join(targets)))
     r = subprocess.run([bench, "--manifest", manifest, "--iters", str(iters), "--warmup", "3", "--targets",
                         ",".join(targets), "--optimize", "both"], stdout=subprocess.PIPE, text=True)

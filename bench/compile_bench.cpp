@@ -10,9 +10,13 @@
 // library has no global state).
 //
 // The `preprocess` target row times oneshader::preprocess() on the same file, for reference.
+// The `cache` row times a hit of oneshader::ShaderCompileCache::compile on the same inputs (the key
+// and its hash, the map lookup, and one include-resolver call per #include to check it), and
+// `cache-file` a hit of compile_file (the file read, and each #include searched and read on disk).
 //
 // Usage: oneshader_compile_bench --manifest FILE [--iters N] [--warmup N] [--max-ms MS]
-//                                [--targets spirv,msl,wgsl,all,preprocess] [--optimize on|off|both]
+//                                [--targets spirv,msl,wgsl,all,preprocess,cache,cache-file]
+//                                [--optimize on|off|both]
 // The `all` target row compiles SPIR-V, MSL and WGSL in one compile.
 #include <malloc.h>
 
@@ -31,6 +35,7 @@
 #include <string_view>
 #include <vector>
 
+#include <oneshader/cache.hpp>
 #include <oneshader/oneshader.hpp>
 
 // ---------------------------------------------------------------------------------------------------
@@ -342,30 +347,45 @@ int main(int argc, char** argv) {
         }
         for (const std::string& target_name : s.targets) {
             const bool pre = target_name == "preprocess";
+            const bool cached = target_name == "cache" || target_name == "cache-file";
             // `all`: SPIR-V, MSL and WGSL from one compile (front end and optimizer once).
             std::vector<oneshader::Target> targets{oneshader::Target::SpirV};
             if (target_name == "msl") targets = {oneshader::Target::Msl};
             else if (target_name == "wgsl") targets = {oneshader::Target::Wgsl};
             else if (target_name == "all")
                 targets = {oneshader::Target::SpirV, oneshader::Target::Msl, oneshader::Target::Wgsl};
-            else if (target_name != "spirv" && !pre) {
+            else if (target_name != "spirv" && !pre && !cached) {
                 std::fprintf(stderr, "compile_bench: unknown target '%s'\n", target_name.c_str());
                 return 2;
             }
             for (bool optimize : s.optimize) {
                 if (pre && !optimize) continue;  // the optimizer has nothing to do with preprocessing
+                if (cached && !optimize) continue;  // a hit does not depend on it
                 oneshader::CompileOptions options;
                 options.targets = targets;
                 options.defines = job.defines;
                 options.include_directories = job.include_dirs;
-                options.include_resolver = make_resolver(cache, job.include_dirs);
+                if (target_name != "cache-file") options.include_resolver = make_resolver(cache, job.include_dirs);
                 options.entry_points = job.entries;
                 options.enable_16bit_types = job.enable_16bit;
                 options.optimize = optimize;
                 std::string status, first_error;
+                // The cache rows measure hits: the one miss happens here, untimed.
+                oneshader::ShaderCompileCache compile_cache(4);
+                auto from_cache = [&] {
+                    return target_name == "cache" ? compile_cache.compile(*source, job.path, options)
+                                                  : compile_cache.compile_file(job.path, options);
+                };
+                if (cached) from_cache();
                 auto once = [&]() -> std::size_t {
                     std::size_t bytes = 0;
-                    if (pre) {
+                    if (cached) {
+                        std::shared_ptr<const oneshader::CompileResult> r = from_cache();
+                        for (const oneshader::ShaderBlob& b : r->blobs) bytes += b.data.size();
+                        if (status.empty())
+                            status = compile_cache.misses() == 1 ? status_of(*r, job.entries.size(), r->blobs.size())
+                                                                 : "not-a-hit";
+                    } else if (pre) {
                         oneshader::PreprocessResult r = oneshader::preprocess(*source, job.path, options);
                         bytes = r.text.size();
                         if (status.empty()) status = status_of(r, 0, 0);
@@ -388,7 +408,7 @@ int main(int argc, char** argv) {
                     if (c == '"' || c == '\n' || c == '\r') c = c == '"' ? '\'' : ' ';
                 if (first_error.size() > 200) first_error.resize(200);
                 std::printf("%s,%s,%s,%s,%zu,%zu,%d,%.2f,%.2f,%.2f,%.2f,%llu,%llu,%lld,\"%s\"\n", job.path.c_str(),
-                            target_name.c_str(), pre ? "-" : (optimize ? "on" : "off"), status.c_str(),
+                            target_name.c_str(), pre || cached ? "-" : (optimize ? "on" : "off"), status.c_str(),
                             job.entries.size(), row.blob_bytes, row.iterations, row.median_us, row.min_us,
                             row.p90_us, row.mean_us, static_cast<unsigned long long>(row.heap.bytes),
                             static_cast<unsigned long long>(row.heap.count),

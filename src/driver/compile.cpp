@@ -7,6 +7,7 @@
 #include <new>
 
 #include "driver/codegen.hpp"
+#include "driver/compile_logged.hpp"
 #include "driver/diagnostics_export.hpp"
 #include "driver/read_file.hpp"
 #include "driver/front_end.hpp"
@@ -90,16 +91,21 @@ Result run_guarded(std::string_view path, const std::string_view* source, const 
     return result;
 }
 
-CompileResult compile_impl(std::string_view path, const std::string_view* source, const CompileOptions& options) {
+// `from_text`: compile()'s include rules (no file system); `include_log` and `stop` serve the
+// compile cache (driver/compile_logged.hpp).
+CompileResult compile_impl(std::string_view path, const std::string_view* source, bool from_text,
+                           const CompileOptions& options, std::vector<IncludeLookup>* include_log = nullptr,
+                           const std::stop_token* stop = nullptr) {
     return run_guarded<CompileResult>(path, source, options, [&](support::CompileContext& ctx, support::FileId main,
                                                                   CompileResult& result) {
-        std::unique_ptr<driver::FrontEnd> fe = driver::run_front_end(ctx, main, options, source != nullptr);
+        std::unique_ptr<driver::FrontEnd> fe = driver::run_front_end(ctx, main, options, from_text, include_log);
         if (!fe->program) return;
         std::vector<Target> targets = options.targets.empty() ? std::vector<Target>{Target::SpirV} : options.targets;
         reflect::BuildOptions ro;
         ro.targets = targets;
         ro.source_name = file_name(path);
         result.reflection = reflect::build_reflection(*fe->program, fe->layouts, ro);
+        if (stop && stop->stop_requested()) return;  // the cache drops this result
         if (!options.syntax_only) driver::generate_code(ctx, *fe, options, targets, result.blobs, result.printed_ir,
                                                          result.reflection ? &*result.reflection : nullptr);
     });
@@ -132,11 +138,17 @@ const ShaderBlob* CompileResult::find(std::string_view entry_point, Target targe
 }
 
 CompileResult compile(std::string_view source, std::string_view path, const CompileOptions& options) {
-    return compile_impl(path, &source, options);
+    return compile_impl(path, &source, true, options);
 }
 
 CompileResult compile_file(std::string_view path, const CompileOptions& options) {
-    return compile_impl(path, nullptr, options);
+    return compile_impl(path, nullptr, false, options);
+}
+
+CompileResult driver::compile_logged(std::string_view source, std::string_view path, bool from_text,
+                                     const CompileOptions& options, std::vector<IncludeLookup>* include_log,
+                                     const std::stop_token& stop) {
+    return compile_impl(path, &source, from_text, options, include_log, &stop);
 }
 
 PreprocessResult preprocess(std::string_view source, std::string_view path, const CompileOptions& options) {

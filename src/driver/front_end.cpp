@@ -1,5 +1,6 @@
 #include "driver/front_end.hpp"
 
+#include "preprocess/include_log.hpp"
 #include "sema/intrinsic_table.hpp"
 #include "sema/sema.hpp"
 #include "syntax/parser.hpp"
@@ -11,8 +12,8 @@ FrontEnd::FrontEnd(support::CompileContext& ctx, const CompileOptions& options)
       layouts(ctx.arena, sema::LayoutOptions{options.default_matrix_packing}) {}
 
 void run_front_end_into(FrontEnd& fe, support::CompileContext& ctx, support::FileId main_file,
-                        const CompileOptions& options, bool from_text) {
-    fe.preprocessed = pp::run_preprocessor(ctx, main_file, options, from_text);
+                        const CompileOptions& options, bool from_text, std::vector<IncludeLookup>* include_log) {
+    fe.preprocessed = pp::run_preprocessor(ctx, main_file, options, from_text, include_log);
     if (ctx.diags.has_errors()) return;
     syntax::ParseOptions po;
     po.pack_matrix = fe.preprocessed.pack_matrix;
@@ -27,9 +28,10 @@ void run_front_end_into(FrontEnd& fe, support::CompileContext& ctx, support::Fil
 }
 
 std::unique_ptr<FrontEnd> run_front_end(support::CompileContext& ctx, support::FileId main_file,
-                                        const CompileOptions& options, bool from_text) {
+                                        const CompileOptions& options, bool from_text,
+                                        std::vector<IncludeLookup>* include_log) {
     auto fe = std::make_unique<FrontEnd>(ctx, options);
-    run_front_end_into(*fe, ctx, main_file, options, from_text);
+    run_front_end_into(*fe, ctx, main_file, options, from_text, include_log);
     return fe;
 }
 

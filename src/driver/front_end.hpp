@@ -11,6 +11,10 @@
 #include "types/layout.hpp"
 #include "types/types.hpp"
 
+namespace oneshader {
+struct IncludeLookup;  // oneshader/cache.hpp
+}
+
 namespace oneshader::driver {
 
 struct FrontEnd {
@@ -24,11 +28,14 @@ struct FrontEnd {
 };
 
 // Runs the stages in order and stops after the first that reports an error (later stages would
-// only repeat it). `from_text` is true for compile() on in-memory text.
+// only repeat it). `from_text` is true for compile() on in-memory text. With `include_log`, every
+// #include lookup is recorded there (for the compile cache).
 std::unique_ptr<FrontEnd> run_front_end(support::CompileContext& ctx, support::FileId main_file,
-                                        const CompileOptions& options, bool from_text);
+                                        const CompileOptions& options, bool from_text,
+                                        std::vector<IncludeLookup>* include_log = nullptr);
 // The same into a FrontEnd the caller owns.
 void run_front_end_into(FrontEnd& fe, support::CompileContext& ctx, support::FileId main_file,
-                        const CompileOptions& options, bool from_text);
+                        const CompileOptions& options, bool from_text,
+                        std::vector<IncludeLookup>* include_log = nullptr);
 
 }  // namespace oneshader::driver

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "oneshader/cache.hpp"
+#include "preprocess/include_log.hpp"
 #include "preprocess/preprocessor_state.hpp"
 
 namespace oneshader::pp {
@@ -26,6 +28,41 @@ bool read_whole_file(const std::filesystem::path& path, std::string& text) {
 }
 
 }  // namespace
+
+std::optional<std::string> find_include_on_disk(std::string_view requested, std::string_view including_file,
+                                                bool is_system, const std::vector<std::string>& include_directories,
+                                                std::vector<std::string>* searched) {
+    namespace fs = std::filesystem;
+    std::vector<std::string> dirs;
+    if (!is_system) {
+        std::string folder = fs::path(including_file).parent_path().generic_string();
+        dirs.push_back(folder.empty() ? "." : folder);
+    }
+    for (const std::string& d : include_directories) dirs.push_back(d);
+    std::optional<std::string> found;
+    for (const std::string& dir : dirs) {
+        fs::path candidate = (dir == "." ? fs::path(requested) : fs::path(dir) / requested).lexically_normal();
+        std::error_code ec;
+        if (!fs::is_regular_file(candidate, ec)) continue;
+        found = candidate.generic_string();
+        break;
+    }
+    if (searched) *searched = std::move(dirs);
+    return found;
+}
+
+void Preprocessor::log_include(const std::string& requested, bool is_system, const std::string& including,
+                               const std::string* path, const std::string* text, bool unreadable) {
+    if (!include_log_) return;
+    IncludeLookup l;
+    l.requested = requested;
+    l.including_file = including;
+    l.is_system = is_system;
+    if (path) l.path = *path;
+    if (text) l.text = *text;
+    l.unreadable = unreadable;
+    include_log_->push_back(std::move(l));
+}
 
 void Preprocessor::note_file_read(const std::string& path) {
     for (const std::string& p : ctx.files_read)
@@ -121,6 +158,7 @@ void Preprocessor::open_include(const std::string& requested, bool is_system, su
 
     if (options_.include_resolver) {
         std::optional<ResolvedInclude> r = options_.include_resolver(requested, including, is_system);
+        log_include(requested, is_system, including, r ? &r->path : nullptr, r ? &r->text : nullptr, false);
         if (!r) {
             report(support::DiagCode::include_not_found, at,
                    // The spec's words up to the advice, which there spoke of include paths: with a
@@ -146,30 +184,27 @@ void Preprocessor::open_include(const std::string& requested, bool is_system, su
         return;
     }
 
-    namespace fs = std::filesystem;
     std::vector<std::string> searched;
-    if (!is_system) {
-        std::string folder = fs::path(including).parent_path().generic_string();
-        searched.push_back(folder.empty() ? "." : folder);
-    }
-    for (const std::string& d : options_.include_directories) searched.push_back(d);
-    for (const std::string& dir : searched) {
-        fs::path candidate = (dir == "." ? fs::path(requested) : fs::path(dir) / requested).lexically_normal();
-        std::error_code ec;
-        if (!fs::is_regular_file(candidate, ec)) continue;
-        std::string key = candidate.generic_string();
-        if (skipped(key)) return;
-        note_file_read(key);
-        std::string text;
-        if (!read_whole_file(candidate, text)) {
-            report(support::DiagCode::file_unreadable, at,
-                   fmt::format("cannot read '{}': check that the file is readable", key));
+    if (std::optional<std::string> key =
+            find_include_on_disk(requested, including, is_system, options_.include_directories, &searched)) {
+        if (skipped(*key)) {
+            log_include(requested, is_system, including, &*key, nullptr, false);
             return;
         }
-        support::FileId id = ctx.sources.add(key, std::move(text), at);
-        enter_file(id, std::move(key));
+        note_file_read(*key);
+        std::string text;
+        if (!read_whole_file(*key, text)) {
+            log_include(requested, is_system, including, &*key, nullptr, true);
+            report(support::DiagCode::file_unreadable, at,
+                   fmt::format("cannot read '{}': check that the file is readable", *key));
+            return;
+        }
+        log_include(requested, is_system, including, &*key, &text, false);
+        support::FileId id = ctx.sources.add(*key, std::move(text), at);
+        enter_file(id, std::move(*key));
         return;
     }
+    log_include(requested, is_system, including, nullptr, nullptr, false);
     std::string list;
     for (const std::string& d : searched) list += (list.empty() ? "'" : ", '") + d + "'";
     report(support::DiagCode::include_not_found, at,

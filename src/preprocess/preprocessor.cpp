@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "preprocess/include_log.hpp"
 #include "preprocess/preprocessor_state.hpp"
 
 namespace oneshader::pp {
@@ -211,6 +212,14 @@ PreprocessOutput Preprocessor::run(support::FileId main_file) {
 PreprocessOutput run_preprocessor(support::CompileContext& ctx, support::FileId main_file,
                                   const CompileOptions& options, bool from_text) {
     Preprocessor pp(ctx, options, from_text);
+    return pp.run(main_file);
+}
+
+PreprocessOutput run_preprocessor(support::CompileContext& ctx, support::FileId main_file,
+                                  const CompileOptions& options, bool from_text,
+                                  std::vector<IncludeLookup>* include_log) {
+    Preprocessor pp(ctx, options, from_text);
+    pp.log_includes(include_log);
     return pp.run(main_file);
 }
 

@@ -15,6 +15,10 @@
 #include "preprocess/preprocessor.hpp"
 #include "support/context.hpp"
 
+namespace oneshader {
+struct IncludeLookup;  // oneshader/cache.hpp
+}
+
 namespace oneshader::pp {
 
 // One open #if group.
@@ -73,6 +77,8 @@ public:
     // Reports at `at`, with an "included from" note for each #include that led to its file.
     void report(support::DiagCode code, support::SourceLoc at, std::string message);
     void stop() { stopped_ = true; }
+    // Records every #include lookup into `log` (the compile cache replays them on its next call).
+    void log_includes(std::vector<IncludeLookup>* log) { include_log_ = log; }
     static constexpr std::uint32_t max_argument_nesting = 200;
 
 private:
@@ -123,6 +129,9 @@ private:
     bool include_name(std::string& name, bool& is_system, support::SourceLoc& at, const syntax::Token& directive);
     void open_include(const std::string& requested, bool is_system, support::SourceLoc at);
     void note_file_read(const std::string& path);
+    // Appends one lookup to include_log_ when there is one; null pointers for "not found" / "not read".
+    void log_include(const std::string& requested, bool is_system, const std::string& including,
+                     const std::string* path, const std::string* text, bool unreadable);
 
     // Predefined macros and -D defines (predefined_macros.cpp).
     void define_predefined();
@@ -132,6 +141,7 @@ private:
 
     const CompileOptions& options_;
     bool from_text_;
+    std::vector<IncludeLookup>* include_log_ = nullptr;
     std::vector<std::unique_ptr<FileFrame>> files_;
     std::vector<Conditional> conds_;
     std::vector<std::unique_ptr<ExpanderScratch>> scratch_;
