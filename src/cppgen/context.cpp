@@ -1,0 +1,30 @@
+#include "cppgen/context.hpp"
+
+namespace oneshader::cppgen {
+
+void Problems::error(std::string_view code, std::string message) {
+    Diagnostic d;
+    d.code = std::string(code);
+    d.severity = Severity::Error;
+    d.position.file = file_;
+    d.message = std::move(message);
+    // The same clash is found once per variant; it is one problem.
+    for (const Diagnostic& e : diagnostics_)
+        if (e.code == d.code && e.message == d.message) return;
+    diagnostics_.push_back(std::move(d));
+}
+
+bool Scope::declare(const std::string& name, const std::string& what) {
+    auto [it, fresh] = names_.emplace(name, what);
+    if (fresh) return true;
+    if (it->second == what) return false;
+    problems_.error("OSH0951", "the generated header would declare '" + name + "' twice in " + where_ + ": for " +
+                                   it->second + " and for " + what +
+                                   ". Rename one of them in the shader, or give the header another class name "
+                                   "(--class-name).");
+    return false;
+}
+
+std::string indent(int level) { return std::string(std::size_t(level) * 4, ' '); }
+
+}  // namespace oneshader::cppgen
