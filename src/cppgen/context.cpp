@@ -18,7 +18,9 @@ bool Scope::declare(const std::string& name, const std::string& what) {
     auto [it, fresh] = names_.emplace(name, what);
     if (fresh) return true;
     if (it->second == what) return false;
-    problems_.error("OSH0951", "the generated header would declare '" + name + "' twice in " + where_ + ": for " +
+    std::string where = where_;
+    while (where.size() > 2 && where.ends_with("::")) where.resize(where.size() - 2);
+    problems_.error("OSH0951", "the generated header would declare '" + name + "' twice in " + where + ": for " +
                                    it->second + " and for " + what +
                                    ". Rename one of them in the shader, or give the header another class name "
                                    "(--class-name).");
