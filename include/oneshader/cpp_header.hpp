@@ -41,7 +41,8 @@ struct VariantPlan {
 // product; more than `max_variants` combinations is OSH0905. `item` names the shader in messages.
 VariantPlan plan_variants(std::string_view axes, std::uint32_t max_variants, std::string_view item);
 
-// Every variant of one file compiled with the same options plus the variant's defines. A
+// Every variant of one file compiled with the same options plus the variant's defines, on one
+// thread per core (the results do not depend on the order they finish in). A
 // diagnostic that several variants report alike is reported once, its message followed by the
 // variants it happened under: `(variant ALPHA_TEST=1, LIGHTING=PBR)`, `(variants A; B; C and 2
 // more)`, `(in all 6 variants)`.

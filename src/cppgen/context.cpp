@@ -2,9 +2,9 @@
 
 namespace oneshader::cppgen {
 
-void Problems::error(std::string_view code, std::string message) {
+void Problems::error(std::string_view which, std::string message) {
     Diagnostic d;
-    d.code = std::string(code);
+    d.code = std::string(which);
     d.severity = Severity::Error;
     d.position.file = file_;
     d.message = std::move(message);
@@ -20,7 +20,7 @@ bool Scope::declare(const std::string& name, const std::string& what) {
     if (it->second == what) return false;
     std::string where = where_;
     while (where.size() > 2 && where.ends_with("::")) where.resize(where.size() - 2);
-    problems_.error("OSH0951", "the generated header would declare '" + name + "' twice in " + where + ": for " +
+    problems_.error(code(support::DiagCode::generated_name_clash), "the generated header would declare '" + name + "' twice in " + where + ": for " +
                                    it->second + " and for " + what +
                                    ". Rename one of them in the shader, or give the header another class name "
                                    "(--class-name).");

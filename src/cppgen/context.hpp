@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
+#include "support/diagnostics.hpp"
 
 namespace oneshader::cppgen {
 
 class Problems {
 public:
     explicit Problems(std::string file) : file_(std::move(file)) {}
-    void error(std::string_view code, std::string message);
+    void error(std::string_view which, std::string message);
     bool any() const { return !diagnostics_.empty(); }
     std::vector<Diagnostic> take() { return std::move(diagnostics_); }
     const std::string& file() const { return file_; }
@@ -39,5 +40,7 @@ private:
 };
 
 std::string indent(int level);
+// "OSH0951": the code as users see it, from the one table of codes.
+inline std::string code(support::DiagCode c) { return support::format_code(c); }
 
 }  // namespace oneshader::cppgen

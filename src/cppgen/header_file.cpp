@@ -46,11 +46,11 @@ bool valid_namespace(const std::string& ns) {
 std::optional<Diagnostic> check_header_options(std::string_view source_path, const CppHeaderOptions& options) {
     Problems p(std::string(file_name(source_path)));
     if (!valid_namespace(options.name_space))
-        p.error("OSH0006", "the namespace '" + options.name_space +
+        p.error(code(support::DiagCode::invalid_option), "the namespace '" + options.name_space +
                                "' is not a C++ namespace name. Use identifiers joined by '::', for example "
                                "'game::shaders'.");
     else if (!options.class_name.empty() && member_name(options.class_name) != options.class_name)
-        p.error("OSH0006", "the class name '" + options.class_name + "' is not a C++ identifier.");
+        p.error(code(support::DiagCode::invalid_option), "the class name '" + options.class_name + "' is not a C++ identifier.");
     std::vector<Diagnostic> d = p.take();
     if (d.empty()) return std::nullopt;
     return d.front();
@@ -91,7 +91,7 @@ CppHeaderResult generate_cpp_header(std::string_view source_path, const CompileR
     if (std::optional<Diagnostic> d = check_header_options(source_path, options)) return {{}, {*d}};
     Problems problems(file_name(source_path));
     if (!result.ok() || !result.reflection) {
-        problems.error("OSH0006", "the header is generated from a compile that succeeded; this one did not.");
+        problems.error(code(support::DiagCode::invalid_option), "the header is generated from a compile that succeeded; this one did not.");
         return finish(problems, "");
     }
     const std::string cls = class_name_of(source_path, options);

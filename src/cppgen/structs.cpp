@@ -48,7 +48,7 @@ std::string StructWriter::spell(const ReflectedType& t, std::string& suffix, con
                    ">";
         case ReflectedTypeKind::Matrix:
             if (t.matrix_stride % scalar_size(t.scalar) != 0) {
-                problems_.error("OSH0952", what + " has a matrix whose stride (" + std::to_string(t.matrix_stride) +
+                problems_.error(code(support::DiagCode::generated_layout_unsupported), what + " has a matrix whose stride (" + std::to_string(t.matrix_stride) +
                                                " bytes) is not a whole number of components; the header cannot "
                                                "lay it out. Use a matrix of 32-bit components.");
                 return "";
@@ -70,7 +70,7 @@ std::string StructWriter::spell(const ReflectedType& t, std::string& suffix, con
             std::string element = inner_suffix.empty() ? inner : "std::array<" + inner + ", " +
                                                                      std::to_string(e.length) + ">";
             if (!inner_suffix.empty() && inner_suffix.find('[', 1) != std::string::npos) {
-                problems_.error("OSH0952", what + " has an array of arrays of arrays with padding between elements; "
+                problems_.error(code(support::DiagCode::generated_layout_unsupported), what + " has an array of arrays of arrays with padding between elements; "
                                                "the header cannot lay it out. Flatten the array.");
                 return "";
             }
@@ -120,7 +120,7 @@ std::string StructWriter::add(const std::string& name, const ReflectedType& layo
             continue;
         }
         if (m->offset < cursor) {
-            problems_.error("OSH0952", what + ": members '" + (previous ? previous->name : std::string()) + "' and '" +
+            problems_.error(code(support::DiagCode::generated_layout_unsupported), what + ": members '" + (previous ? previous->name : std::string()) + "' and '" +
                                            m->name + "' overlap, which a C++ struct cannot express. Give them "
                                            "separate offsets.");
             ok = false;
@@ -149,7 +149,7 @@ std::string StructWriter::add(const std::string& name, const ReflectedType& layo
         body += in1 + "std::uint8_t _pad" + std::to_string(cursor) + "[" + std::to_string(layout.size - cursor) +
                 "];\n";
     if (ok && cursor > layout.size) {
-        problems_.error("OSH0952", what + ": the members end after the struct's size; the header cannot lay it out.");
+        problems_.error(code(support::DiagCode::generated_layout_unsupported), what + ": the members end after the struct's size; the header cannot lay it out.");
         ok = false;
     }
     uses_ = outer_uses;

@@ -1,6 +1,8 @@
 // compile_variants() and the merging of diagnostics across variants (spec page "Shader variants
 // with Axes in dotnet build", "Errors under some variants").
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 #include "oneshader/cpp_header.hpp"
 
@@ -57,18 +59,38 @@ std::vector<Diagnostic> merge_variant_diagnostics(std::span<const std::vector<Di
     return out;
 }
 
+// The variants are compiled on as many threads as the machine has cores (compiles share nothing);
+// the results are kept in variant order, so the output does not depend on which finished first.
 VariantCompileResult compile_variants(std::string_view path, const CompileOptions& options,
                                       std::span<const VariantSet> variants) {
     VariantCompileResult out;
+    out.results.resize(variants.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < variants.size();) {
+            CompileOptions o = options;
+            o.defines.insert(o.defines.end(), variants[i].defines.begin(), variants[i].defines.end());
+            out.results[i] = compile_file(path, o);
+        }
+    };
+    const std::size_t threads =
+        std::min<std::size_t>(variants.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) {
+        try {
+            pool.emplace_back(work);
+        } catch (...) {
+            break;  // no more threads to be had: the ones running take the rest
+        }
+    }
+    work();
+    for (std::thread& t : pool) t.join();
+
     std::vector<std::vector<Diagnostic>> per_variant;
-    for (const VariantSet& v : variants) {
-        CompileOptions o = options;
-        o.defines.insert(o.defines.end(), v.defines.begin(), v.defines.end());
-        CompileResult r = compile_file(path, o);
+    for (const CompileResult& r : out.results) {
         for (const std::string& f : r.files)
             if (std::find(out.files.begin(), out.files.end(), f) == out.files.end()) out.files.push_back(f);
         per_variant.push_back(r.diagnostics);
-        out.results.push_back(std::move(r));
     }
     if (!variants.empty()) out.diagnostics = merge_variant_diagnostics(per_variant, variants);
     return out;

@@ -8,6 +8,8 @@
 
 namespace oneshader {
 
+using cppgen::code;
+
 namespace {
 
 bool is_word(std::string_view s) {
@@ -51,7 +53,7 @@ VariantPlan plan_variants(std::string_view text, std::uint32_t max_variants, std
         std::size_t eq = entry.find('=');
         axis.name = trim(std::string_view(entry).substr(0, eq));
         if (!is_word(axis.name)) {
-            problems.error("OSH0904", "the axis '" + entry + "' of " + shown_item +
+            problems.error(code(support::DiagCode::variant_axes_malformed), "the axis '" + entry + "' of " + shown_item +
                                           " is not a NAME or NAME=VALUE|VALUE...: names and values are letters, "
                                           "digits and '_', for example 'ALPHA_TEST;LIGHTING=NONE|LAMBERT|PBR'.");
             continue;
@@ -60,7 +62,7 @@ VariantPlan plan_variants(std::string_view text, std::uint32_t max_variants, std
             for (std::string_view v : split(std::string_view(entry).substr(eq + 1), '|')) {
                 std::string value = trim(v);
                 if (!is_word(value)) {
-                    problems.error("OSH0904", "the axis '" + entry + "' of " + shown_item + " has " +
+                    problems.error(code(support::DiagCode::variant_axes_malformed), "the axis '" + entry + "' of " + shown_item + " has " +
                                                   (value.empty() ? std::string("an empty value")
                                                                  : "the value '" + value + "'") +
                                                   "; values are letters, digits and '_', separated by '|', for "
@@ -69,7 +71,7 @@ VariantPlan plan_variants(std::string_view text, std::uint32_t max_variants, std
                     break;
                 }
                 if (std::find(axis.values.begin(), axis.values.end(), value) != axis.values.end()) {
-                    problems.error("OSH0906", "the axis '" + axis.name + "' of " + shown_item + " lists '" + value +
+                    problems.error(code(support::DiagCode::variant_axis_repeated), "the axis '" + axis.name + "' of " + shown_item + " lists '" + value +
                                                   "' twice. List each value once.");
                     continue;
                 }
@@ -82,7 +84,7 @@ VariantPlan plan_variants(std::string_view text, std::uint32_t max_variants, std
         bool repeated = false;
         for (const std::string& m : defined) {
             if (std::find(macros.begin(), macros.end(), m) == macros.end()) continue;
-            problems.error("OSH0906", "two axes of " + shown_item + " define the macro '" + m +
+            problems.error(code(support::DiagCode::variant_axis_repeated), "two axes of " + shown_item + " define the macro '" + m +
                                           "'. Give each axis its own name.");
             repeated = true;
         }
@@ -97,7 +99,7 @@ VariantPlan plan_variants(std::string_view text, std::uint32_t max_variants, std
     for (const VariantAxis& a : plan.axes) total *= a.is_flag() ? 2 : a.values.size();
     if (total > max_variants) {
         Diagnostic d;
-        d.code = "OSH0905";
+        d.code = code(support::DiagCode::too_many_variants);
         d.position.file = std::string(item);
         d.message = shown_item + " has " + std::to_string(total) + " variants, more than the limit of " +
                     std::to_string(max_variants) +

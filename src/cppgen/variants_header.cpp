@@ -123,7 +123,7 @@ CppHeaderResult generate_cpp_header(std::string_view source_path, const VariantP
     Problems problems(file_name(source_path));
     if (!plan.ok() || results.size() != plan.variants.size() ||
         std::any_of(results.begin(), results.end(), [](const CompileResult& r) { return !r.ok() || !r.reflection; })) {
-        problems.error("OSH0006", "the header is generated from a compile of every variant that succeeded; this "
+        problems.error(code(support::DiagCode::invalid_option), "the header is generated from a compile of every variant that succeeded; this "
                                   "one did not.");
         fail.diagnostics = problems.take();
         return fail;

@@ -147,7 +147,7 @@ TEST_CASE("binding options take their separate values") {
     CHECK(refusal({"-vkbr", "t0", "0", "1"}) == "option '-vkbr' needs 4 values, for example '-vkbr t5 0 1 2'.");
 }
 
-TEST_CASE("-Fh and -Vn take a value, separate or joined") {
+TEST_CASE("DXC's -Fh and -Vn take a value, separate or joined") {
     CHECK(normalized({"-Fh", "out.h", "-Vn", "g_ps", "a.hlsl"}) == Args{"--Fh=out.h", "--Vn=g_ps", "--", "a.hlsl"});
     CHECK(normalized({"-Fhout.h", "-Vng_ps", "a.hlsl"}) == Args{"--Fh=out.h", "--Vn=g_ps", "--", "a.hlsl"});
     CHECK(normalized({"--header", "a.hpp", "--namespace=game::shaders", "--axes", "A;B=X|Y", "--max-variants", "8"}) ==

@@ -37,7 +37,7 @@ SamplerState S : register(s2);
 
 }  // namespace
 
-TEST_CASE("-Fh writes DXC's blob header, named g_<entry> by default or by -Vn") {
+TEST_CASE("tool: -Fh writes DXC's blob header, named g_<entry> by default or by -Vn") {
     ScratchDir dir;
     dir.write("a.hlsl", kShader);
     auto r = run_tool({"-T", "ps_6_0", "-E", "PSMain", "-Fh", "out/a.h", "-Fo", "a.spv", "a.hlsl"}, dir.path());
@@ -63,7 +63,7 @@ TEST_CASE("-Fh writes DXC's blob header, named g_<entry> by default or by -Vn") 
     CHECK(r.out.empty());
 }
 
-TEST_CASE("-Fh takes one shader, and -Vn needs -Fh and an identifier") {
+TEST_CASE("tool: -Fh takes one shader, and -Vn needs -Fh and an identifier") {
     ScratchDir dir;
     dir.write("a.hlsl", kShader);
     auto r = run_tool({"-Fh", "a.h", "a.hlsl"}, dir.path());
@@ -77,7 +77,7 @@ TEST_CASE("-Fh takes one shader, and -Vn needs -Fh and an identifier") {
     CHECK(r.err.find("-Vn 1x is not a C identifier") != std::string::npos);
 }
 
-TEST_CASE("--header writes the C++ header of every entry point, and the depfile names it") {
+TEST_CASE("tool: --header writes the C++ header of every entry point, and the depfile names it") {
     ScratchDir dir;
     dir.write("shaders/msdf_text.hlsl", kShader);
     auto r = run_tool({"--header", "gen/msdf_text.hpp", "--namespace", "game::shaders", "--target", "spirv", "--target",
@@ -104,7 +104,7 @@ TEST_CASE("--header writes the C++ header of every entry point, and the depfile 
     CHECK(x.find("struct VSMain") == std::string::npos);
 }
 
-TEST_CASE("--header reports a name clash as OSH0951 and writes nothing") {
+TEST_CASE("tool: --header reports a name clash as OSH0951 and writes nothing") {
     ScratchDir dir;
     dir.write("Frame.hlsl", kShader);
     auto r = run_tool({"--header", "Frame.hpp", "Frame.hlsl"}, dir.path());
@@ -114,7 +114,7 @@ TEST_CASE("--header reports a name clash as OSH0951 and writes nothing") {
     CHECK(!dir.exists("Frame.hpp"));
 }
 
-TEST_CASE("--axes compiles every variant into one header") {
+TEST_CASE("tool: --axes compiles every variant into one header") {
     ScratchDir dir;
     dir.write("Material.hlsl", kVariants);
     auto r = run_tool({"--header", "Material.hpp", "--axes", "ALPHA_TEST;LIGHTING=NONE|PBR", "--depfile", "m.d",
@@ -147,7 +147,7 @@ TEST_CASE("an error under some variants is reported once, with the variants") {
     CHECK(!dir.exists("Material.hpp"));
 }
 
-TEST_CASE("--axes limits and refusals") {
+TEST_CASE("tool: --axes limits and refusals") {
     ScratchDir dir;
     dir.write("m.hlsl", kVariants);
     auto r = run_tool({"--header", "m.hpp", "--axes", "A;B;C;D;E;F;G", "m.hlsl"}, dir.path());

@@ -96,7 +96,7 @@ TEST_CASE("a diagnostic several variants share is reported once with the variant
     CHECK(merged[0].message == "'dd' is not declared. (variant ALPHA_TEST=1, LIGHTING=NONE)");
 }
 
-TEST_CASE("-Fh's header has DXC's shape", "[cppgen]") {
+TEST_CASE("the blob header of -Fh has DXC's shape", "[cppgen]") {
     std::vector<std::uint8_t> bytes(14);
     for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = std::uint8_t(i * 17);
     std::string h = write_blob_header(bytes, "; SPIR-V\n; Version: 1.5\n", "g_main");
@@ -170,4 +170,22 @@ TEST_CASE("the same compile gives the same header bytes", "[cppgen]") {
     REQUIRE(!a.empty());
     CHECK(a == b);
     CHECK(a.find("/one/place") == std::string::npos);
+}
+
+TEST_CASE("each variant's SPIR-V is what a compile with its defines gives", "[cppgen][variants]") {
+    const std::string file = std::string(ONESHADER_SOURCE_DIR) + "/corpus/spec/Material.hlsl";
+    VariantPlan plan = plan_variants("ALPHA_TEST;LIGHTING=NONE|LAMBERT|PBR", 64, "Material.hlsl");
+    REQUIRE(plan.ok());
+    VariantCompileResult all = compile_variants(file, {}, plan.variants);
+    REQUIRE(all.ok());
+    REQUIRE(all.results.size() == 6);
+    for (std::size_t i : {std::size_t(0), std::size_t(5)}) {
+        CompileOptions o;
+        o.defines = plan.variants[i].defines;
+        CompileResult one = compile_file(file, o);
+        REQUIRE(one.ok());
+        REQUIRE(one.blobs.size() == all.results[i].blobs.size());
+        for (std::size_t b = 0; b < one.blobs.size(); ++b) CHECK(one.blobs[b].data == all.results[i].blobs[b].data);
+    }
+    CHECK(all.results[0].blobs[1].data != all.results[5].blobs[1].data);
 }
