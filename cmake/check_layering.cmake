@@ -29,7 +29,8 @@ set(stage_order
   "spirv|msl|wgsl"
   reflect
   layouts
-  driver)
+  driver
+  cppgen)
 
 # Earlier stages that are still out of bounds, directly or through the headers an include brings
 # in: "<stage> <earlier stage>" pairs. The syntax tree

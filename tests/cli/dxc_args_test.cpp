@@ -93,8 +93,8 @@ TEST_CASE("SPIR-V options (-fspv-*) other than the target environment are refuse
 }
 
 TEST_CASE("other DXC options are refused by name") {
-    CHECK(refusal({"-Fh", "out.h", "a.hlsl"}) == "option '-Fh' is a DXC option oneshader does not support. Remove it.");
-    CHECK(refusal({"-Fhout.h", "a.hlsl"}).starts_with("option '-Fh' is a DXC option"));
+    CHECK(refusal({"-Fe", "out.txt", "a.hlsl"}) == "option '-Fe' is a DXC option oneshader does not support. Remove it.");
+    CHECK(refusal({"-Feout.txt", "a.hlsl"}).starts_with("option '-Fe' is a DXC option"));
     CHECK(refusal({"-MF", "x.d"}).find("--depfile") != std::string::npos);
     CHECK(refusal({"-H"}).starts_with("option '-H' is a DXC option"));
 }
@@ -108,10 +108,10 @@ TEST_CASE("options nobody knows are unknown") {
 }
 
 TEST_CASE("every refusal is reported at once, one a line") {
-    CHECK(refusal({"-Zs", "-Fh", "x.h", "-frobnicate", "a.hlsl", "-T"}) ==
+    CHECK(refusal({"-Zs", "-Fe", "x.txt", "-frobnicate", "a.hlsl", "-T"}) ==
           "option '-Zs' is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts the debug "
           "information inside the SPIR-V module. Remove it.\n"
-          "option '-Fh' is a DXC option oneshader does not support. Remove it.\n"
+          "option '-Fe' is a DXC option oneshader does not support. Remove it.\n"
           "unknown option '-frobnicate'.\n"
           "option '-T' needs a value, for example '-T ps_6_0'.");
 }
@@ -147,6 +147,13 @@ TEST_CASE("binding options take their separate values") {
     CHECK(refusal({"-vkbr", "t0", "0", "1"}) == "option '-vkbr' needs 4 values, for example '-vkbr t5 0 1 2'.");
 }
 
+TEST_CASE("DXC's -Fh and -Vn take a value, separate or joined") {
+    CHECK(normalized({"-Fh", "out.h", "-Vn", "g_ps", "a.hlsl"}) == Args{"--Fh=out.h", "--Vn=g_ps", "--", "a.hlsl"});
+    CHECK(normalized({"-Fhout.h", "-Vng_ps", "a.hlsl"}) == Args{"--Fh=out.h", "--Vn=g_ps", "--", "a.hlsl"});
+    CHECK(normalized({"--header", "a.hpp", "--namespace=game::shaders", "--axes", "A;B=X|Y", "--max-variants", "8"}) ==
+          Args{"--header=a.hpp", "--namespace=game::shaders", "--axes=A;B=X|Y", "--max-variants=8", "--"});
+}
+
 TEST_CASE("a refused option's separate value is not taken for an input file") {
-    CHECK(refusal({"-Fh", "out.h"}) == "option '-Fh' is a DXC option oneshader does not support. Remove it.");
+    CHECK(refusal({"-Fe", "out.txt"}) == "option '-Fe' is a DXC option oneshader does not support. Remove it.");
 }

@@ -115,7 +115,7 @@ TEST_CASE("other refusals name the option, exit code 2") {
     check_refused({"-fvk-use-scalar-layout", "a.hlsl"}, "option '-fvk-use-scalar-layout' is not supported.");
     check_refused({"-fspv-reflect", "a.hlsl"}, "option '-fspv-reflect' is not supported.");
     check_refused({"-fspv-target-env=vulkan1.4", "a.hlsl"}, "-fspv-target-env=vulkan1.4 is not supported.");
-    check_refused({"-Fh", "a.h", "a.hlsl"}, "option '-Fh' is a DXC option oneshader does not support.");
+    check_refused({"-Fe", "a.txt", "a.hlsl"}, "option '-Fe' is a DXC option oneshader does not support.");
     check_refused({"-Qstrip_priv", "a.hlsl"}, "option '-Qstrip_priv' is a DXC option");
     for (const char* profile : {"hs_6_0", "ds_6_0", "ms_6_5", "as_6_5", "lib_6_3"})
         check_refused({"-T", profile, "a.hlsl"}, std::string("-T ") + profile + " is a");

@@ -18,6 +18,7 @@ struct RawOptions {
     std::vector<std::string> inputs;
     std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing;
     std::string reflect, depfile, print_after, disassembly, entry_point_name, diagnostics_format;
+    std::string blob_header, blob_name, header, name_space, class_name, axes, max_variants;
     std::vector<std::string> diagnostic_switches;  // "color", "no-color", "caret", "no-caret", in order
     std::vector<std::string> defines, include_dirs, targets;
     std::vector<std::string> shifts, bind_registers;  // "t 100 0", "t5 0 1 2" (dxc_args.cpp)
@@ -44,6 +45,13 @@ struct Given {
     const CLI::Option* disassembly;
     const CLI::Option* diagnostics_format;
     const CLI::Option* auto_binding_space;
+    const CLI::Option* blob_header;
+    const CLI::Option* blob_name;
+    const CLI::Option* header;
+    const CLI::Option* name_space;
+    const CLI::Option* class_name;
+    const CLI::Option* axes;
+    const CLI::Option* max_variants;
 };
 
 bool is_identifier(std::string_view s) {
@@ -319,13 +327,65 @@ Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
                                     "name in the dependency rule."};
         return std::nullopt;
     }
-    if (req.depfile && !req.output)
+    const bool other_output = req.header || req.blob_header;
+    if (req.depfile && !req.output && !other_output)
         return CommandLineError{std::string("--depfile needs an output file to name in the dependency rule. Add ") +
                                 (compiling ? "-Fo <file>." : "-Fi <file> or -Fo <file>.")};
-    if (compiling && req.options.targets.size() > 1 && !req.output)
+    if (compiling && req.options.targets.size() > 1 && !req.output && !other_output)
         return CommandLineError{std::to_string(req.options.targets.size()) +
                                 " targets cannot all go to standard output. Add -Fo <file>; the outputs are "
                                 "written beside it."};
+    return std::nullopt;
+}
+
+// -Fh/-Vn (DXC's blob header) and --header/--namespace/--class-name/--axes/--max-variants (the
+// generated C++ header, with variants).
+Problem check_headers(const RawOptions& raw, const Given& given, Request& req) {
+    const bool compiling = req.mode == Mode::Compile;
+    if (given.blob_name->count() && !given.blob_header->count())
+        return CommandLineError{"-Vn " + raw.blob_name + " names the array of -Fh; add -Fh <file.h>."};
+    if (given.blob_header->count()) {
+        if (!compiling)
+            return CommandLineError{"-Fh writes the compiled shader as a C header and needs a compile; it cannot be "
+                                    "combined with -P, --dump-ir or --syntax-only."};
+        if (given.blob_name->count() && !is_identifier(raw.blob_name))
+            return CommandLineError{"-Vn " + raw.blob_name + " is not a C identifier, for example '-Vn g_PSMain'."};
+        req.blob_header = raw.blob_header;
+        // DXC's default name is g_ and the entry point, which is main when -E is not given.
+        req.blob_name = given.blob_name->count() ? raw.blob_name
+                        : req.options.entry_points.size() == 1 ? "g_" + req.options.entry_points.front().name
+                                                                 : std::string("g_main");
+    }
+    for (const CLI::Option* o : {given.name_space, given.class_name, given.axes, given.max_variants})
+        if (o->count() && !given.header->count())
+            return CommandLineError{"--" + o->get_name().substr(2) +
+                                    " shapes the generated C++ header; add --header <file.hpp>."};
+    if (!given.header->count()) return std::nullopt;
+    if (!compiling)
+        return CommandLineError{"--header writes a C++ header from a compile; it cannot be combined with -P, "
+                                "--dump-ir or --syntax-only."};
+    req.header = raw.header;
+    if (given.name_space->count()) req.header_options.name_space = raw.name_space == "::" ? "" : raw.name_space;
+    if (given.class_name->count()) {
+        if (!is_identifier(raw.class_name))
+            return CommandLineError{"--class-name " + raw.class_name + " is not a C++ identifier."};
+        req.header_options.class_name = raw.class_name;
+    }
+    if (given.max_variants->count()) {
+        std::optional<std::uint32_t> n = parse_number(raw.max_variants);
+        if (!n || *n == 0)
+            return CommandLineError{"--max-variants " + raw.max_variants +
+                                    " is not a limit; give a number of variants, for example '--max-variants 256'."};
+        req.max_variants = *n;
+    }
+    if (given.axes->count()) {
+        req.axes = raw.axes;
+        if (given.output->count() || given.disassembly->count() || given.blob_header->count() ||
+            given.reflect->count())
+            return CommandLineError{"--axes compiles one shader per variant, and all of them go into the --header "
+                                    "file; -Fo, -Fc, -Fh and --reflect name one output each. Leave them out (the "
+                                    "header holds every variant's code and reflection)."};
+    }
     return std::nullopt;
 }
 
@@ -372,6 +432,7 @@ std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given
     if (!problem) problem = check_spirv_options(raw, given, req.options.spirv);
     if (!problem) problem = check_diagnostic_style(raw, given, req);
     if (!problem) problem = check_print_after(raw, given, req);
+    if (!problem) problem = check_headers(raw, given, req);
     if (!problem) problem = check_outputs(raw, given, req);
     if (!problem)
         if (std::optional<std::string> m = apply_debug_flags(raw.debug, req.mode, req.options)) problem = CommandLineError{*m};
@@ -410,6 +471,13 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     each("--diagnostic-switch", raw.diagnostic_switches);
     app.add_flag("--diagnostics-json", raw.diagnostics_json);
     given.auto_binding_space = last_wins("--auto-binding-space", raw.auto_binding_space);
+    given.blob_header = last_wins("--Fh", raw.blob_header);
+    given.blob_name = last_wins("--Vn", raw.blob_name);
+    given.header = last_wins("--header", raw.header);
+    given.name_space = last_wins("--namespace", raw.name_space);
+    given.class_name = last_wins("--class-name", raw.class_name);
+    given.axes = last_wins("--axes", raw.axes);
+    given.max_variants = last_wins("--max-variants", raw.max_variants);
     each("--fvk-shift", raw.shifts);
     each("--fvk-bind-register", raw.bind_registers);
     each("--fspv-extension", raw.extensions);

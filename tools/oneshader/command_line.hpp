@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diagnostic_printer.hpp"
+#include "oneshader/cpp_header.hpp"
 #include "oneshader/oneshader.hpp"
 
 namespace oneshader::cli {
@@ -22,6 +23,12 @@ struct Request {
     std::optional<std::string> reflect;  // --reflect
     std::optional<std::string> depfile;  // --depfile
     std::optional<std::string> disassembly;  // -Fc: the SPIR-V as text
+    std::optional<std::string> blob_header;  // -Fh: DXC's `const unsigned char name[]` header
+    std::string blob_name;                   // -Vn, or DXC's default g_<entry point>
+    std::optional<std::string> header;       // --header: the generated C++ header
+    CppHeaderOptions header_options;         // --namespace, --class-name
+    std::optional<std::string> axes;         // --axes: compile once per variant
+    std::uint32_t max_variants = 64;         // --max-variants
     DiagnosticFormat diagnostic_format = DiagnosticFormat::Msvc;  // -fdiagnostics-format, --diagnostics-json
     std::optional<bool> color;  // -f[no-]color-diagnostics; none: on a terminal unless NO_COLOR is set
     std::optional<bool> caret;  // -f[no-]caret-diagnostics; none: on a terminal

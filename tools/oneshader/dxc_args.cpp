@@ -64,7 +64,8 @@ struct ValueSpelling {
 // SPIR-V compile does not write: its value is read and dropped.
 constexpr std::array kDxcValues = {
     ValueSpelling{"Fo", "-Fo shader.spv"}, ValueSpelling{"Fi", "-Fi shader.i"}, ValueSpelling{"HV", "-HV 2021"},
-    ValueSpelling{"Fd", "-Fd shader.pdb"}, ValueSpelling{"Fc", "-Fc shader.spvasm"}, ValueSpelling{"T", "-T ps_6_0"},       ValueSpelling{"E", "-E main"},
+    ValueSpelling{"Fd", "-Fd shader.pdb"}, ValueSpelling{"Fc", "-Fc shader.spvasm"},
+    ValueSpelling{"Fh", "-Fh shader.h"},   ValueSpelling{"Vn", "-Vn g_shader"}, ValueSpelling{"T", "-T ps_6_0"},       ValueSpelling{"E", "-E main"},
     ValueSpelling{"D", "-D NAME=1"},       ValueSpelling{"I", "-I include"},
 };
 constexpr std::string_view kIgnoredValue = "Fd";
@@ -101,6 +102,11 @@ constexpr std::array kLongValues = {
     ValueSpelling{"reflect", "--reflect shader.json"},
     ValueSpelling{"depfile", "--depfile shader.d"},
     ValueSpelling{"print-after", "--print-after=mem2reg"},
+    ValueSpelling{"header", "--header shader.hpp"},
+    ValueSpelling{"namespace", "--namespace game::shaders"},
+    ValueSpelling{"class-name", "--class-name Sprite"},
+    ValueSpelling{"axes", "--axes \"ALPHA_TEST;LIGHTING=NONE|LAMBERT|PBR\""},
+    ValueSpelling{"max-variants", "--max-variants 256"},
 };
 
 // DXC options whose value follows an '=' (`-fspv-target-env=vulkan1.1`).

@@ -79,6 +79,49 @@ int write_disassembly(const Request& request, const std::vector<ShaderBlob>& blo
     return kSuccess;
 }
 
+// -Fh: DXC's header of the one compiled shader, its listing the SPIR-V disassembly (or the text of
+// a text target).
+int write_blob_header_file(const Request& request, const std::vector<ShaderBlob>& blobs, std::vector<std::string>& outputs) {
+    if (!request.blob_header) return kSuccess;
+    if (blobs.size() != 1)
+        return fail("-Fh writes one shader, and this compile gave " + std::to_string(blobs.size()) +
+                    ". Name one entry point with -T and -E and one target, or use --header <file.hpp> for every "
+                    "entry point and target in one C++ header.");
+    const ShaderBlob& b = blobs.front();
+    std::string listing = b.target == Target::SpirV ? disassemble_spirv(b.data, request.options.spirv.target_env)
+                                                     : std::string(b.as_text());
+    if (auto error = write_file(*request.blob_header, write_blob_header(b.data, listing, request.blob_name)))
+        return fail(*error);
+    outputs.push_back(*request.blob_header);
+    return kSuccess;
+}
+
+int write_header_text(const Request& request, const CppHeaderResult& header, std::vector<std::string>& outputs) {
+    if (!header.ok()) {
+        print_diagnostics(request, header.diagnostics);
+        return kFailure;
+    }
+    if (auto error = write_file(*request.header, std::string_view(header.text))) return fail(*error);
+    outputs.push_back(*request.header);
+    return kSuccess;
+}
+
+// --axes: every variant compiled, the diagnostics merged, one header with all of them.
+int run_variants(const Request& request) {
+    VariantPlan plan = plan_variants(*request.axes, request.max_variants, request.input);
+    if (!plan.ok()) {
+        print_diagnostics(request, plan.diagnostics);
+        return kFailure;
+    }
+    VariantCompileResult compiled = compile_variants(request.input, request.options, plan.variants);
+    print_diagnostics(request, compiled.diagnostics);
+    if (!compiled.ok()) return kFailure;
+    std::vector<std::string> outputs;
+    CppHeaderResult header = generate_cpp_header(request.input, plan, compiled.results, request.header_options);
+    if (int code = write_header_text(request, header, outputs)) return code;
+    return finish_with_depfile(request, outputs, compiled.files);
+}
+
 }  // namespace
 
 namespace {
@@ -111,6 +154,7 @@ int run_dump_ir(const Request& request) {
 }
 
 int run_compile(const Request& request) {
+    if (request.axes) return run_variants(request);
     CompileResult result = compile_file(request.input, request.options);
     // --print-after: the dumps come before the diagnostics, in the order the passes ran.
     if (!result.printed_ir.empty()) std::fputs(result.printed_ir.c_str(), stderr);
@@ -120,10 +164,18 @@ int run_compile(const Request& request) {
         return fail("the file has no entry point to compile. Mark one with [shader(\"vertex\")], "
                     "[shader(\"pixel\")] or [shader(\"compute\")], or name it with -T and -E.");
 
-    auto plan = plan_outputs(result.blobs, request.output);
+    std::vector<std::string> outputs;
+    if (request.header) {
+        CppHeaderResult header = generate_cpp_header(request.input, result, request.header_options);
+        if (int code = write_header_text(request, header, outputs)) return code;
+    }
+    if (int code = write_blob_header_file(request, result.blobs, outputs)) return code;
+    // With a header and no -Fo, the header is the output: nothing goes to standard output.
+    const bool blobs_wanted = request.output || (!request.header && !request.blob_header);
+    auto plan = plan_outputs(blobs_wanted ? std::span<const ShaderBlob>(result.blobs) : std::span<const ShaderBlob>(),
+                             request.output);
     if (const std::string* error = std::get_if<std::string>(&plan)) return fail(*error);
 
-    std::vector<std::string> outputs;
     const SpirvTargetEnv env = request.options.spirv.target_env;
     for (const PlannedOutput& out : std::get<std::vector<PlannedOutput>>(plan)) {
         std::optional<std::string> error;

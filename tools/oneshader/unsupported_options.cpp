@@ -42,9 +42,8 @@ constexpr std::array kPrefixes = {
     Refused{"MF", Reason::Depfile},
     Refused{"fvk-", Reason::Layout},
     Refused{"fspv-", Reason::SpirvOption},  Refused{"Oconfig", Reason::SpirvOption},
-    Refused{"Fh", Reason::Other},
     Refused{"Fe", Reason::Other},           Refused{"Frs", Reason::Other},
-    Refused{"Fsh", Reason::Other},          Refused{"Vn", Reason::Other},
+    Refused{"Fsh", Reason::Other},
     Refused{"denorm", Reason::Other},       Refused{"setrootsignature", Reason::Other},
     Refused{"verifyrootsignature", Reason::Other}, Refused{"force-rootsig-ver", Reason::Other},
     Refused{"force_rootsig_ver", Reason::Other}, Refused{"rootsig-define", Reason::Other},
@@ -61,8 +60,8 @@ constexpr std::array kPrefixes = {
 // Refused options DXC reads a separate value for when none is joined (`-Fh out.h`): the value is
 // skipped so that it is not taken for an input file.
 constexpr std::array kValued = {
-    std::string_view{"Fh"},  std::string_view{"Fe"}, std::string_view{"Frs"},
-    std::string_view{"Fre"}, std::string_view{"Fsh"}, std::string_view{"Vn"}, std::string_view{"MF"},
+    std::string_view{"Fe"}, std::string_view{"Frs"},
+    std::string_view{"Fre"}, std::string_view{"Fsh"}, std::string_view{"MF"},
     std::string_view{"setrootsignature"}, std::string_view{"exports"}, std::string_view{"validator-version"},
     std::string_view{"encoding"}, std::string_view{"external"}, std::string_view{"external-fn"},
     std::string_view{"force-rootsig-ver"}, std::string_view{"force_rootsig_ver"}, std::string_view{"rootsig-define"},

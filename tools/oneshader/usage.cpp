@@ -34,6 +34,8 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -fspv-entrypoint-name=<n>    The entry point's name in the SPIR-V.
   -fvk-invert-y                Negate SV_Position.y in vertex shaders.
   -Fc <file>                   Also write the SPIR-V disassembly.
+  -Fh <file>                   Also write the shader as DXC's C header (const unsigned char name[]).
+  -Vn <name>                   The array's name in the -Fh header (default g_<entry point>).
   -fdiagnostics-format=msvc|clang  file(line,col): error ... (default) or file:line:col: error: ...
   -f[no-]color-diagnostics     Colour (default: on a terminal, unless NO_COLOR is set).
   -f[no-]caret-diagnostics     The source line and a caret (default: on a terminal).
@@ -57,6 +59,13 @@ oneshader options:
   --print-locs                 With --dump-ir: each instruction's source location as !loc(file:offset).
   --depfile <file>             Write a Make-style dependency file (outputs: files read), on success.
   --no-names                   Leave source names out of the output.
+  --header <file.hpp>          Write the generated C++ header: structs with the shader's offsets, bindings,
+                               the SPIR-V/MSL/WGSL of every entry point (docs/build-integration.md).
+  --namespace <ns>             The header's namespace (default shaders; a::b nests).
+  --class-name <name>          The header's class name (default: from the file name).
+  --axes "<axes>"              Variants for --header: "ALPHA_TEST;LIGHTING=NONE|LAMBERT|PBR" compiles every
+                               combination (first axis slowest).
+  --max-variants <n>           The most variants --axes may give (default 64).
   --print-after=<pass>         Print the IR to standard error after each run of the named optimizer
                                pass or raise transform (an unknown name lists the valid ones).
   --verify-ir                  Verify the IR after lowering, every optimizer pass and every raise
@@ -66,7 +75,7 @@ oneshader options:
   --help                       Print this help.
 
 Harmless DXC options (-Wall, -W..., -Ges, -Gis, -Gec, -Vd, -Fd, -Qunused-arguments, ...) are accepted.
-Other -fvk-* and -fspv-* options and DXC options such as -Zs or -Fh are rejected, all in one run:
+Other -fvk-* and -fspv-* options and DXC options such as -Zs or -Fe are rejected, all in one run:
 oneshader uses DXC's default Vulkan layout; use [[vk::location]] and [[vk::offset]] in the shader.
 
 Diagnostics go to standard error as 'file(line,col): error OSHnnnn: message'.
