@@ -204,6 +204,28 @@ TEST_CASE("all entries together with -T or -E is refused") {
     CHECK(refused({"-E", "main", "--all-entries", "a.hlsl"}).starts_with("--all-entries cannot be combined"));
 }
 
+TEST_CASE("--entry names several entry points by stage, in order") {
+    Request r = parsed({"--entry", "VSMain:vertex", "--entry=PSMain:Pixel", "--entry", "CS_1:COMPUTE", "a.hlsl"});
+    CHECK_FALSE(r.options.profile);
+    REQUIRE(r.options.entry_points.size() == 3);
+    CHECK(r.options.entry_points[0].name == "VSMain");
+    CHECK(r.options.entry_points[0].stage == Stage::Vertex);
+    CHECK(r.options.entry_points[1].name == "PSMain");
+    CHECK(r.options.entry_points[1].stage == Stage::Pixel);
+    CHECK(r.options.entry_points[2].name == "CS_1");
+    CHECK(r.options.entry_points[2].stage == Stage::Compute);
+}
+
+TEST_CASE("--entry refuses a malformed item, a repeated name and -T, -E or --all-entries") {
+    CHECK(refused({"--entry", "PSMain", "a.hlsl"}).starts_with("--entry PSMain is not NAME:STAGE"));
+    CHECK(refused({"--entry", "PSMain:geometry", "a.hlsl"}).starts_with("--entry PSMain:geometry is not NAME:STAGE"));
+    CHECK(refused({"--entry", "2x:pixel", "a.hlsl"}).starts_with("--entry 2x:pixel is not NAME:STAGE"));
+    CHECK(refused({"--entry", "A:pixel", "--entry", "A:vertex", "a.hlsl"}).starts_with("--entry names 'A' twice"));
+    CHECK(refused({"--entry", "A:pixel", "-T", "ps_6_0", "a.hlsl"}).starts_with("--entry cannot be combined"));
+    CHECK(refused({"--entry", "A:pixel", "--all-entries", "a.hlsl"}).starts_with("--entry cannot be combined"));
+    CHECK(refused({"--entry"}).find("needs a value") != std::string::npos);
+}
+
 TEST_CASE("an entry point without -T is refused when compiling") {
     CHECK(refused({"-E", "PSMain", "a.hlsl"}).starts_with("-E PSMain needs -T to give its stage"));
     CHECK(parsed({"-P", "-E", "PSMain", "a.hlsl"}).mode == Mode::Preprocess);

@@ -20,7 +20,7 @@ struct RawOptions {
     std::string reflect, depfile, print_after, disassembly, entry_point_name, diagnostics_format;
     std::string blob_header, blob_name, header, name_space, class_name, axes, max_variants;
     std::vector<std::string> diagnostic_switches;  // "color", "no-color", "caret", "no-caret", in order
-    std::vector<std::string> defines, include_dirs, targets;
+    std::vector<std::string> defines, include_dirs, targets, entries;
     std::vector<std::string> shifts, bind_registers;  // "t 100 0", "t5 0 1 2" (dxc_args.cpp)
     std::string bind_globals, auto_binding_space;
     std::vector<std::string> extensions;
@@ -73,6 +73,16 @@ std::optional<Target> parse_target(std::string_view name) {
     if (name == "spirv") return Target::SpirV;
     if (name == "msl") return Target::Msl;
     if (name == "wgsl") return Target::Wgsl;
+    return std::nullopt;
+}
+
+// The stage of --entry, spelled as in [shader("...")] (any case: the spec writes Vertex).
+std::optional<Stage> parse_stage(std::string_view name) {
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return char(c >= 'A' && c <= 'Z' ? c + 32 : c); });
+    if (lower == "vertex") return Stage::Vertex;
+    if (lower == "pixel") return Stage::Pixel;
+    if (lower == "compute") return Stage::Compute;
     return std::nullopt;
 }
 
@@ -208,6 +218,25 @@ Problem check_entry_points(const RawOptions& raw, const Given& given, Request& r
         return CommandLineError{"-E " + raw.entry + " needs -T to give its stage, for example '-T ps_6_0 -E " +
                                 raw.entry + "'. Without -T and -E every [shader(\"...\")] entry point is compiled."};
     if (o.profile) o.entry_points.push_back({given.entry->count() ? raw.entry : "main", o.profile->stage});
+    if (raw.entries.empty()) return std::nullopt;
+    // --entry NAME:STAGE names several entry points by their stage, as the build integrations do
+    // (the spec's EntryPoints="VSMain:Vertex;PSMain:Pixel"); -T/-E name one with a profile.
+    if (given.profile->count() || given.entry->count() || raw.all_entries)
+        return CommandLineError{"--entry cannot be combined with -T, -E or --all-entries. Name the entry points "
+                                "with --entry only (--entry VSMain:vertex --entry PSMain:pixel), or use -T and -E "
+                                "for one."};
+    for (const std::string& e : raw.entries) {
+        const auto colon = e.rfind(':');
+        std::optional<Stage> stage;
+        if (colon != std::string::npos) stage = parse_stage(e.substr(colon + 1));
+        if (!stage || !is_identifier(std::string_view(e).substr(0, colon)))
+            return CommandLineError{"--entry " + e + " is not NAME:STAGE; write it as '--entry PSMain:pixel' (stages: "
+                                    "vertex, pixel, compute)."};
+        for (const EntryPointRequest& seen : o.entry_points)
+            if (seen.name == e.substr(0, colon))
+                return CommandLineError{"--entry names '" + seen.name + "' twice; name each entry point once."};
+        o.entry_points.push_back({e.substr(0, colon), *stage});
+    }
     return std::nullopt;
 }
 
@@ -489,6 +518,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     each("--D", raw.defines);
     each("--I", raw.include_dirs);
     each("--target", raw.targets);
+    each("--entry", raw.entries);
     app.add_flag("--spirv", raw.spirv);
     app.add_flag("--WX", raw.warnings_as_errors);
     app.add_flag("--enable-16bit-types", raw.enable_16bit);

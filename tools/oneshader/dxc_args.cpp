@@ -107,6 +107,7 @@ constexpr std::array kLongValues = {
     ValueSpelling{"class-name", "--class-name Sprite"},
     ValueSpelling{"axes", "--axes \"ALPHA_TEST;LIGHTING=NONE|LAMBERT|PBR\""},
     ValueSpelling{"max-variants", "--max-variants 256"},
+    ValueSpelling{"entry", "--entry PSMain:pixel"},
 };
 
 // DXC options whose value follows an '=' (`-fspv-target-env=vulkan1.1`).

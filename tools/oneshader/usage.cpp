@@ -52,6 +52,8 @@ oneshader options:
   --target spirv|msl|wgsl      Target; repeat for several.
   --all-entries                Compile every [shader("vertex"|"pixel"|"compute")] entry point; also what
                                happens without -T. Cannot be combined with -T or -E.
+  --entry <name>:<stage>       Compile this entry point (stage vertex, pixel or compute); repeat for several.
+                               Instead of -T/-E and --all-entries.
   --reflect <file.json>        Write reflection as JSON.
   --syntax-only                Check the source (preprocess, parse, analyze) and write no shader; with
                                --reflect, write the reflection.

@@ -1,4 +1,4 @@
-// Uses the installed library as a user would: preprocess a small text, print the result, and
+// Links the installed compiler library as a user would: preprocess a small text, print the result, and
 // fail when the library reports a problem.
 #include <oneshader/oneshader.hpp>
 

@@ -1,0 +1,191 @@
+# Run by CTest in script mode (cmake -P): installs the build tree into a fresh prefix and uses the
+# package as a user's project would (tests/package/consumer). Every step must succeed; the first
+# failure stops the test with the step's output. The steps:
+#   1. Ninja build against the prefix; the programs run (the shaders dispatch on lavapipe).
+#   2. Rebuilds: nothing reruns when nothing changed; touching an include reruns exactly the shaders
+#      that include it.
+#   3. The same project with Unix Makefiles in a tree at another path: byte-identical headers, and
+#      the same rebuild behaviour.
+#   4. A shader error fails the build with the compiler's file(line,col) line (both generators).
+#   5. find_package(OneShader) from the build tree (export()), without installing.
+#   6. add_subdirectory() of the source tree as a guest: no tests, benchmarks, install rules or
+#      test-only packages, no forced build type (a configure and a dry run of the build).
+foreach(var ONESHADER_BUILD_DIR ONESHADER_SOURCE_DIR PACKAGE_SOURCE_DIR WORK_DIR CXX_COMPILER)
+  if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
+    message(FATAL_ERROR "run_package_test.cmake needs -D${var}=...")
+  endif()
+endforeach()
+if(NOT BUILD_TYPE)
+  set(BUILD_TYPE Release)
+endif()
+
+# A fresh prefix and a copy of the consumer each run, so a file left by an earlier run cannot hide a
+# missing one, and touching an include never touches the checkout.
+file(REMOVE_RECURSE "${WORK_DIR}")
+set(prefix "${WORK_DIR}/prefix")
+set(src "${WORK_DIR}/src")
+file(COPY "${PACKAGE_SOURCE_DIR}/consumer/" DESTINATION "${src}")
+
+function(step name)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${name} failed (${rc}):\n${out}\n${err}")
+  endif()
+  message(STATUS "${name}: ok")
+  set(step_output "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+# A step that must fail; its output is returned for the caller to check.
+function(failing_step name)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(FATAL_ERROR "${name} succeeded but must fail:\n${out}\n${err}")
+  endif()
+  message(STATUS "${name}: failed as it must")
+  set(step_output "${out}${err}" PARENT_SCOPE)
+endfunction()
+
+function(configure name dir generator)
+  step("configure ${name}" "${CMAKE_COMMAND}" -S "${src}" -B "${dir}" -G "${generator}"
+    "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DCMAKE_BUILD_TYPE=${BUILD_TYPE}" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF
+    ${ARGN})
+endfunction()
+
+function(build name dir)
+  step("build ${name}" "${CMAKE_COMMAND}" --build "${dir}" -j2 ${ARGN})
+  set(step_output "${step_output}" PARENT_SCOPE)
+endfunction()
+
+# Each shader's header, relative to a build tree.
+set(headers oneshader/shader_consumer/scale.hpp oneshader/sprite_shaders/sprite.hpp generated/variants/material.hpp)
+
+function(header_times dir out_var)
+  set(times "")
+  foreach(h IN LISTS headers)
+    if(NOT EXISTS "${dir}/${h}")
+      message(FATAL_ERROR "the build did not write ${dir}/${h}")
+    endif()
+    file(TIMESTAMP "${dir}/${h}" t "%s")
+    list(APPEND times "${t}")
+  endforeach()
+  set(${out_var} "${times}" PARENT_SCOPE)
+endfunction()
+
+# Nothing reruns without a change; after touching common.hlsli exactly scale.hlsl and material.hlsl
+# rerun (the build log names each shader it compiles) and their headers are written again.
+function(check_rebuilds name dir)
+  build("${name} again" "${dir}")
+  if(step_output MATCHES "OneShader: ")
+    message(FATAL_ERROR "${name}: a build without changes compiled shaders again:\n${step_output}")
+  endif()
+  header_times("${dir}" before)
+  # The header times are read in whole seconds; the touch must be later than the build.
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1.2)
+  file(TOUCH "${src}/shaders/include/common.hlsli")
+  build("${name} after touching common.hlsli" "${dir}")
+  foreach(shader scale material)
+    if(NOT step_output MATCHES "OneShader: shaders/${shader}\\.hlsl")
+      message(FATAL_ERROR "${name}: touching common.hlsli did not recompile ${shader}.hlsl:\n${step_output}")
+    endif()
+  endforeach()
+  if(step_output MATCHES "OneShader: shaders/sprite\\.hlsl")
+    message(FATAL_ERROR "${name}: touching common.hlsli recompiled sprite.hlsl, which does not include it:\n${step_output}")
+  endif()
+  header_times("${dir}" after)
+  foreach(i 0 1 2)
+    list(GET headers ${i} h)
+    list(GET before ${i} b)
+    list(GET after ${i} a)
+    if(h MATCHES "sprite" AND NOT a STREQUAL b)
+      message(FATAL_ERROR "${name}: ${h} was written again though its shader includes nothing")
+    elseif(NOT h MATCHES "sprite" AND a STREQUAL b)
+      message(FATAL_ERROR "${name}: ${h} was not written again after its include changed")
+    endif()
+  endforeach()
+  message(STATUS "${name}: touching common.hlsli rebuilt exactly scale.hpp and material.hpp")
+endfunction()
+
+# The build must stop at the shader error with the compiler's line, and leave no header behind.
+function(check_error name dir)
+  step("configure ${name} with the broken shader" "${CMAKE_COMMAND}" -S "${src}" -B "${dir}" -DCONSUMER_BROKEN_SHADER=ON)
+  failing_step("build ${name} with the broken shader" "${CMAKE_COMMAND}" --build "${dir}" --target broken_consumer)
+  if(NOT step_output MATCHES "broken\\.hlsl\\(8,20\\): error OSH[0-9][0-9][0-9][0-9]: [^\n]*missing_value")
+    message(FATAL_ERROR "${name}: the failed build does not show the shader's error line:\n${step_output}")
+  endif()
+  if(EXISTS "${dir}/oneshader/broken_consumer/broken.hpp")
+    message(FATAL_ERROR "${name}: a header was written for a shader that did not compile")
+  endif()
+  step("configure ${name} without the broken shader" "${CMAKE_COMMAND}" -S "${src}" -B "${dir}" -DCONSUMER_BROKEN_SHADER=OFF)
+endfunction()
+
+# 1. Ninja against the installed package.
+step("install" "${CMAKE_COMMAND}" --install "${ONESHADER_BUILD_DIR}" --prefix "${prefix}" --config "${BUILD_TYPE}")
+foreach(f bin/oneshader lib/cmake/OneShader/OneShaderConfig.cmake lib/cmake/OneShader/OneShaderAddShaders.cmake)
+  if(NOT EXISTS "${prefix}/${f}")
+    message(FATAL_ERROR "the install did not write ${f}")
+  endif()
+endforeach()
+set(ninja_dir "${WORK_DIR}/ninja")
+configure("Ninja tree" "${ninja_dir}" Ninja "-DCMAKE_PREFIX_PATH=${prefix}")
+build("Ninja tree" "${ninja_dir}")
+step("run shader_consumer" "${ninja_dir}/shader_consumer")
+message(STATUS "${step_output}")
+if(NOT step_output MATCHES "shader_consumer: all checks passed")
+  message(FATAL_ERROR "shader_consumer printed an unexpected text:\n${step_output}")
+endif()
+step("run library_consumer" "${ninja_dir}/library_consumer")
+if(NOT step_output MATCHES "float scale = 2;")
+  message(FATAL_ERROR "library_consumer printed an unexpected preprocessed text:\n${step_output}")
+endif()
+step("installed tool" "${prefix}/bin/oneshader" --version)
+
+# 2. Rebuilds with Ninja.
+check_rebuilds("Ninja tree" "${ninja_dir}")
+
+# 3. Unix Makefiles, in a tree at another path and depth.
+set(make_dir "${WORK_DIR}/elsewhere/deeper/make")
+configure("Makefiles tree" "${make_dir}" "Unix Makefiles" "-DCMAKE_PREFIX_PATH=${prefix}")
+build("Makefiles tree" "${make_dir}")
+foreach(h IN LISTS headers)
+  file(SHA256 "${ninja_dir}/${h}" hash_a)
+  file(SHA256 "${make_dir}/${h}" hash_b)
+  if(NOT hash_a STREQUAL hash_b)
+    message(FATAL_ERROR "${h} differs between the build trees ${ninja_dir} and ${make_dir}")
+  endif()
+endforeach()
+message(STATUS "the generated headers are byte-identical in both build trees")
+check_rebuilds("Makefiles tree" "${make_dir}")
+
+# 4. A shader error, with each generator.
+check_error("Ninja tree" "${ninja_dir}")
+check_error("Makefiles tree" "${make_dir}")
+
+# 5. The package from the build tree: the library links and the tool generates the same header.
+set(build_tree_dir "${WORK_DIR}/from-build-tree")
+configure("build-tree package consumer" "${build_tree_dir}" Ninja "-DOneShader_DIR=${ONESHADER_BUILD_DIR}")
+build("build-tree package consumer" "${build_tree_dir}" --target library_consumer oneshader/shader_consumer/scale.hpp)
+step("run library_consumer (build tree)" "${build_tree_dir}/library_consumer")
+file(SHA256 "${ninja_dir}/oneshader/shader_consumer/scale.hpp" hash_a)
+file(SHA256 "${build_tree_dir}/oneshader/shader_consumer/scale.hpp" hash_b)
+if(NOT hash_a STREQUAL hash_b)
+  message(FATAL_ERROR "the build tree's tool wrote another scale.hpp than the installed one")
+endif()
+
+# 6. A guest: the source tree add_subdirectory()'d, with the test-only packages made unfindable.
+set(guest_dir "${WORK_DIR}/guest")
+step("configure the guest project" "${CMAKE_COMMAND}" -S "${PACKAGE_SOURCE_DIR}/guest" -B "${guest_dir}" -G Ninja
+  "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}" "-DONESHADER_SOURCE_DIR=${ONESHADER_SOURCE_DIR}"
+  "-DCONSUMER_SOURCE_DIR=${src}" -DCMAKE_DISABLE_FIND_PACKAGE_Catch2=ON -DCMAKE_DISABLE_FIND_PACKAGE_Vulkan=ON)
+if(step_output MATCHES "Vulkan not found|Catch2")
+  message(FATAL_ERROR "the guest's configure looked for a test-only package:\n${step_output}")
+endif()
+# Building the guest compiles the whole compiler again, which the CI budget leaves to the real
+# projects; the dry run shows that the build would make the tool and then run it on the shader.
+step("dry run of the guest build" "${CMAKE_COMMAND}" --build "${guest_dir}" -- -n)
+if(NOT step_output MATCHES "Linking CXX executable oneshader/oneshader[^\n]*\n.*OneShader: [^\n]*sprite\\.hlsl -> sprite\\.hpp.*Building CXX object CMakeFiles/guest\\.dir/guest\\.cpp")
+  message(FATAL_ERROR "the guest's build would not make the tool, the header and the program in that order:\n${step_output}")
+endif()
+if(DEFINED ENV{ONESHADER_PACKAGE_GUEST_BUILD})
+  build("guest project" "${guest_dir}")
+  step("run the guest program" "${guest_dir}/guest")
+endif()
