@@ -101,7 +101,13 @@ function(oneshader_add_shaders target)
     list(APPEND stems "${stem}")
     set(header "${output_dir}/${stem}.hpp")
     set(depfile "${output_dir}/${stem}.d")
-    cmake_path(RELATIVE_PATH source BASE_DIRECTORY "${CMAKE_SOURCE_DIR}" OUTPUT_VARIABLE shown)
+    # The build log names the shader as the project knows it.
+    cmake_path(IS_PREFIX CMAKE_CURRENT_SOURCE_DIR "${source}" NORMALIZE inside)
+    if(inside)
+      cmake_path(RELATIVE_PATH source BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" OUTPUT_VARIABLE shown)
+    else()
+      set(shown "${source}")
+    endif()
     # The tool writes the header only when the shader compiles; its diagnostics ("file(line,col):
     # error OSHnnnn: ...") name the absolute source path, which IDEs open. The depfile lists every
     # file the compile read, so editing an include reruns exactly the shaders that include it.

@@ -111,6 +111,24 @@ TEST_CASE("without -T every entry point is compiled, each written beside -Fo") {
     }
 }
 
+TEST_CASE("--entry compiles the entry points named, by stage, with or without [shader]") {
+    ScratchDir dir;
+    dir.write("two.hlsl", "float4 VSMain(float4 p : POSITION) : SV_Position { return p; }\n"
+                          "float4 PSMain() : SV_Target { return 1; }\n"
+                          "[shader(\"compute\")] [numthreads(1, 1, 1)] void CSMain() {}\n");
+    cli_test::ToolRun run =
+        run_tool({"--entry", "VSMain:vertex", "--entry", "PSMain:Pixel", "two.hlsl", "-Fo", "out/two.spv"}, dir.path());
+    INFO(run.err);
+    REQUIRE(run.exit_code == 0);
+    CHECK(is_spirv(dir.read("out/two.VSMain.spv")));
+    CHECK(is_spirv(dir.read("out/two.PSMain.spv")));
+    CHECK_FALSE(dir.exists("out/two.CSMain.spv"));
+    cli_test::ToolRun missing = run_tool({"--entry", "Nope:pixel", "two.hlsl", "-Fo", "x.spv"}, dir.path());
+    CHECK(missing.exit_code == 1);
+    CHECK(missing.err.find("Nope") != std::string::npos);
+    CHECK(run_tool({"--entry", "VSMain", "two.hlsl"}, dir.path()).exit_code == 2);
+}
+
 TEST_CASE("the tool writes the library's bytes") {
     ScratchDir dir;
     write_sprite(dir);
