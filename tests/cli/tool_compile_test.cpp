@@ -116,6 +116,7 @@ TEST_CASE("--entry compiles the entry points named, by stage, with or without [s
     dir.write("two.hlsl", "float4 VSMain(float4 p : POSITION) : SV_Position { return p; }\n"
                           "float4 PSMain() : SV_Target { return 1; }\n"
                           "[shader(\"compute\")] [numthreads(1, 1, 1)] void CSMain() {}\n");
+    dir.write("out/.keep", "");
     cli_test::ToolRun run =
         run_tool({"--entry", "VSMain:vertex", "--entry", "PSMain:Pixel", "two.hlsl", "-Fo", "out/two.spv"}, dir.path());
     INFO(run.err);
