@@ -24,6 +24,14 @@ struct ComputeDevice::State {
 
 namespace {
 
+// A Vulkan structure zeroed but for its type.
+template <class T>
+T vk(VkStructureType type) {
+    T t{};
+    t.sType = type;
+    return t;
+}
+
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
 
 VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
@@ -78,17 +86,17 @@ ComputeDevice::ComputeDevice() : state_(std::make_unique<State>()) {
     s.validation = std::any_of(layers.begin(), layers.end(),
                                [](const VkLayerProperties& l) { return std::strcmp(l.layerName, kValidationLayer) == 0; });
 
-    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    auto app = vk<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
     app.pApplicationName = "oneshader package consumer";
     app.apiVersion = VK_API_VERSION_1_2;
-    VkDebugUtilsMessengerCreateInfoEXT messenger{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    auto messenger = vk<VkDebugUtilsMessengerCreateInfoEXT>(VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT);
     messenger.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
     messenger.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
     messenger.pfnUserCallback = on_message;
     messenger.pUserData = &s.messages;
     const char* layer = kValidationLayer;
     const char* extension = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
-    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    auto info = vk<VkInstanceCreateInfo>(VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
     info.pApplicationInfo = &app;
     if (s.validation) {
         info.enabledLayerCount = 1;
@@ -138,11 +146,11 @@ ComputeDevice::ComputeDevice() : state_(std::make_unique<State>()) {
     }
     s.family = std::uint32_t(compute - families.begin());
     const float priority = 1.0f;
-    VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    auto queue = vk<VkDeviceQueueCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO);
     queue.queueFamilyIndex = s.family;
     queue.queueCount = 1;
     queue.pQueuePriorities = &priority;
-    VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    auto device_info = vk<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
     device_info.queueCreateInfoCount = 1;
     device_info.pQueueCreateInfos = &queue;
     if (VkResult r = vkCreateDevice(s.physical, &device_info, nullptr, &s.device); r != VK_SUCCESS) {
@@ -177,7 +185,7 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
     // Host-visible, coherent buffers: lavapipe's memory is all of that, and it keeps the upload
     // and read-back to a memcpy.
     for (Buffer& b : dispatch.buffers) {
-        VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+        auto info = vk<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
         info.size = std::max<std::size_t>(b.bytes.size(), 16);
         info.usage = b.kind == BufferKind::Uniform ? VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT : VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
         VkBuffer buffer;
@@ -191,7 +199,7 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
                !((req.memoryTypeBits & (1u << type)) && (s.memory.memoryTypes[type].propertyFlags & want) == want))
             ++type;
         if (type == s.memory.memoryTypeCount) return "no host-visible coherent memory type";
-        VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+        auto alloc = vk<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
         alloc.allocationSize = req.size;
         alloc.memoryTypeIndex = type;
         VkDeviceMemory memory;
@@ -218,7 +226,7 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
         sets = std::max(sets, b.set + 1);
     }
     for (std::uint32_t set = 0; set < sets; ++set) {
-        VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+        auto info = vk<VkDescriptorSetLayoutCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO);
         info.bindingCount = std::uint32_t(per_set[set].size());
         info.pBindings = per_set[set].data();
         VkDescriptorSetLayout layout;
@@ -227,7 +235,7 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
         o.set_layouts.push_back(layout);
     }
     const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 16}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 16}};
-    VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    auto pool_info = vk<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
     pool_info.maxSets = std::max<std::uint32_t>(sets, 1);
     pool_info.poolSizeCount = 2;
     pool_info.pPoolSizes = sizes;
@@ -235,7 +243,7 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
         return failed("vkCreateDescriptorPool", r);
     std::vector<VkDescriptorSet> descriptor_sets(sets);
     if (sets) {
-        VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+        auto alloc = vk<VkDescriptorSetAllocateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO);
         alloc.descriptorPool = o.pool;
         alloc.descriptorSetCount = sets;
         alloc.pSetLayouts = o.set_layouts.data();
@@ -247,7 +255,7 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
     for (std::size_t i = 0; i < dispatch.buffers.size(); ++i) {
         const Buffer& b = dispatch.buffers[i];
         infos[i] = {o.buffers[i], 0, VK_WHOLE_SIZE};
-        VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        auto w = vk<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
         w.dstSet = descriptor_sets[b.set];
         w.dstBinding = b.binding;
         w.descriptorCount = 1;
@@ -257,18 +265,18 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
     }
     vkUpdateDescriptorSets(device, std::uint32_t(writes.size()), writes.data(), 0, nullptr);
 
-    VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    auto layout_info = vk<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
     layout_info.setLayoutCount = sets;
     layout_info.pSetLayouts = o.set_layouts.data();
     if (VkResult r = vkCreatePipelineLayout(device, &layout_info, nullptr, &o.layout); r != VK_SUCCESS)
         return failed("vkCreatePipelineLayout", r);
-    VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    auto module_info = vk<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
     module_info.codeSize = dispatch.spirv.size() * sizeof(std::uint32_t);
     module_info.pCode = dispatch.spirv.data();
     if (VkResult r = vkCreateShaderModule(device, &module_info, nullptr, &o.module); r != VK_SUCCESS)
         return failed("vkCreateShaderModule", r);
-    VkComputePipelineCreateInfo pipeline_info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pipeline_info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+    auto pipeline_info = vk<VkComputePipelineCreateInfo>(VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO);
+    pipeline_info.stage = vk<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
     pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     pipeline_info.stage.module = o.module;
     pipeline_info.stage.pName = dispatch.entry_point;
@@ -276,29 +284,29 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
     if (VkResult r = vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &o.pipeline); r != VK_SUCCESS)
         return failed("vkCreateComputePipelines", r);
 
-    VkCommandPoolCreateInfo pool{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    auto pool = vk<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
     pool.queueFamilyIndex = s.family;
     if (VkResult r = vkCreateCommandPool(device, &pool, nullptr, &o.commands); r != VK_SUCCESS) return failed("vkCreateCommandPool", r);
-    VkCommandBufferAllocateInfo cb_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    auto cb_info = vk<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
     cb_info.commandPool = o.commands;
     cb_info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
     cb_info.commandBufferCount = 1;
     VkCommandBuffer cb;
     if (VkResult r = vkAllocateCommandBuffers(device, &cb_info, &cb); r != VK_SUCCESS) return failed("vkAllocateCommandBuffers", r);
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    auto begin = vk<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     vkBeginCommandBuffer(cb, &begin);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, o.pipeline);
     if (sets) vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, o.layout, 0, sets, descriptor_sets.data(), 0, nullptr);
     vkCmdDispatch(cb, dispatch.groups_x, 1, 1);
-    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    auto barrier = vk<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
     barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
     barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
     vkEndCommandBuffer(cb);
-    VkFenceCreateInfo fence{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    auto fence = vk<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
     vkCreateFence(device, &fence, nullptr, &o.fence);
-    VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    auto submit = vk<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
     submit.commandBufferCount = 1;
     submit.pCommandBuffers = &cb;
     if (VkResult r = vkQueueSubmit(s.queue, 1, &submit, o.fence); r != VK_SUCCESS) return failed("vkQueueSubmit", r);

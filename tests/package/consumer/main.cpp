@@ -19,7 +19,7 @@ namespace gen = oneshader::generated;
 
 // What HLSL's packing rules give, written out independently of the compiler: if the header's
 // structs disagree, this file does not compile.
-static_assert(sizeof(shaders::Scale::Params) == 32);
+static_assert(sizeof(shaders::Scale::Params) == 32, "a constant buffer is a whole number of 16-byte rows");
 static_assert(offsetof(shaders::Scale::Params, scale) == 16);
 static_assert(offsetof(shaders::Scale::Params, count) == 20);
 static_assert(sizeof(shaders::Scale::Item) == 16);
