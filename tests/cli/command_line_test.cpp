@@ -204,7 +204,7 @@ TEST_CASE("all entries together with -T or -E is refused") {
     CHECK(refused({"-E", "main", "--all-entries", "a.hlsl"}).starts_with("--all-entries cannot be combined"));
 }
 
-TEST_CASE("--entry names several entry points by stage, in order") {
+TEST_CASE("entry points named with --entry: several, by stage, in order") {
     Request r = parsed({"--entry", "VSMain:vertex", "--entry=PSMain:Pixel", "--entry", "CS_1:COMPUTE", "a.hlsl"});
     CHECK_FALSE(r.options.profile);
     REQUIRE(r.options.entry_points.size() == 3);
@@ -216,7 +216,7 @@ TEST_CASE("--entry names several entry points by stage, in order") {
     CHECK(r.options.entry_points[2].stage == Stage::Compute);
 }
 
-TEST_CASE("--entry refuses a malformed item, a repeated name and -T, -E or --all-entries") {
+TEST_CASE("entry points named with --entry: a malformed item, a repeated name and -T, -E or --all-entries are refused") {
     CHECK(refused({"--entry", "PSMain", "a.hlsl"}).starts_with("--entry PSMain is not NAME:STAGE"));
     CHECK(refused({"--entry", "PSMain:geometry", "a.hlsl"}).starts_with("--entry PSMain:geometry is not NAME:STAGE"));
     CHECK(refused({"--entry", "2x:pixel", "a.hlsl"}).starts_with("--entry 2x:pixel is not NAME:STAGE"));

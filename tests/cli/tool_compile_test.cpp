@@ -111,7 +111,7 @@ TEST_CASE("without -T every entry point is compiled, each written beside -Fo") {
     }
 }
 
-TEST_CASE("--entry compiles the entry points named, by stage, with or without [shader]") {
+TEST_CASE("tool: --entry compiles the entry points named, by stage, with or without [shader]") {
     ScratchDir dir;
     dir.write("two.hlsl", "float4 VSMain(float4 p : POSITION) : SV_Position { return p; }\n"
                           "float4 PSMain() : SV_Target { return 1; }\n"
