@@ -167,6 +167,14 @@ check_rebuilds("Makefiles tree" "${make_dir}")
 check_error("Ninja tree" "${ninja_dir}")
 check_error("Makefiles tree" "${make_dir}")
 
+# A wrong argument stops the configure with what is wrong.
+failing_step("configure with a wrong argument" "${CMAKE_COMMAND}" -S "${src}" -B "${ninja_dir}" -DCONSUMER_BAD_ARGUMENTS=ON)
+# (CMake wraps the message's lines.)
+if(NOT step_output MATCHES "oneshader_add_shaders\\(shader_consumer\\):[ \n]+TARGETS[ \n]+'dxil'[ \n]+is[ \n]+not[ \n]+one[ \n]+of")
+  message(FATAL_ERROR "the configure with a wrong argument does not say what is wrong:\n${step_output}")
+endif()
+step("configure without the wrong argument" "${CMAKE_COMMAND}" -S "${src}" -B "${ninja_dir}" -DCONSUMER_BAD_ARGUMENTS=OFF)
+
 # 5. The package from the build tree: the library links and the tool generates the same header.
 set(build_tree_dir "${WORK_DIR}/from-build-tree")
 configure("build-tree package consumer" "${build_tree_dir}" Ninja "-DOneShader_DIR=${ONESHADER_BUILD_DIR}")
