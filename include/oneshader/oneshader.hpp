@@ -21,6 +21,15 @@ std::string_view version();
 enum class Severity : std::uint8_t { Note, Warning, Error };
 enum class MatrixPacking : std::uint8_t { ColumnMajor, RowMajor };
 
+// How buffer contents are laid out, by DXC's options (docs/layout-rules.md has the rules):
+//   Default  relaxed std140 for constant buffers, relaxed std430 for the others (no flag)
+//   GL       strict std140 / std430 (-fvk-use-gl-layout)
+//   DX       D3D's packing: FXC's cbuffer/tbuffer rules, tightly packed structured buffers
+//            (-fvk-use-dx-layout)
+//   Scalar   VK_EXT_scalar_block_layout everywhere (-fvk-use-scalar-layout)
+// DX and Scalar need the Vulkan 1.2 scalarBlockLayout feature (VK_EXT_scalar_block_layout before).
+enum class BufferLayoutRules : std::uint8_t { Default, GL, DX, Scalar };
+
 // A shader model profile such as ps_6_0; the stage matters, the model number is informational.
 struct Profile {
     Stage stage = Stage::Pixel;
@@ -125,6 +134,7 @@ struct CompileOptions {
     bool enable_16bit_types = false;
     bool warnings_as_errors = false;
     MatrixPacking default_matrix_packing = MatrixPacking::ColumnMajor;
+    BufferLayoutRules buffer_layout = BufferLayoutRules::Default;
     BindingOptions bindings;
     SpirvOptions spirv;
     PreprocessorLimits limits;

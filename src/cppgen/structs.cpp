@@ -53,6 +53,16 @@ std::string StructWriter::spell(const ReflectedType& t, std::string& suffix, con
                                                "lay it out. Use a matrix of 32-bit components.");
                 return "";
             }
+            if (std::uint64_t(t.matrix_stride) * (t.packing == MatrixLayout::RowMajor ? t.components : t.columns) !=
+                t.size) {
+                problems_.error(code(support::DiagCode::generated_layout_unsupported),
+                                what + " has a matrix without padding after its last " +
+                                    (t.packing == MatrixLayout::RowMajor ? "row" : "column") +
+                                    " (-fvk-use-dx-layout's cbuffer packing); the header cannot lay it out. Use a "
+                                    "matrix whose rows (row_major) or columns are 4 components, or another layout "
+                                    "flag.");
+                return "";
+            }
             return std::string(kSupport) + "Matrix<" + scalar_spelling(t.scalar) + ", " +
                    std::to_string(t.components) + ", " + std::to_string(t.columns) + ", " +
                    std::to_string(t.matrix_stride) + ", " + (t.packing == MatrixLayout::RowMajor ? "true" : "false") +
@@ -62,6 +72,13 @@ std::string StructWriter::spell(const ReflectedType& t, std::string& suffix, con
             std::string inner_suffix;
             std::string inner = spell(e, inner_suffix, what);
             if (inner.empty()) return "";
+            if (t.length > 0 && std::uint64_t(t.stride) * t.length != t.size) {
+                problems_.error(code(support::DiagCode::generated_layout_unsupported),
+                                what + " has an array without padding after its last element (-fvk-use-dx-layout's "
+                                       "cbuffer packing); the header cannot lay it out. Use an array of 16-byte "
+                                       "elements (float4), or another layout flag.");
+                return "";
+            }
             if (t.stride == e.size) {
                 suffix = "[" + std::to_string(t.length) + "]" + inner_suffix;
                 return inner;

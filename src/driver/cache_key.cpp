@@ -84,6 +84,7 @@ void append_options_key(std::string& key, const CompileOptions& o) {
     k.flag(o.enable_16bit_types);
     k.flag(o.warnings_as_errors);
     k.num(static_cast<std::uint8_t>(o.default_matrix_packing));
+    k.num(static_cast<std::uint8_t>(o.buffer_layout));
     k.list(o.bindings.shifts, [&](const RegisterShift& s) {
         k.num(static_cast<unsigned char>(s.register_class));
         k.opt(s.space, [&](std::uint32_t v) { k.num(v); });

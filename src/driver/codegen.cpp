@@ -96,7 +96,7 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
 
     spirv::Options so;
     so.keep_names = options.keep_names;
-    so.layout = sema::LayoutOptions{options.default_matrix_packing};
+    so.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
     so.version = spirv_version(options.spirv.target_env);
     so.allowed_extensions = options.spirv.extensions;
     so.entry_point_name = options.spirv.entry_point_name;
@@ -125,7 +125,7 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOp
     ro.print_after = options.print_after;
     if (!wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
     wgsl::Options wo;
-    wo.layout = sema::LayoutOptions{options.default_matrix_packing};
+    wo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
     // Reflection's WGSL slots: it sees every resource the source uses, the optimized module only
     // those left after dead code went.
     if (reflection) {
@@ -156,7 +156,7 @@ void emit_msl(support::CompileContext& ctx, ir::Module& module, const CompileOpt
     ro.print_after = options.print_after;
     if (!msl::raise(module, ro, ctx.diags, printed_ir)) return;
     msl::Options mo;
-    mo.layout = sema::LayoutOptions{options.default_matrix_packing};
+    mo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
     for (const ir::EntryPoint* ep : module.entry_points) {
         msl::EmitResult r = msl::emit(module, *ep, mo, ctx.diags);
         if (r.text.empty()) continue;

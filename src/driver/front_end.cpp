@@ -9,7 +9,7 @@ namespace oneshader::driver {
 
 FrontEnd::FrontEnd(support::CompileContext& ctx, const CompileOptions& options)
     : types(ctx.arena, sema::TypeOptions{options.enable_16bit_types}),
-      layouts(ctx.arena, sema::LayoutOptions{options.default_matrix_packing}) {}
+      layouts(ctx.arena, sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout}) {}
 
 void run_front_end_into(FrontEnd& fe, support::CompileContext& ctx, support::FileId main_file,
                         const CompileOptions& options, bool from_text, std::vector<IncludeLookup>* include_log) {

@@ -159,6 +159,13 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
                 continue;
             }
             std::string member = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
+            if (textgen::printed_size(*m.layout) != m.size) {
+                unsupported(fmt::format("the buffer member '{}', an array or matrix without padding after its last "
+                                        "element (the cbuffer packing of -fvk-use-dx-layout)",
+                                        m.name),
+                            "Use an array of 16-byte elements (float4) or a matrix of 4-component columns");
+                return;
+            }
             lines.push_back(layout_declarator(*this, m.layout, member) + ";");
         }
         decls_.open("struct " + name + " {");
@@ -340,13 +347,13 @@ const TypeLayout* Printer::buffer_layout(const ir::Global* g) {
     using sema::ResourceKind;
     if (r->resource == ResourceKind::ConstantBuffer) {
         bool push = g->space() == sema::AddressSpace::PushConstant;
-        return r->element ? layouts_.layout(r->element, push ? sema::LayoutRule::RelaxedStd430 : sema::LayoutRule::RelaxedStd140)
+        return r->element ? layouts_.layout(r->element, push ? sema::LayoutRule::Storage : sema::LayoutRule::Constant)
                           : nullptr;
     }
     if (sema::is_structured_buffer(r->resource))
-        return r->element ? layouts_.layout(r->element, sema::LayoutRule::RelaxedStd430) : nullptr;
+        return r->element ? layouts_.layout(r->element, sema::LayoutRule::Storage) : nullptr;
     if (sema::is_byte_address_buffer(r->resource))
-        return layouts_.layout(module_.types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::RelaxedStd430);
+        return layouts_.layout(module_.types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::Storage);
     return nullptr;
 }
 

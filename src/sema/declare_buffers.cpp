@@ -19,6 +19,12 @@ std::optional<std::uint32_t> number_after(std::string_view text, std::size_t pre
     return v;
 }
 
+// The component count of a 1xN or Nx1 matrix.
+std::uint32_t matrix_span(const Type* t) {
+    const auto* m = t->as<MatrixType>();
+    return m ? std::max(m->rows, m->cols) : 0;
+}
+
 }  // namespace
 
 BufferBlock* Checker::new_block(BufferKind kind, Symbol name, SourceLoc loc) {
@@ -37,6 +43,13 @@ void Checker::check_layout_bounds(const TypeLayout* layout, std::string_view nam
                fmt::format("'{}' has an offset, stride or size past {} bytes, which SPIR-V cannot express. Make its "
                            "arrays smaller.",
                            name, kMaxLayoutBytes));
+    else if (layout->fxc_split_matrix)
+        report(DiagCode::layout_rule_unsupported, where,
+               fmt::format("'{}' holds a '{}', which -fvk-use-dx-layout's cbuffer packing stores one component per "
+                           "16-byte row; that is not supported. Declare it as a vector (float{} for a column-major "
+                           "1x{}), or make it row_major.",
+                           name, tname(layout->fxc_split_matrix), matrix_span(layout->fxc_split_matrix),
+                           matrix_span(layout->fxc_split_matrix)));
     else if (layout->tree_nodes > kMaxLayoutTreeNodes)
         report(DiagCode::layout_too_large, where,
                fmt::format("'{}' has {} members and arrays when its layout is written out for reflection; at most {} "
@@ -57,10 +70,15 @@ std::optional<std::uint32_t> Checker::explicit_offset(const syntax::Attribute* o
 }
 
 void Checker::finish_block(BufferBlock* b, std::vector<StructMember>& members, std::vector<Variable*>& vars) {
+    if (b->kind == BufferKind::TBuffer && layouts.options().rules == BufferLayoutRules::DX)
+        report(DiagCode::layout_rule_unsupported, SourceRange(b->loc),
+               fmt::format("tbuffer '{}' with -fvk-use-dx-layout is not supported (DXC packs it with the cbuffer "
+                           "rules). Make it a cbuffer, or a StructuredBuffer of a struct.",
+                           b->name.str()));
     StructType* st = types.create_struct(b->name);
     types.define_struct(st, nullptr, members);
     b->type = st;
-    LayoutRule rule = b->kind == BufferKind::TBuffer ? LayoutRule::RelaxedStd430 : LayoutRule::RelaxedStd140;
+    LayoutRule rule = b->kind == BufferKind::TBuffer ? LayoutRule::Storage : LayoutRule::Constant;
     b->layout = layouts.layout(st, rule);
     check_layout_bounds(b->layout, b->name.str(), SourceRange(b->loc));
     b->members = to_span(vars);
@@ -243,7 +261,7 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
     }
     if (res->element && !res->element->is<ResourceType>() && res->resource != ResourceKind::ConstantBuffer &&
         !is_texture(res->resource) && res->resource != ResourceKind::Buffer && res->resource != ResourceKind::RWBuffer)
-        check_layout_bounds(layouts.layout(res->element, LayoutRule::RelaxedStd430), var->name.str(), SourceRange(loc));
+        check_layout_bounds(layouts.layout(res->element, LayoutRule::Storage), var->name.str(), SourceRange(loc));
     for (const syntax::Annotation& a : notes) {
         if (a.kind == syntax::AnnotationKind::PackOffset) {
             report(DiagCode::invalid_modifier, SourceRange(a.loc), "packoffset is only allowed on cbuffer members.");

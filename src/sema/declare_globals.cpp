@@ -201,7 +201,7 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
         }
         BufferBlock* b = new_block(BufferKind::PushConstant, d->name, d->loc);
         b->type = st;
-        b->layout = layouts.layout(st, LayoutRule::RelaxedStd430);
+        b->layout = layouts.layout(st, LayoutRule::Storage);
         check_layout_bounds(b->layout, d->name.str(), SourceRange(d->loc));
         b->object = v;
         v->storage = StorageClass::BufferObject;
@@ -225,7 +225,7 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
         if (res->resource == ResourceKind::ConstantBuffer) {
             BufferBlock* b = new_block(BufferKind::ConstantBuffer, d->name, d->loc);
             b->type = res->element->as<StructType>();
-            b->layout = b->type ? layouts.layout(b->type, LayoutRule::RelaxedStd140) : nullptr;
+            b->layout = b->type ? layouts.layout(b->type, LayoutRule::Constant) : nullptr;
             check_layout_bounds(b->layout, d->name.str(), SourceRange(d->loc));
             b->object = v;
             v->buffer = b;

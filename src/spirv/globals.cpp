@@ -174,7 +174,7 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
     // Built in a buffer kept across resources: most of these names are too long to stay inline.
     std::string& type_name = type_name_;
     if (r->resource == ResourceKind::ConstantBuffer) {
-        sema::LayoutRule rule = push ? sema::LayoutRule::RelaxedStd430 : sema::LayoutRule::RelaxedStd140;
+        sema::LayoutRule rule = push ? sema::LayoutRule::Storage : sema::LayoutRule::Constant;
         info.layout = r->element ? layouts_.layout(r->element, rule) : nullptr;
         if (!info.layout) {
             unsupported("a constant buffer whose element has no byte layout");
@@ -195,7 +195,7 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
             type_name = push ? "type.PushConstant" : "type.ConstantBuffer";
         }
     } else if (sema::is_structured_buffer(r->resource)) {
-        info.layout = r->element ? layouts_.layout(r->element, sema::LayoutRule::RelaxedStd430) : nullptr;
+        info.layout = r->element ? layouts_.layout(r->element, sema::LayoutRule::Storage) : nullptr;
         if (!info.layout) {
             unsupported("a structured buffer whose element has no byte layout");
             return type_void();
@@ -205,7 +205,7 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
         names.push_back("elements");
         type_name = "type.StructuredBuffer";
     } else {
-        info.layout = layouts_.layout(types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::RelaxedStd430);
+        info.layout = layouts_.layout(types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::Storage);
         members.push_back(runtime_array(type_int(32, false), 4));
         decorations.push_back({0, info.layout});
         names.push_back("words");

@@ -254,7 +254,7 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
         } else if (const auto* v = vt->as<sema::VectorType>()) {
             t = v->element;
             if (v->count > 1) chain.push_back(value(index));
-            if (l) l = layouts_.layout(v->element, sema::LayoutRule::RelaxedStd430);
+            if (l) l = layouts_.layout(v->element, sema::LayoutRule::Storage);
         } else {
             fail(support::DiagCode::spirv_malformed_input, "an access chain step into a scalar");
             return true;

@@ -17,6 +17,15 @@ std::uint32_t matrix_line_padding(const TypeLayout& m) {
     return m.matrix_stride > line ? m.matrix_stride - line : 0;
 }
 
+std::uint64_t printed_size(const TypeLayout& l) {
+    switch (l.kind) {
+    case LayoutKind::Array: return l.length == 0 ? l.size : std::uint64_t(l.stride) * l.length;
+    case LayoutKind::Matrix:
+        return std::uint64_t(l.matrix_stride) * (l.packing == MatrixPacking::ColumnMajor ? l.columns : l.rows);
+    default: return l.size;
+    }
+}
+
 PaddedStruct pad_struct(const TypeLayout& s) {
     PaddedStruct out;
     out.layout = &s;

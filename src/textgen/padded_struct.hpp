@@ -54,6 +54,12 @@ PaddedStruct pad_struct(const sema::TypeLayout& s);
 // them in); `root` is last when it is a struct.
 std::vector<PaddedStruct> pad_structs(const sema::TypeLayout& root);
 
+// The bytes a member of this layout covers when printed as padded_struct.hpp describes: every
+// array element and matrix line followed by its padding. Less than the layout's size never; more
+// under FXC's cbuffer packing (-fvk-use-dx-layout), which leaves out the last padding, and which a
+// printer cannot express with one array or matrix.
+std::uint64_t printed_size(const sema::TypeLayout& l);
+
 // The bytes after each stored line of a matrix layout up to its matrix stride.
 std::uint32_t matrix_line_padding(const sema::TypeLayout& m);
 

@@ -45,7 +45,7 @@ const ScalarType* vector_like_element(const Type* t) {
 // move it to the next 16-byte boundary if it would straddle one. A vector of at most 16 bytes
 // straddles when its first and last byte are in different rows; a longer one (double3, double4)
 // must start a row.
-std::uint64_t place_member(std::uint64_t next_free, const Type* member_type, const TypeLayout& m) {
+std::uint64_t place_relaxed(std::uint64_t next_free, const Type* member_type, const TypeLayout& m) {
     std::uint32_t alignment = m.alignment;
     const ScalarType* e = vector_like_element(member_type);
     if (e && scalar_bytes(e) <= 4) alignment = scalar_bytes(e);
@@ -58,10 +58,42 @@ std::uint64_t place_member(std::uint64_t next_free, const Type* member_type, con
     return offset;
 }
 
+bool std140_family(Packing p) { return p == Packing::RelaxedStd140 || p == Packing::Std140 || p == Packing::FxcCBuffer; }
+bool relaxed_placement(Packing p) {
+    return p == Packing::RelaxedStd140 || p == Packing::RelaxedStd430 || p == Packing::FxcCBuffer;
+}
+// The packings that align a vector, matrix or array only to its component (D3D's and
+// VK_EXT_scalar_block_layout's).
+bool component_aligned(Packing p) { return p == Packing::FxcSBuffer || p == Packing::Scalar; }
+
 }  // namespace
 
 LayoutRule layout_rule_for(ResourceKind kind) {
-    return kind == ResourceKind::ConstantBuffer ? LayoutRule::RelaxedStd140 : LayoutRule::RelaxedStd430;
+    return kind == ResourceKind::ConstantBuffer ? LayoutRule::Constant : LayoutRule::Storage;
+}
+
+Packing packing_for(LayoutRule rule, BufferLayoutRules rules) {
+    bool constant = rule == LayoutRule::Constant;
+    switch (rules) {
+    case BufferLayoutRules::GL: return constant ? Packing::Std140 : Packing::Std430;
+    case BufferLayoutRules::DX: return constant ? Packing::FxcCBuffer : Packing::FxcSBuffer;
+    case BufferLayoutRules::Scalar: return Packing::Scalar;
+    case BufferLayoutRules::Default: break;
+    }
+    return constant ? Packing::RelaxedStd140 : Packing::RelaxedStd430;
+}
+
+std::string_view packing_name(Packing p) {
+    switch (p) {
+    case Packing::RelaxedStd140: return "relaxed std140";
+    case Packing::RelaxedStd430: return "relaxed std430";
+    case Packing::Std140: return "std140";
+    case Packing::Std430: return "std430";
+    case Packing::FxcCBuffer: return "FXC cbuffer";
+    case Packing::FxcSBuffer: return "FXC structured-buffer";
+    case Packing::Scalar: return "scalar";
+    }
+    return "";
 }
 
 std::size_t LayoutEngine::KeyHash::operator()(const Key& k) const {
@@ -79,11 +111,12 @@ const TypeLayout* LayoutEngine::layout(const Type* t, LayoutRule rule) {
 }
 
 std::uint32_t LayoutEngine::structured_stride(const Type* element) {
-    const TypeLayout* l = layout(element, LayoutRule::RelaxedStd430);
+    const TypeLayout* l = layout(element, LayoutRule::Storage);
     return l ? std::uint32_t(std::min(round_up(l->size, l->alignment), kMaxLayoutBytes)) : 0;
 }
 
 const TypeLayout* LayoutEngine::compute(const Type* t, LayoutRule rule) {
+    Packing p = packing_for(rule, options_.rules);
     switch (t->kind()) {
     case TypeKind::Scalar: {
         const auto* s = t->as<ScalarType>();
@@ -92,14 +125,21 @@ const TypeLayout* LayoutEngine::compute(const Type* t, LayoutRule rule) {
     case TypeKind::Vector: {
         const auto* v = t->as<VectorType>();
         if (is_literal_kind(v->element->scalar)) return nullptr;
-        return v->count == 1 ? scalar_layout(t, v->element) : vector_layout(t, v->element, v->count);
+        return v->count == 1 ? scalar_layout(t, v->element) : vector_layout(t, v->element, v->count, p);
     }
     case TypeKind::Matrix: {
         const auto* m = t->as<MatrixType>();
         if (is_literal_kind(m->element->scalar)) return nullptr;
         if (m->rows == 1 && m->cols == 1) return scalar_layout(t, m->element);
-        if (m->rows == 1 || m->cols == 1) return vector_layout(t, m->element, std::max(m->rows, m->cols));
-        return matrix_layout(m, rule);
+        if (m->rows == 1 || m->cols == 1) {
+            TypeLayout* l = vector_layout(t, m->element, std::max(m->rows, m->cols), p);
+            bool row_major = m->orientation == MatrixOrientation::RowMajor ||
+                             (m->orientation != MatrixOrientation::ColumnMajor &&
+                              options_.default_packing == MatrixPacking::RowMajor);
+            if (p == Packing::FxcCBuffer && (row_major ? m->cols : m->rows) == 1) l->fxc_split_matrix = t;
+            return l;
+        }
+        return matrix_layout(m, p);
     }
     case TypeKind::Array:
         return array_layout(t->as<ArrayType>(), rule);
@@ -120,8 +160,9 @@ const TypeLayout* LayoutEngine::scalar_layout(const Type* t, const ScalarType* s
 }
 
 // A vector of N components is aligned like std140/std430 say (a three-component vector like a
-// four-component one); the relaxed exception applies where it is placed as a member.
-const TypeLayout* LayoutEngine::vector_layout(const Type* t, const ScalarType* s, std::uint32_t n) {
+// four-component one), or to its component under the D3D and scalar packings; the relaxed
+// exception applies where it is placed as a member.
+TypeLayout* LayoutEngine::vector_layout(const Type* t, const ScalarType* s, std::uint32_t n, Packing p) {
     auto* l = arena_.make<TypeLayout>();
     l->kind = LayoutKind::Vector;
     l->type = t;
@@ -129,14 +170,15 @@ const TypeLayout* LayoutEngine::vector_layout(const Type* t, const ScalarType* s
     l->components = n;
     std::uint32_t bytes = scalar_bytes(s);
     l->size = n * bytes;
-    l->alignment = (n == 3 ? 4 : n) * bytes;
+    l->alignment = p == Packing::FxcCBuffer || component_aligned(p) ? bytes : (n == 3 ? 4 : n) * bytes;
     return l;
 }
 
 // A matrix is an array of its stored vectors: columns of `rows` components when column-major,
 // rows of `columns` components when row-major. The vector's alignment is the stride, rounded up to
-// 16 under std140.
-const TypeLayout* LayoutEngine::matrix_layout(const MatrixType* m, LayoutRule rule) {
+// 16 under std140; FXC's cbuffer packing leaves out the padding after the last vector; the D3D
+// structured-buffer and scalar packings store the vectors tightly.
+const TypeLayout* LayoutEngine::matrix_layout(const MatrixType* m, Packing p) {
     MatrixPacking packing = options_.default_packing;
     if (m->orientation == MatrixOrientation::RowMajor) packing = MatrixPacking::RowMajor;
     if (m->orientation == MatrixOrientation::ColumnMajor) packing = MatrixPacking::ColumnMajor;
@@ -151,16 +193,24 @@ const TypeLayout* LayoutEngine::matrix_layout(const MatrixType* m, LayoutRule ru
     l->rows = m->rows;
     l->columns = m->cols;
     l->packing = packing;
-    std::uint32_t alignment = scalar_bytes(m->element) * (vector_size == 3 ? 4 : vector_size);
-    if (rule == LayoutRule::RelaxedStd140) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
+    std::uint32_t bytes = scalar_bytes(m->element);
+    if (component_aligned(p)) {
+        l->alignment = bytes;
+        l->matrix_stride = vector_size * bytes;
+        l->size = vector_count * vector_size * bytes;
+        return l;
+    }
+    std::uint32_t alignment = bytes * (vector_size == 3 ? 4 : vector_size);
+    if (std140_family(p)) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
     l->alignment = alignment;
     l->matrix_stride = alignment;
-    l->size = vector_count * alignment;
+    l->size = p == Packing::FxcCBuffer ? (vector_count - 1) * alignment + vector_size * bytes : vector_count * alignment;
     return l;
 }
 
 // The stride is the element size rounded up to the array's alignment, which std140 rounds up to
-// 16; an unsized array has a stride and no size.
+// 16; an unsized array has a stride and no size. FXC's cbuffer packing leaves out the padding
+// after the last element, so a member after the array can use it.
 const TypeLayout* LayoutEngine::array_layout(const ArrayType* a, LayoutRule rule) {
     const TypeLayout* e = layout(a->element, rule);
     if (!e) return nullptr;
@@ -169,21 +219,27 @@ const TypeLayout* LayoutEngine::array_layout(const ArrayType* a, LayoutRule rule
     l->type = a;
     l->element = e;
     l->length = a->length;
+    Packing p = packing_for(rule, options_.rules);
     std::uint32_t alignment = e->alignment;
-    if (rule == LayoutRule::RelaxedStd140) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
+    if (std140_family(p)) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
     l->alignment = alignment;
     l->too_large = e->too_large;
+    l->fxc_split_matrix = e->fxc_split_matrix;
     l->stride = fit(round_up(e->size, alignment), *l);
-    l->size = fit(std::uint64_t(l->stride) * a->length, *l);
+    if (p == Packing::FxcCBuffer && a->length > 0)
+        l->size = fit(std::uint64_t(l->stride) * (a->length - 1) + e->size, *l);
+    else
+        l->size = fit(std::uint64_t(l->stride) * a->length, *l);
     l->tree_nodes = add_nodes(e->tree_nodes, 1);
     return l;
 }
 
 // Members in order, the base struct first. Each starts at the end of the previous one (not at
 // the furthest end so far, so a member after a backwards [[vk::offset]] follows that member, as
-// in DXC), aligned by place_member; [[vk::offset]] and then packoffset replace that offset. The
-// struct's alignment is its largest member alignment (at least 1, so an empty struct has 1), which
-// std140 rounds up to 16; its size is the furthest member end rounded up to its alignment.
+// in DXC), aligned to the member (by place_relaxed under the relaxed and FXC cbuffer rules);
+// [[vk::offset]] and then packoffset replace that offset. The struct's alignment is its largest
+// member alignment (at least 1, so an empty struct has 1), which std140 rounds up to 16; its size
+// is the furthest member end rounded up to its alignment (not rounded under FXC's cbuffer rules).
 const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule rule) {
     if (!s->defined) return nullptr;
     std::vector<MemberLayout> members;
@@ -192,11 +248,12 @@ const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule ru
     std::uint64_t next_free = 0;
     std::uint64_t end = 0;
     auto* l = arena_.make<TypeLayout>();
+    Packing p = packing_for(rule, options_.rules);
 
     auto add = [&](std::string_view name, const Type* type, const StructMember* source, std::uint32_t index) {
         const TypeLayout* m = layout(type, rule);
         if (!m) return;
-        std::uint64_t offset = place_member(next_free, type, *m);
+        std::uint64_t offset = relaxed_placement(p) ? place_relaxed(next_free, type, *m) : round_up(next_free, m->alignment);
         if (source && source->vk_offset)
             offset = *source->vk_offset;
         else if (source && source->packoffset)
@@ -204,6 +261,7 @@ const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule ru
         members.push_back(MemberLayout{name, fit(offset, *l), m, index});
         alignment = std::max(alignment, m->alignment);
         l->too_large = l->too_large || m->too_large;
+        if (!l->fxc_split_matrix) l->fxc_split_matrix = m->fxc_split_matrix;
         l->tree_nodes = add_nodes(l->tree_nodes, m->tree_nodes);
         next_free = offset + m->size;
         end = std::max(end, next_free);
@@ -218,9 +276,9 @@ const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule ru
     l->kind = LayoutKind::Struct;
     l->type = s;
     l->name = s->name.str();
-    if (rule == LayoutRule::RelaxedStd140) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
+    if (std140_family(p)) alignment = std::uint32_t(round_up(alignment, kVec4Alignment));
     l->alignment = alignment;
-    l->size = fit(round_up(end, alignment), *l);
+    l->size = fit(p == Packing::FxcCBuffer ? end : round_up(end, alignment), *l);
     l->members = arena_.copy_array(std::span<const MemberLayout>(members));
     return l;
 }

@@ -1,9 +1,13 @@
 #pragma once
-// Byte layout of buffer contents, by the rules DXC applies for Vulkan when no layout flag is given
-// (docs/layout-rules.md explains them with a worked example):
+// Byte layout of buffer contents, by the rules DXC applies for Vulkan (docs/layout-rules.md
+// explains them with worked examples). A caller says what the contents are (LayoutRule); the
+// engine's BufferLayoutRules (DXC's layout flags) say how that kind of buffer is packed:
 //
-//   RelaxedStd140  cbuffer, ConstantBuffer<T>, the implicit $Globals buffer
-//   RelaxedStd430  StructuredBuffer and friends, byte-address buffer contents, push constants
+//                      Constant (cbuffer, $Globals)   Storage (structured, byte-address, push, tbuffer)
+//   Default (no flag)  relaxed std140                 relaxed std430
+//   GL                 std140                         std430
+//   DX                 FXC cbuffer packing            FXC structured-buffer packing (tight)
+//   Scalar             scalar                         scalar
 //
 // The result is a tree shaped like the reflection JSON's `<type>` (spec: "Reflection JSON, schema
 // version 1"): kind, size, alignment and per kind the scalar, components, rows/columns with matrix
@@ -23,15 +27,22 @@
 
 namespace oneshader::sema {
 
+// What a buffer holds, which picks its packing under the engine's BufferLayoutRules.
 enum class LayoutRule : std::uint8_t {
-    RelaxedStd140,  // constant buffers
-    RelaxedStd430,  // storage buffers and push constants
+    Constant,  // cbuffer, ConstantBuffer<T>, the implicit $Globals
+    Storage,   // structured and byte-address buffers, push constants, tbuffer
 };
 
-// The rule DXC uses for the contents of a resource of this kind: ConstantBuffer gets
-// RelaxedStd140, the structured and byte-address buffers RelaxedStd430. Push constants use
-// RelaxedStd430 too; they are not a resource kind, so the caller picks the rule for them.
+// The rule for the contents of a resource of this kind: ConstantBuffer gets Constant, the
+// structured and byte-address buffers Storage. Push constants use Storage too; they are not a
+// resource kind, so the caller picks the rule for them.
 LayoutRule layout_rule_for(ResourceKind kind);
+
+// One packing of DXC's (its SpirvLayoutRule), what a LayoutRule becomes under a BufferLayoutRules.
+enum class Packing : std::uint8_t { RelaxedStd140, RelaxedStd430, Std140, Std430, FxcCBuffer, FxcSBuffer, Scalar };
+Packing packing_for(LayoutRule rule, BufferLayoutRules rules);
+// "relaxed std140", "FXC cbuffer", ...: for messages.
+std::string_view packing_name(Packing p);
 
 enum class LayoutKind : std::uint8_t { Scalar, Vector, Matrix, Array, Struct };
 
@@ -77,6 +88,10 @@ struct TypeLayout {
     // Nodes of this layout written out as a tree (reflection's form): shared sub-layouts count per
     // use, saturating at UINT32_MAX. Sema refuses buffers past kMaxLayoutTreeNodes.
     std::uint32_t tree_nodes = 1;
+    // FXC's cbuffer packing stores a column-major 1xN (row-major Nx1) matrix one component per
+    // 16-byte row, which is not a vector in memory: the first such type in this layout, which sema
+    // refuses (OSH0357). Null otherwise.
+    const Type* fxc_split_matrix = nullptr;
 };
 
 inline constexpr std::uint64_t kMaxLayoutBytes = 0xFFFFFFFFu;
@@ -85,6 +100,8 @@ inline constexpr std::uint32_t kMaxLayoutTreeNodes = 1u << 18;
 struct LayoutOptions {
     // Orientation of matrices whose type leaves it unspecified (-Zpc / -Zpr).
     MatrixPacking default_packing = MatrixPacking::ColumnMajor;
+    // DXC's layout flags: -fvk-use-gl-layout, -fvk-use-dx-layout, -fvk-use-scalar-layout.
+    BufferLayoutRules rules = BufferLayoutRules::Default;
 };
 
 class LayoutEngine {
@@ -117,8 +134,8 @@ private:
 
     const TypeLayout* compute(const Type* t, LayoutRule rule);
     const TypeLayout* scalar_layout(const Type* t, const ScalarType* s);
-    const TypeLayout* vector_layout(const Type* t, const ScalarType* s, std::uint32_t n);
-    const TypeLayout* matrix_layout(const MatrixType* m, LayoutRule rule);
+    TypeLayout* vector_layout(const Type* t, const ScalarType* s, std::uint32_t n, Packing p);
+    const TypeLayout* matrix_layout(const MatrixType* m, Packing p);
     const TypeLayout* array_layout(const ArrayType* a, LayoutRule rule);
     const TypeLayout* struct_layout(const StructType* s, LayoutRule rule);
 

@@ -90,10 +90,10 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
         const auto* rt = r.buffer->value_type()->as<sema::ResourceType>();
         if (rt && sema::is_structured_buffer(rt->resource) && rt->element) {
             add(layouts_.structured_stride(rt->element) / 4);
-            r.layout = layouts_.layout(rt->element, sema::LayoutRule::RelaxedStd430);
+            r.layout = layouts_.layout(rt->element, sema::LayoutRule::Storage);
         } else {
             add(1);
-            r.layout = layouts_.layout(module_.types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::RelaxedStd430);
+            r.layout = layouts_.layout(module_.types().scalar(sema::ScalarKind::UInt), sema::LayoutRule::Storage);
         }
         return r;
     }
@@ -116,7 +116,7 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
     if (r.row) {
         add(r.step);
         r.row = false;
-        r.layout = layouts_.layout(sema::component_type(l->type), sema::LayoutRule::RelaxedStd430);
+        r.layout = layouts_.layout(sema::component_type(l->type), sema::LayoutRule::Storage);
         return r;
     }
     switch (l->kind) {
@@ -160,7 +160,7 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
         case sema::LayoutKind::Scalar:
             if (sixteen) add_bytes(2);
             else add(1);
-            r.layout = layouts_.layout(sema::component_type(l->type), sema::LayoutRule::RelaxedStd430);
+            r.layout = layouts_.layout(sema::component_type(l->type), sema::LayoutRule::Storage);
             return r;
     }
     (void)element;

@@ -180,7 +180,7 @@ BufferRef Printer::byte_address(const ir::Instruction* i, const sema::Type* t) {
         b.dynamic.clear();
         b.word = static_cast<std::uint32_t>(*c) >> 2;
     }
-    b.layout = layouts_.layout(t, sema::LayoutRule::RelaxedStd430);
+    b.layout = layouts_.layout(t, sema::LayoutRule::Storage);
     if (!b.layout) malformed("a byte-address access of a type without a layout");
     return b;
 }

@@ -189,7 +189,7 @@ const sema::TypeLayout* Printer::buffer_layout(const ir::Global* g) {
         return layouts_.layout(r->element, sema::layout_rule_for(r->resource));
     }
     // A push-constant block is its struct itself.
-    return layouts_.layout(t, sema::LayoutRule::RelaxedStd430);
+    return layouts_.layout(t, sema::LayoutRule::Storage);
 }
 
 std::string Printer::storage_texture_format(const ir::Global* g) {

@@ -137,6 +137,7 @@ TEST_CASE("cache: the key lists every CompileOptions field", "[cache]") {
         {"enable_16bit_types", [](CompileOptions& o) { o.enable_16bit_types = true; }},
         {"warnings_as_errors", [](CompileOptions& o) { o.warnings_as_errors = true; }},
         {"default_matrix_packing", [](CompileOptions& o) { o.default_matrix_packing = MatrixPacking::RowMajor; }},
+        {"buffer_layout", [](CompileOptions& o) { o.buffer_layout = BufferLayoutRules::DX; }},
         {"bindings.shifts", [](CompileOptions& o) { o.bindings.shifts = {{'t', 0, 10}}; }},
         {"bindings.shifts all", [](CompileOptions& o) { o.bindings.shifts = {{'t', std::nullopt, 10}}; }},
         {"bindings.registers", [](CompileOptions& o) { o.bindings.registers = {{'t', 0, 0, 3, 1}}; }},

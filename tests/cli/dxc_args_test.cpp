@@ -77,11 +77,12 @@ TEST_CASE("debug info in a separate file is refused; -fspv-debug needs a categor
           "option '-fspv-debug' needs a value, for example '-fspv-debug=vulkan-with-source'.");
 }
 
-TEST_CASE("Vulkan layout options (-fvk-*) are refused, naming the option") {
-    CHECK(refusal({"-fvk-use-dx-layout", "a.hlsl"}) ==
-          "option '-fvk-use-dx-layout' is not supported. oneshader lays buffers out with DXC's default Vulkan rules "
-          "(relaxed std140 for constant buffers, relaxed std430 for the others); use [[vk::offset]] and "
-          "[[vk::location]] in the shader instead.");
+TEST_CASE("the -fvk-* options oneshader does not take are refused, naming the option") {
+    CHECK(refusal({"-fvk-use-dx-position-w", "a.hlsl"}) ==
+          "option '-fvk-use-dx-position-w' is not supported. Of the -fvk-* options oneshader takes the register shifts and "
+          "bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, -fvk-auto-shift-bindings), "
+          "-fvk-invert-y and the layout flags -fvk-use-dx-layout, -fvk-use-gl-layout and -fvk-use-scalar-layout; "
+          "remove it, or express it in the shader ([[vk::location]], [[vk::offset]]).");
     CHECK(refusal({"-fvk-stage-io-order=alpha", "a.hlsl"}).starts_with("option '-fvk-stage-io-order' is not"));
 }
 

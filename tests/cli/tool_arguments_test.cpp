@@ -101,10 +101,12 @@ TEST_CASE("the three refusal messages, word for word") {
                   "option '-Zs' is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts "
                   "the debug information inside the SPIR-V module. Remove it. Run 'oneshader --help' for the "
                   "options.");
-    check_refused({"-T", "ps_6_0", "-fvk-use-dx-layout", "a.hlsl"},
-                  "option '-fvk-use-dx-layout' is not supported. oneshader lays buffers out with DXC's default Vulkan "
-                  "rules (relaxed std140 for constant buffers, relaxed std430 for the others); use [[vk::offset]] "
-                  "and [[vk::location]] in the shader instead. Run 'oneshader --help' for the options.");
+    check_refused({"-T", "ps_6_0", "-fvk-use-dx-position-w", "a.hlsl"},
+                  "option '-fvk-use-dx-position-w' is not supported. Of the -fvk-* options oneshader takes the "
+                  "register shifts and bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
+                  "-fvk-auto-shift-bindings), -fvk-invert-y and the layout flags -fvk-use-dx-layout, "
+                  "-fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader "
+                  "([[vk::location]], [[vk::offset]]). Run 'oneshader --help' for the options.");
     check_refused({"-T", "gs_6_0", "a.hlsl"},
                   "-T gs_6_0 is a geometry shader profile, which oneshader does not compile. Use vs_6_x, ps_6_x or "
                   "cs_6_x; geometry, tessellation, mesh and library profiles are not supported. Run 'oneshader "
@@ -112,7 +114,10 @@ TEST_CASE("the three refusal messages, word for word") {
 }
 
 TEST_CASE("other refusals name the option, exit code 2") {
-    check_refused({"-fvk-use-scalar-layout", "a.hlsl"}, "option '-fvk-use-scalar-layout' is not supported.");
+    check_refused({"-fvk-support-nonzero-base-instance", "a.hlsl"},
+                  "option '-fvk-support-nonzero-base-instance' is not supported.");
+    check_refused({"-fvk-use-dx-layout", "-fvk-use-gl-layout", "a.hlsl"},
+                  "-fvk-use-dx-layout and -fvk-use-gl-layout cannot be given together: pick one buffer layout.");
     check_refused({"-fspv-reflect", "a.hlsl"}, "option '-fspv-reflect' is not supported.");
     check_refused({"-fspv-target-env=vulkan1.4", "a.hlsl"}, "-fspv-target-env=vulkan1.4 is not supported.");
     check_refused({"-Fe", "a.txt", "a.hlsl"}, "option '-Fe' is a DXC option oneshader does not support.");

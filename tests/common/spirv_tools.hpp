@@ -20,13 +20,18 @@ inline std::vector<std::uint32_t> words_of(const oneshader::ShaderBlob& b) {
 }
 
 // The validator's messages, one line each ("word N: message"); empty when the module is valid.
-inline std::string validate(const std::vector<std::uint32_t>& words, spv_target_env env = SPV_ENV_VULKAN_1_2) {
+// `scalar_block_layout`: buffers laid out by -fvk-use-dx-layout or -fvk-use-scalar-layout, which
+// Vulkan accepts with the scalarBlockLayout feature (spirv-val --scalar-block-layout).
+inline std::string validate(const std::vector<std::uint32_t>& words, spv_target_env env = SPV_ENV_VULKAN_1_2,
+                            bool scalar_block_layout = false) {
     spvtools::SpirvTools tools(env);
     std::string messages;
     tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& p, const char* m) {
         messages += "word " + std::to_string(p.index) + ": " + m + "\n";
     });
-    if (!tools.Validate(words.data(), words.size(), spvtools::ValidatorOptions{}) && messages.empty())
+    spvtools::ValidatorOptions options;
+    options.SetScalarBlockLayout(scalar_block_layout);
+    if (!tools.Validate(words.data(), words.size(), options) && messages.empty())
         messages = "invalid\n";
     return messages;
 }

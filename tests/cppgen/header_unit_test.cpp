@@ -189,3 +189,27 @@ TEST_CASE("each variant's SPIR-V is what a compile with its defines gives", "[cp
     }
     CHECK(all.results[0].blobs[1].data != all.results[5].blobs[1].data);
 }
+
+TEST_CASE("headers follow the layout flag, and refuse FXC's unpadded arrays", "[cppgen]") {
+    CompileOptions o;
+    o.buffer_layout = BufferLayoutRules::Scalar;
+    const char* tight = "struct Item { float a; float3 b; float2 c; };\nStructuredBuffer<Item> Items : register(t0);\n"
+                        "[shader(\"pixel\")] float4 PSMain() : SV_Target { return Items[0].c.x; }\n";
+    CompileResult r = compile(tight, "a.hlsl", o);
+    REQUIRE(r.ok());
+    CppHeaderResult h = generate_cpp_header("a.hlsl", r);
+    REQUIRE(h.ok());
+    CHECK(h.text.find("static_assert(offsetof(Item, b) == 4") != std::string::npos);
+    CHECK(h.text.find("static_assert(offsetof(Item, c) == 16") != std::string::npos);
+    CHECK(h.text.find("static_assert(sizeof(Item) == 24") != std::string::npos);
+
+    o.buffer_layout = BufferLayoutRules::DX;
+    const char* fxc = "cbuffer Params : register(b0) { float Weights[2]; float Bias; };\n"
+                      "[shader(\"pixel\")] float4 PSMain() : SV_Target { return Weights[1] + Bias; }\n";
+    r = compile(fxc, "a.hlsl", o);
+    REQUIRE(r.ok());
+    h = generate_cpp_header("a.hlsl", r);
+    CHECK(!h.ok());
+    CHECK(first_error(h).find("an array without padding after its last element (-fvk-use-dx-layout's cbuffer "
+                              "packing)") != std::string::npos);
+}

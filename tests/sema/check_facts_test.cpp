@@ -68,14 +68,14 @@ TEST_CASE("check facts: PerDraw push constants, 16-bit Particle and 64-bit Sums"
     auto particles = check_file(corpus("spec/Particles.hlsl"), o16);
     REQUIRE(particles->errors() == "");
     const Resource* p = particles->resource("Particles");
-    const TypeLayout* pl = particles->layouts.layout(p->type->as<ResourceType>()->element, LayoutRule::RelaxedStd430);
+    const TypeLayout* pl = particles->layouts.layout(p->type->as<ResourceType>()->element, LayoutRule::Storage);
     CHECK(offsets(pl) == std::vector<std::uint32_t>{0, 6, 8});
     CHECK(particles->layouts.structured_stride(p->type->as<ResourceType>()->element) == 16);
 
     auto totals = check_file(corpus("spec/Totals.hlsl"), {});
     REQUIRE(totals->errors() == "");
     const Type* sums = totals->resource("Result")->type->as<ResourceType>()->element;
-    const TypeLayout* sl = totals->layouts.layout(sums, LayoutRule::RelaxedStd430);
+    const TypeLayout* sl = totals->layouts.layout(sums, LayoutRule::Storage);
     CHECK(sl->size == 16);
     CHECK(offsets(sl) == std::vector<std::uint32_t>{0, 8});
     CHECK(totals->resource("Result")->binding.binding == 2);

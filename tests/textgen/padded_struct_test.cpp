@@ -120,10 +120,10 @@ TEST_CASE("padded struct: matrix lines pad to the matrix stride", "[textgen][pad
         return matrix_line_padding(*layouts.layout(types.matrix(sema::ScalarKind::Float, rows, cols, o), rule));
     };
     const auto col = sema::MatrixOrientation::Unspecified, row = sema::MatrixOrientation::RowMajor;
-    CHECK(padding(3, 3, col, sema::LayoutRule::RelaxedStd140) == 4);  // three columns of 12 bytes, 16 apart
-    CHECK(padding(4, 4, col, sema::LayoutRule::RelaxedStd140) == 0);
-    CHECK(padding(3, 2, row, sema::LayoutRule::RelaxedStd430) == 0);  // three rows of two floats, 8 apart
-    CHECK(padding(2, 2, col, sema::LayoutRule::RelaxedStd140) == 8);  // std140 rounds the stride up to 16
+    CHECK(padding(3, 3, col, sema::LayoutRule::Constant) == 4);  // three columns of 12 bytes, 16 apart
+    CHECK(padding(4, 4, col, sema::LayoutRule::Constant) == 0);
+    CHECK(padding(3, 2, row, sema::LayoutRule::Storage) == 0);  // three rows of two floats, 8 apart
+    CHECK(padding(2, 2, col, sema::LayoutRule::Constant) == 8);  // std140 rounds the stride up to 16
 }
 
 TEST_CASE("padded struct: every corpus buffer's members and padding tile its bytes at the reflected offsets", "[corpus]") {

@@ -101,11 +101,11 @@ TEST_CASE("push constants use std430 array and struct rules", "[layout][spec]") 
 }
 
 TEST_CASE("layout rule per resource kind", "[layout]") {
-    CHECK(layout_rule_for(ResourceKind::ConstantBuffer) == LayoutRule::RelaxedStd140);
-    CHECK(layout_rule_for(ResourceKind::StructuredBuffer) == LayoutRule::RelaxedStd430);
-    CHECK(layout_rule_for(ResourceKind::RWStructuredBuffer) == LayoutRule::RelaxedStd430);
-    CHECK(layout_rule_for(ResourceKind::AppendStructuredBuffer) == LayoutRule::RelaxedStd430);
-    CHECK(layout_rule_for(ResourceKind::RWByteAddressBuffer) == LayoutRule::RelaxedStd430);
+    CHECK(layout_rule_for(ResourceKind::ConstantBuffer) == LayoutRule::Constant);
+    CHECK(layout_rule_for(ResourceKind::StructuredBuffer) == LayoutRule::Storage);
+    CHECK(layout_rule_for(ResourceKind::RWStructuredBuffer) == LayoutRule::Storage);
+    CHECK(layout_rule_for(ResourceKind::AppendStructuredBuffer) == LayoutRule::Storage);
+    CHECK(layout_rule_for(ResourceKind::RWByteAddressBuffer) == LayoutRule::Storage);
 }
 
 // packoffset(cN.c) is byte 16 * N + 4 * c; members without one continue after the previous member.
@@ -278,9 +278,9 @@ TEST_CASE("opaque members take no space", "[layout]") {
     REQUIRE(l.members.size() == 2);
     CHECK(offsets(l) == V{0, 4});
     CHECK(l.members[1].source_index == 2);
-    CHECK(fx.layouts.layout(tex, LayoutRule::RelaxedStd140) == nullptr);
-    CHECK(fx.layouts.layout(fx.types.void_type(), LayoutRule::RelaxedStd430) == nullptr);
-    CHECK(fx.layouts.layout(fx.types.scalar(ScalarKind::LiteralInt), LayoutRule::RelaxedStd430) == nullptr);
+    CHECK(fx.layouts.layout(tex, LayoutRule::Constant) == nullptr);
+    CHECK(fx.layouts.layout(fx.types.void_type(), LayoutRule::Storage) == nullptr);
+    CHECK(fx.layouts.layout(fx.types.scalar(ScalarKind::LiteralInt), LayoutRule::Storage) == nullptr);
 }
 
 TEST_CASE("layouts are shared per type and rule", "[layout]") {

@@ -40,8 +40,9 @@ struct F {
 
 struct Fixture {
     explicit Fixture(bool enable_16bit = false,
-                     oneshader::MatrixPacking packing = oneshader::MatrixPacking::ColumnMajor)
-        : types(arena, TypeOptions{enable_16bit}), layouts(arena, LayoutOptions{packing}) {}
+                     oneshader::MatrixPacking packing = oneshader::MatrixPacking::ColumnMajor,
+                     oneshader::BufferLayoutRules rules = oneshader::BufferLayoutRules::Default)
+        : types(arena, TypeOptions{enable_16bit}), layouts(arena, LayoutOptions{packing, rules}) {}
 
     // A built-in numeric spelling (`float3`, `row_major` is added with rm()).
     const Type* t(std::string_view spelling) {
@@ -70,8 +71,8 @@ struct Fixture {
         return s;
     }
 
-    const TypeLayout& cb(const Type* type) { return get(type, LayoutRule::RelaxedStd140); }
-    const TypeLayout& sb(const Type* type) { return get(type, LayoutRule::RelaxedStd430); }
+    const TypeLayout& cb(const Type* type) { return get(type, LayoutRule::Constant); }
+    const TypeLayout& sb(const Type* type) { return get(type, LayoutRule::Storage); }
 
     const TypeLayout& get(const Type* type, LayoutRule rule) {
         const TypeLayout* l = layouts.layout(type, rule);

@@ -25,6 +25,7 @@ struct RawOptions {
     std::string bind_globals, auto_binding_space;
     std::vector<std::string> extensions;
     bool auto_shift = false, invert_y = false, diagnostics_json = false;
+    bool dx_layout = false, gl_layout = false, scalar_layout = false;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
     bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
     bool verify_ir = false;
@@ -294,6 +295,16 @@ Problem check_compile_options(const RawOptions& raw, CompileOptions& o) {
     o.include_directories = raw.include_dirs;
     o.optimize = raw.optimize != "0" && raw.optimize != "d";
     o.default_matrix_packing = raw.packing == "r" ? MatrixPacking::RowMajor : MatrixPacking::ColumnMajor;
+    // DXC's precedence: D3D's packing over GL's over scalar; D3D's and GL's together are an error.
+    if (raw.dx_layout && raw.gl_layout)
+        return CommandLineError{"-fvk-use-dx-layout and -fvk-use-gl-layout cannot be given together: pick one "
+                                "buffer layout."};
+    if (raw.dx_layout)
+        o.buffer_layout = BufferLayoutRules::DX;
+    else if (raw.gl_layout)
+        o.buffer_layout = BufferLayoutRules::GL;
+    else if (raw.scalar_layout)
+        o.buffer_layout = BufferLayoutRules::Scalar;
     o.warnings_as_errors = raw.warnings_as_errors;
     o.enable_16bit_types = raw.enable_16bit;
     o.keep_names = !raw.no_names;
@@ -512,6 +523,9 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     each("--fspv-extension", raw.extensions);
     app.add_flag("--fvk-auto-shift-bindings", raw.auto_shift);
     app.add_flag("--fvk-invert-y", raw.invert_y);
+    app.add_flag("--fvk-use-dx-layout", raw.dx_layout);
+    app.add_flag("--fvk-use-gl-layout", raw.gl_layout);
+    app.add_flag("--fvk-use-scalar-layout", raw.scalar_layout);
     last_wins("--fspv-entrypoint-name", raw.entry_point_name);
     last_wins("--O", raw.optimize);
     last_wins("--Zp", raw.packing);

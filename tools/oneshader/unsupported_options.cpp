@@ -7,7 +7,7 @@ namespace oneshader::cli {
 
 namespace {
 
-enum class Reason { Debug, Layout, SpirvOption, Depfile, Reflection, Other };
+enum class Reason { Debug, VulkanOption, SpirvOption, Depfile, Reflection, Other };
 
 struct Refused {
     std::string_view name;  // without the leading dash
@@ -40,7 +40,7 @@ constexpr std::array kFlags = {
 constexpr std::array kPrefixes = {
     Refused{"fspv-reflect", Reason::Reflection}, Refused{"Fre", Reason::Reflection},
     Refused{"MF", Reason::Depfile},
-    Refused{"fvk-", Reason::Layout},
+    Refused{"fvk-", Reason::VulkanOption},
     Refused{"fspv-", Reason::SpirvOption},  Refused{"Oconfig", Reason::SpirvOption},
     Refused{"Fe", Reason::Other},           Refused{"Frs", Reason::Other},
     Refused{"Fsh", Reason::Other},
@@ -80,10 +80,12 @@ std::string message(std::string_view shown, Reason reason) {
         case Reason::Debug:
             return quoted + " is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts "
                             "the debug information inside the SPIR-V module. Remove it.";
-        case Reason::Layout:
-            return quoted + " is not supported. oneshader lays buffers out with DXC's default Vulkan rules "
-                            "(relaxed std140 for constant buffers, relaxed std430 for the others); use "
-                            "[[vk::offset]] and [[vk::location]] in the shader instead.";
+        case Reason::VulkanOption:
+            return quoted + " is not supported. Of the -fvk-* options oneshader takes the register shifts and "
+                            "bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
+                            "-fvk-auto-shift-bindings), -fvk-invert-y and the layout flags -fvk-use-dx-layout, "
+                            "-fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader "
+                            "([[vk::location]], [[vk::offset]]).";
         case Reason::SpirvOption:
             return quoted + " is not supported. oneshader writes SPIR-V with DXC's default rules; of the -fspv-* "
                             "options it takes -fspv-target-env=, -fspv-extension= and -fspv-entrypoint-name=.";

@@ -33,6 +33,9 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -fspv-extension=<ext>        Permit only the listed SPIR-V extensions (repeat; KHR: all SPV_KHR_).
   -fspv-entrypoint-name=<n>    The entry point's name in the SPIR-V.
   -fvk-invert-y                Negate SV_Position.y in vertex shaders.
+  -fvk-use-dx-layout           Lay buffers out as D3D does: FXC's cbuffer packing, tight structured buffers.
+  -fvk-use-gl-layout           Lay buffers out by strict std140 (constant buffers) and std430 (the others).
+  -fvk-use-scalar-layout       Lay every buffer out by VK_EXT_scalar_block_layout.
   -Fc <file>                   Also write the SPIR-V disassembly.
   -Fh <file>                   Also write the shader as DXC's C header (const unsigned char name[]).
   -Vn <name>                   The array's name in the -Fh header (default g_<entry point>).
@@ -77,8 +80,8 @@ oneshader options:
   --help                       Print this help.
 
 Harmless DXC options (-Wall, -W..., -Ges, -Gis, -Gec, -Vd, -Fd, -Qunused-arguments, ...) are accepted.
-Other -fvk-* and -fspv-* options and DXC options such as -Zs or -Fe are rejected, all in one run:
-oneshader uses DXC's default Vulkan layout; use [[vk::location]] and [[vk::offset]] in the shader.
+Other -fvk-* and -fspv-* options and DXC options such as -Zs or -Fe are rejected, all in one run;
+[[vk::location]] and [[vk::offset]] in the shader express what the refused ones would.
 
 Diagnostics go to standard error as 'file(line,col): error OSHnnnn: message'.
 Exit code: 0 success, 1 the shader did not compile or an output could not be written,
