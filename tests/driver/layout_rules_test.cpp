@@ -87,7 +87,7 @@ struct Kinds {
 
 }  // namespace
 
-TEST_CASE("-fvk-use-dx-layout packs structured buffers as D3D does", "[layout-rules]") {
+TEST_CASE("layout flag -fvk-use-dx-layout packs structured buffers as D3D does", "[layout-rules]") {
     std::string text = compile(std::string(kEveryKind) + R"(
 StructuredBuffer<Kinds> Items;
 float4 main() : SV_Target { return float4(Items[0].a0, 0, 0, 1); }
@@ -114,7 +114,7 @@ float4 main() : SV_Target { return float4(Items[0].a0, 0, 0, 1); }
         CHECK(text.find(line) != std::string::npos);
 }
 
-TEST_CASE("-fvk-use-dx-layout packs an array of structs and what follows it tightly", "[layout-rules]") {
+TEST_CASE("layout flag -fvk-use-dx-layout packs an array of structs and what follows it tightly", "[layout-rules]") {
     std::string text = compile(std::string(kEveryKind) + R"(
 struct Outer {
     float b0; Kinds b1[2]; float b2[1]; float3 b3[1]; float3 b4; float2x3 b5[1]; float3 b6; double b7[2];
@@ -142,7 +142,7 @@ float4 main() : SV_Target { return float4(Items[0].b0, 0, 0, 1); }
                       });
 }
 
-TEST_CASE("-fvk-use-dx-layout packs cbuffers by FXC's rules", "[layout-rules]") {
+TEST_CASE("layout flag -fvk-use-dx-layout packs cbuffers by FXC's rules", "[layout-rules]") {
     SECTION("a member after an array or a struct uses the padding of its last row") {
         std::string text = compile(R"(
 struct One { float x; };
@@ -199,7 +199,7 @@ float4 main() : SV_Target { return p0; }
     }
 }
 
-TEST_CASE("-fvk-use-gl-layout uses strict std140 and std430", "[layout-rules]") {
+TEST_CASE("layout flag -fvk-use-gl-layout uses strict std140 and std430", "[layout-rules]") {
     const char* source = R"(
 struct Item { float a; float3 b; float c[2]; };
 cbuffer Params { float p0; float3 p1; float2 p2; float3x3 p3; };
@@ -223,7 +223,7 @@ float4 main() : SV_Target { return float4(p1, p0 + p2.x + p3[0][0] + Items[0].a)
                           "OpMemberDecorate %Item 2 Offset 16"});
 }
 
-TEST_CASE("-fvk-use-scalar-layout aligns everything to its component", "[layout-rules]") {
+TEST_CASE("layout flag -fvk-use-scalar-layout aligns everything to its component", "[layout-rules]") {
     SECTION("a struct's size is rounded up to its alignment") {
         std::string text = compile(R"(
 struct Inner { uint64_t a; int b; };
