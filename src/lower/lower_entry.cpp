@@ -75,10 +75,17 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
     auto stage_global = [&](const sema::StageVariable& v, bool output) {
         global_name.assign(output ? "out.var." : "in.var.");
         global_name += v.semantic.str();
-        ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input,
-                                      concrete(v.type), global_name);
+        std::optional<ir::BuiltIn> builtin = builtin_of(v.builtin, ep->stage);
+        const Type* type = concrete(v.type);
+        // Vulkan's compute IDs are uint3 variables whatever the parameter says (`uint id`, `int2 g`):
+        // the wrapper's load converts, as DXC's does.
+        if (builtin && (*builtin == ir::BuiltIn::GlobalInvocationId || *builtin == ir::BuiltIn::WorkgroupId ||
+                        *builtin == ir::BuiltIn::LocalInvocationId))
+            type = types_.vector(types_.scalar(sema::ScalarKind::UInt), 3);
+        ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input, type,
+                                      global_name);
         g->loc = v.loc;
-        if (auto b = builtin_of(v.builtin, ep->stage)) g->builtin = *b;
+        if (builtin) g->builtin = *builtin;
         else g->location = v.location;
         g->interpolation = v.interpolation;
         (output ? entry->outputs : entry->inputs).push_back(g);

@@ -18,6 +18,8 @@ namespace {
 //   the spec's layout gives it 32 bits.
 constexpr std::string_view kRaiseList[] = {
     "split_matrix_calls",  // component-wise intrinsics on matrices run row by row
+    "polyfill_lit",       // no lighting helpers: max, pow and a select
+    "polyfill_dst",
     "polyfill_sign",   // Metal's sign() answers in the operand's type, HLSL's in int
     "polyfill_rcp",    // no rcp() in Metal
     "polyfill_mad",    // fma() for floats; integers multiply and add

@@ -26,5 +26,11 @@ TransformResult polyfill_mad(ir::Module& module);
 TransformResult polyfill_ldexp(ir::Module& module);
 // isfinite(x) becomes !(isnan(x) || isinf(x)).
 TransformResult polyfill_isfinite(ir::Module& module);
+// fmod(x, y) becomes the float remainder of x by y (sign of x).
+TransformResult polyfill_fmod(ir::Module& module);
+// lit(n_dot_l, n_dot_h, m) becomes its float4 of max, pow and a select.
+TransformResult polyfill_lit(ir::Module& module);
+// dst(a, b) becomes (1, a.y * b.y, a.z, b.w).
+TransformResult polyfill_dst(ir::Module& module);
 
 }  // namespace oneshader::raise

@@ -23,6 +23,9 @@ constexpr TransformInfo kTransforms[] = {
     {"polyfill_mad", polyfill_mad},
     {"polyfill_ldexp", polyfill_ldexp},
     {"polyfill_isfinite", polyfill_isfinite},
+    {"polyfill_fmod", polyfill_fmod},
+    {"polyfill_lit", polyfill_lit},
+    {"polyfill_dst", polyfill_dst},
 };
 
 }  // namespace

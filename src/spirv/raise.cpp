@@ -35,6 +35,9 @@ constexpr std::string_view kRaiseList[] = {
     "polyfill_mad",       // Fma for floats; OpIMul and OpIAdd for integers
     "polyfill_ldexp",     // GLSL.std.450 Ldexp takes an integer exponent, HLSL a float
     "polyfill_isfinite",  // OpIsNan and OpIsInf, no OpIsFinite in shaders
+    "polyfill_fmod",      // OpFRem, not a GLSL.std.450 function
+    "polyfill_lit",       // HLSL's lighting helpers: max, pow and a select
+    "polyfill_dst",
     "split_stage_io",
     "merge_builtin_arrays",
     "flat_integer_varyings",

@@ -18,6 +18,8 @@ namespace {
 //   its sample mask is a plain u32.
 constexpr std::string_view kRaiseList[] = {
     "split_matrix_calls", // component-wise intrinsics on matrices run row by row
+    "polyfill_lit",       // no lighting helpers: max, pow and a select
+    "polyfill_dst",
     "polyfill_sign",      // WGSL's sign answers in the operand's type, HLSL in int
     "polyfill_rcp",       // no rcp
     "polyfill_log10",     // no log10

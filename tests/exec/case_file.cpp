@@ -348,10 +348,11 @@ struct Parser
             result.glslang_flags.insert(result.glslang_flags.end(), words.begin() + 1, words.end());
         else if (d == "reference")
         {
-            need(2, "reference glslang|none");
-            if (words[1] != "glslang" && words[1] != "none")
-                fail("reference glslang|none");
+            need(2, "reference glslang|none|wrong");
+            if (words[1] != "glslang" && words[1] != "none" && words[1] != "wrong")
+                fail("reference glslang|none|wrong");
             result.glslang_reference = words[1] == "glslang";
+            result.glslang_wrong = words[1] == "wrong";
         }
         else if (d == "entry")
         {

@@ -128,6 +128,9 @@ struct Case
     std::vector<std::string> defines;
     std::vector<std::string> glslang_flags;
     bool glslang_reference = true;  // "reference none": glslang cannot compile it; only cpp/literal expectations
+    // "reference wrong": glslang compiles it to a different meaning (its HLSL fmod is GLSL's floor-based mod),
+    // so its run is no check of the expectations either; glslang is not run.
+    bool glslang_wrong = false;
     std::vector<Entry> entries;
     std::vector<Resource> resources;
     std::optional<Bytes> push_constants;

@@ -59,10 +59,12 @@ ir::Instruction* call_of(ir::Builder& b, ir::Function* f, Id id) {
         depth += c == '<' ? 1 : c == '>' ? -1 : 0;
         count += c == ',' && depth == 0;
     }
-    REQUIRE(count <= f->arguments.size());
-    for (std::size_t k = 0; k < count; ++k) args.push_back(f->arguments[k]);
+    // Arguments 0-2 are float4, 3-5 float: a form of plain float parameters (lit) takes those.
+    const std::size_t first = form.params.starts_with("float ") ? 3 : 0;
+    REQUIRE(first + count <= f->arguments.size());
+    for (std::size_t k = 0; k < count; ++k) args.push_back(f->arguments[first + k]);
     const sema::Type* result = form.result.starts_with("bool@") ? types.vector(types.scalar(sema::ScalarKind::Bool), 4)
-                                                               : f->arguments[0]->type();
+                                                               : f->arguments[0]->type();  // float4 (lit's too)
     return b.intrinsic(id, result, args);
 }
 
@@ -72,6 +74,7 @@ TEST_CASE("the SPIR-V raise list rewrites every id its table marks raised", "[in
     ir::Module module{arena, types};
     ir::Function* f = module.add_function("f", types.void_type());
     for (int k = 0; k < 3; ++k) module.add_argument(f, types.vector(types.scalar(sema::ScalarKind::Float), 4), "x");
+    for (int k = 0; k < 3; ++k) module.add_argument(f, types.scalar(sema::ScalarKind::Float), "s");
     ir::Builder b(module);
     b.set_insert_point(module.add_block(f));
     std::vector<Id> raised;
