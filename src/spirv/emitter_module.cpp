@@ -213,6 +213,7 @@ std::vector<std::uint32_t> Emitter::run() {
     }
     for (const ir::Function* f : functions) emit_function(f);
     apply_target_env();
+    report_oversized();
     if (failed_) return {};
 
     // Execution model and modes.
@@ -249,6 +250,8 @@ std::vector<std::uint32_t> Emitter::run() {
         head.add(spv::Op::OpExecutionMode,
                  {main_id, static_cast<std::uint32_t>(spv::ExecutionMode::LocalSize), size(0), size(1), size(2)});
     }
+    report_oversized(head);
+    if (failed_) return {};
     // Names come after the entry point's own OpName so a dump starts with the entry.
     std::vector<std::uint32_t> out;
     out.reserve(5 + head.size() + debug_strings_.size() + names_.size() + debug_processed_.size() +

@@ -51,7 +51,12 @@ void InstructionStream::append(const InstructionStream& other) {
 
 std::uint32_t* InstructionStream::grow(spv::Op op, std::size_t count) {
     std::uint32_t* out = room(count);
-    *out = (static_cast<std::uint32_t>(count) << spv::WordCountShift) | static_cast<std::uint32_t>(op);
+    std::uint32_t written = static_cast<std::uint32_t>(count);
+    if (count > kMaxInstructionWords) {
+        if (!oversized_) oversized_ = OversizedInstruction{op, count};
+        written = 0;
+    }
+    *out = (written << spv::WordCountShift) | static_cast<std::uint32_t>(op);
     return out + 1;
 }
 

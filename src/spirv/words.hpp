@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -13,6 +15,15 @@
 namespace oneshader::spirv {
 
 using Words = std::vector<std::uint32_t>;
+
+// An instruction's first word keeps its word count in 16 bits: no instruction may be longer.
+inline constexpr std::size_t kMaxInstructionWords = 0xFFFF;
+
+// An instruction that was too long for that count: its opcode and the words it needed.
+struct OversizedInstruction {
+    spv::Op op = spv::Op::OpNop;
+    std::size_t words = 0;
+};
 
 // Appends `s` to an operand list in SPIR-V's literal-string form.
 void append_string(Words& operands, std::string_view s);
@@ -40,6 +51,10 @@ public:
     void reserve(std::size_t words) {
         if (capacity_ < words) reallocate(words);
     }
+    // The first instruction added since the last call that had more than kMaxInstructionWords
+    // words, and forgets it. Such an instruction is written with a word count of 0, which no reader
+    // takes, so a stream that holds one must never become a module: the emitter reports it instead.
+    std::optional<OversizedInstruction> take_oversized() { return std::exchange(oversized_, std::nullopt); }
 
 private:
     // Room for one instruction of `count` words (its first word included), which the caller fills.
@@ -52,6 +67,7 @@ private:
     std::unique_ptr<std::uint32_t[]> storage_;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
+    std::optional<OversizedInstruction> oversized_;
 };
 
 }  // namespace oneshader::spirv
