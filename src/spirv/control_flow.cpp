@@ -250,6 +250,14 @@ void Emitter::emit_function(const ir::Function* f) {
             op(spv::Op::OpBranchConditional, {value(term->operands[0]), label(term->targets[0]), label(term->targets[1])});
             break;
         case ir::Opcode::Switch: {
+            if (term->immediates.size() > kMaxSwitchPairs) {
+                fail(support::DiagCode::spirv_not_expressible,
+                     "SPIR-V: a switch with " + std::to_string(term->immediates.size()) + " cases is more than the " +
+                         std::to_string(kMaxSwitchPairs) +
+                         " a SPIR-V OpSwitch may have; split it into several switches, each over a range of the "
+                         "values (chosen by an if)");
+                break;
+            }
             Operands ops{value(term->operands[0]), label(term->targets[0])};
             bool wide = bits_of(term->operands[0]->type()) == 64;
             for (std::size_t k = 0; k < term->immediates.size() && k + 1 < term->targets.size(); ++k) {

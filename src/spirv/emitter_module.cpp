@@ -214,6 +214,15 @@ std::vector<std::uint32_t> Emitter::run() {
     for (const ir::Function* f : functions) emit_function(f);
     apply_target_env();
     report_oversized();
+    // Universal limits of the module as a whole (spec section 2.17).
+    if (used_globals_.size() > 65535)
+        fail(support::DiagCode::spirv_not_expressible,
+             "SPIR-V: the entry point uses " + std::to_string(used_globals_.size()) +
+                 " global variables, more than the 65535 SPIR-V allows; gather them into arrays or structs");
+    if (next_id_ > 0x3FFFFF)
+        fail(support::DiagCode::spirv_not_expressible,
+             "SPIR-V: the module needs " + std::to_string(next_id_) +
+                 " ids, more than the 4194303 SPIR-V allows; split the shader into smaller entry points");
     if (failed_) return {};
 
     // Execution model and modes.

@@ -18,11 +18,19 @@ using Words = std::vector<std::uint32_t>;
 
 // An instruction's first word keeps its word count in 16 bits: no instruction may be longer.
 inline constexpr std::size_t kMaxInstructionWords = 0xFFFF;
+// SPIR-V's universal limits (spec section 2.17) on what one instruction lists, which the validator
+// enforces and a consumer need not support beyond.
+inline constexpr std::size_t kMaxStructMembers = 16383;
+inline constexpr std::size_t kMaxSwitchPairs = 16383;
+inline constexpr std::size_t kMaxFunctionParameters = 255;  // also OpFunctionCall and OpExtInst arguments
+inline constexpr std::size_t kMaxStringBytes = 65535;
 
-// An instruction that was too long for that count: its opcode and the words it needed.
+// An instruction longer than the word count allows or past a universal limit: its opcode, the
+// words it needed, and for a literal string the string's bytes.
 struct OversizedInstruction {
     spv::Op op = spv::Op::OpNop;
     std::size_t words = 0;
+    std::size_t string_bytes = 0;
 };
 
 // Appends `s` to an operand list in SPIR-V's literal-string form.
@@ -52,13 +60,15 @@ public:
         if (capacity_ < words) reallocate(words);
     }
     // The first instruction added since the last call that had more than kMaxInstructionWords
-    // words, and forgets it. Such an instruction is written with a word count of 0, which no reader
-    // takes, so a stream that holds one must never become a module: the emitter reports it instead.
+    // words or went past a universal limit above (an OpSwitch's pairs excepted: the stream cannot
+    // tell a 64-bit selector's literals from pairs, so the emitter counts cases itself), and
+    // forgets it. A stream that held one must never become a module: the emitter reports it.
+    // (One too long is written with a word count of 0, which no reader takes.)
     std::optional<OversizedInstruction> take_oversized() { return std::exchange(oversized_, std::nullopt); }
 
 private:
     // Room for one instruction of `count` words (its first word included), which the caller fills.
-    std::uint32_t* grow(spv::Op op, std::size_t count);
+    std::uint32_t* grow(spv::Op op, std::size_t count, std::size_t string_bytes = 0);
     std::uint32_t* room(std::size_t count);
     void reallocate(std::size_t capacity);
 
