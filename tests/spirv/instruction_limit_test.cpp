@@ -34,6 +34,12 @@ std::string struct_ir(int members) {
 
 bool starts_with(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
+Options without_names() {
+    Options o;
+    o.keep_names = false;
+    return o;
+}
+
 }  // namespace
 
 // A function of `params` float parameters, called once.
@@ -62,11 +68,11 @@ TEST_CASE("a switch of 16383 cases is one valid OpSwitch; one case more is OSH50
 }
 
 TEST_CASE("a struct of 16383 members is one valid OpTypeStruct; 16384 members are OSH5001", "[spirv][limits]") {
-    Result ok = compile(struct_ir(16383), Options{.keep_names = false});
+    Result ok = compile(struct_ir(16383), without_names());
     CHECK(ok.errors.empty());
     REQUIRE(!ok.words.empty());
     CHECK(ok.validation == "");
-    Result over = compile(struct_ir(16384), Options{.keep_names = false});
+    Result over = compile(struct_ir(16384), without_names());
     CHECK(over.words.empty());
     REQUIRE(over.errors.size() == 1);
     CHECK(over.errors[0] == "OSH5001: SPIR-V: a struct with 16384 members (a base counts as one) is more than the 16383 "
