@@ -167,6 +167,11 @@ void Emitter::emit_function(const ir::Function* f) {
             }
         }
 
+    // A signature or a call too long for one instruction is the function's problem: report it at
+    // its first instruction, the nearest source position there is.
+    if (!f->blocks.empty() && !f->blocks.front()->instructions.empty()) current_ = f->blocks.front()->instructions.front();
+    report_oversized();
+
     for (const ir::Block* b : order) {
         op(spv::Op::OpLabel, {label(b)});
         if (b == order.front()) functions_.append(variables);
@@ -200,6 +205,7 @@ void Emitter::emit_function(const ir::Function* f) {
                 }
                 op_result(spv::Op::OpPhi, type, ops, result_id(i));
                 name(result_id(i), i->name());
+                report_oversized();
                 continue;
             }
             if (!emit_instruction(i)) {
@@ -209,6 +215,7 @@ void Emitter::emit_function(const ir::Function* f) {
             if (i->has_result() && !i->type()->is<sema::PointerType>() && !i->name().empty()) {
                 if (const Id* id = values_.find(i)) name(*id, i->name());
             }
+            report_oversized();
         }
         current_ = term;
         // Before the merge instruction, which must stand right before the branch.
@@ -243,6 +250,14 @@ void Emitter::emit_function(const ir::Function* f) {
             op(spv::Op::OpBranchConditional, {value(term->operands[0]), label(term->targets[0]), label(term->targets[1])});
             break;
         case ir::Opcode::Switch: {
+            if (term->immediates.size() > kMaxSwitchPairs) {
+                fail(support::DiagCode::spirv_not_expressible,
+                     "SPIR-V: a switch with " + std::to_string(term->immediates.size()) + " cases is more than the " +
+                         std::to_string(kMaxSwitchPairs) +
+                         " a SPIR-V OpSwitch may have; split it into several switches, each over a range of the "
+                         "values (chosen by an if)");
+                break;
+            }
             Operands ops{value(term->operands[0]), label(term->targets[0])};
             bool wide = bits_of(term->operands[0]->type()) == 64;
             for (std::size_t k = 0; k < term->immediates.size() && k + 1 < term->targets.size(); ++k) {
@@ -267,6 +282,7 @@ void Emitter::emit_function(const ir::Function* f) {
             break;
         default: op(spv::Op::OpUnreachable, {}); break;
         }
+        report_oversized();
     }
     body_->add(spv::Op::OpFunctionEnd, {});
     body_ = nullptr;

@@ -20,11 +20,12 @@ constexpr std::uint32_t kDebugInfoVersion = 1;
 constexpr std::uint32_t kDwarfVersion = 4;
 constexpr std::uint32_t kLanguageHlsl = 5;  // SourceLanguage HLSL, in both instruction sets
 
-// An instruction holds at most 65535 words: a long text goes in pieces, the first in OpSource
-// (or DebugSource's string), the rest each in OpSourceContinued (or its own string). Pieces end
-// on a UTF-8 character boundary so each one is valid text by itself.
+// A literal string holds at most 65535 bytes (a universal limit; an instruction's 65535 words
+// would hold more): a long text goes in pieces, the first in OpSource (or DebugSource's string),
+// the rest each in OpSourceContinued (or its own string). Pieces end on a UTF-8 character
+// boundary so each one is valid text by itself.
 std::vector<std::string_view> text_pieces(std::string_view text) {
-    constexpr std::size_t kPiece = 65000 * 4;
+    constexpr std::size_t kPiece = kMaxStringBytes;
     std::vector<std::string_view> out;
     while (text.size() > kPiece) {
         std::size_t cut = kPiece;

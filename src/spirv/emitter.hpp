@@ -60,6 +60,10 @@ public:
     void unsupported(const std::string& what);  // OSH5002
     void unsupported_integer_matrix();           // OSH5002 with what to write instead
     bool failed() const { return failed_; }
+    // OSH5001 for each instruction a stream could not write because it needed more words than
+    // SPIR-V's 16-bit word count allows (instruction_limit.cpp), at the instruction being emitted.
+    void report_oversized();
+    void report_oversized(InstructionStream& s);
 
     // --- ids, capabilities, names --------------------------------------------------------------
     Id new_id() { return next_id_++; }

@@ -213,6 +213,16 @@ std::vector<std::uint32_t> Emitter::run() {
     }
     for (const ir::Function* f : functions) emit_function(f);
     apply_target_env();
+    report_oversized();
+    // Universal limits of the module as a whole (spec section 2.17).
+    if (used_globals_.size() > 65535)
+        fail(support::DiagCode::spirv_not_expressible,
+             "SPIR-V: the entry point uses " + std::to_string(used_globals_.size()) +
+                 " global variables, more than the 65535 SPIR-V allows; gather them into arrays or structs");
+    if (next_id_ > 0x3FFFFF)
+        fail(support::DiagCode::spirv_not_expressible,
+             "SPIR-V: the module needs " + std::to_string(next_id_) +
+                 " ids, more than the 4194303 SPIR-V allows; split the shader into smaller entry points");
     if (failed_) return {};
 
     // Execution model and modes.
@@ -249,6 +259,8 @@ std::vector<std::uint32_t> Emitter::run() {
         head.add(spv::Op::OpExecutionMode,
                  {main_id, static_cast<std::uint32_t>(spv::ExecutionMode::LocalSize), size(0), size(1), size(2)});
     }
+    report_oversized(head);
+    if (failed_) return {};
     // Names come after the entry point's own OpName so a dump starts with the entry.
     std::vector<std::uint32_t> out;
     out.reserve(5 + head.size() + debug_strings_.size() + names_.size() + debug_processed_.size() +

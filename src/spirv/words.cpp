@@ -20,6 +20,18 @@ void pack_string(std::uint32_t* out, std::string_view s) {
     out[whole] = last;
 }
 
+// Whether the operands of `op` go past a universal limit (the word count is checked apart).
+bool over_universal_limit(spv::Op op, std::size_t words, std::size_t string_bytes) {
+    if (string_bytes > kMaxStringBytes) return true;
+    switch (op) {
+    case spv::Op::OpTypeStruct: return words - 2 > kMaxStructMembers;
+    case spv::Op::OpTypeFunction: return words - 3 > kMaxFunctionParameters;
+    case spv::Op::OpFunctionCall: return words - 4 > kMaxFunctionParameters;
+    case spv::Op::OpExtInst: return words - 5 > kMaxFunctionParameters;
+    default: return false;
+    }
+}
+
 }  // namespace
 
 void append_string(Words& operands, std::string_view s) {
@@ -49,9 +61,13 @@ void InstructionStream::append(const InstructionStream& other) {
     std::copy(other.storage_.get(), other.storage_.get() + other.size_, out);
 }
 
-std::uint32_t* InstructionStream::grow(spv::Op op, std::size_t count) {
+std::uint32_t* InstructionStream::grow(spv::Op op, std::size_t count, std::size_t string_bytes) {
     std::uint32_t* out = room(count);
-    *out = (static_cast<std::uint32_t>(count) << spv::WordCountShift) | static_cast<std::uint32_t>(op);
+    std::uint32_t written = static_cast<std::uint32_t>(count);
+    if (count > kMaxInstructionWords) written = 0;
+    if (!oversized_ && (count > kMaxInstructionWords || over_universal_limit(op, count, string_bytes)))
+        oversized_ = OversizedInstruction{op, count, string_bytes};
+    *out = (written << spv::WordCountShift) | static_cast<std::uint32_t>(op);
     return out + 1;
 }
 
@@ -69,7 +85,7 @@ void InstructionStream::add(spv::Op op, std::initializer_list<std::uint32_t> hea
 void InstructionStream::add_with_string(spv::Op op, std::initializer_list<std::uint32_t> head, std::string_view s,
                                         std::span<const std::uint32_t> tail) {
     std::size_t string_count = string_words(s);
-    std::uint32_t* out = grow(op, 1 + head.size() + string_count + tail.size());
+    std::uint32_t* out = grow(op, 1 + head.size() + string_count + tail.size(), s.size());
     out = std::copy(head.begin(), head.end(), out);
     pack_string(out, s);
     std::copy(tail.begin(), tail.end(), out + string_count);

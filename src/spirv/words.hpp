@@ -4,8 +4,10 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -13,6 +15,23 @@
 namespace oneshader::spirv {
 
 using Words = std::vector<std::uint32_t>;
+
+// An instruction's first word keeps its word count in 16 bits: no instruction may be longer.
+inline constexpr std::size_t kMaxInstructionWords = 0xFFFF;
+// SPIR-V's universal limits (spec section 2.17) on what one instruction lists, which the validator
+// enforces and a consumer need not support beyond.
+inline constexpr std::size_t kMaxStructMembers = 16383;
+inline constexpr std::size_t kMaxSwitchPairs = 16383;
+inline constexpr std::size_t kMaxFunctionParameters = 255;  // also OpFunctionCall and OpExtInst arguments
+inline constexpr std::size_t kMaxStringBytes = 65535;
+
+// An instruction longer than the word count allows or past a universal limit: its opcode, the
+// words it needed, and for a literal string the string's bytes.
+struct OversizedInstruction {
+    spv::Op op = spv::Op::OpNop;
+    std::size_t words = 0;
+    std::size_t string_bytes = 0;
+};
 
 // Appends `s` to an operand list in SPIR-V's literal-string form.
 void append_string(Words& operands, std::string_view s);
@@ -40,10 +59,16 @@ public:
     void reserve(std::size_t words) {
         if (capacity_ < words) reallocate(words);
     }
+    // The first instruction added since the last call that had more than kMaxInstructionWords
+    // words or went past a universal limit above (an OpSwitch's pairs excepted: the stream cannot
+    // tell a 64-bit selector's literals from pairs, so the emitter counts cases itself), and
+    // forgets it. A stream that held one must never become a module: the emitter reports it.
+    // (One too long is written with a word count of 0, which no reader takes.)
+    std::optional<OversizedInstruction> take_oversized() { return std::exchange(oversized_, std::nullopt); }
 
 private:
     // Room for one instruction of `count` words (its first word included), which the caller fills.
-    std::uint32_t* grow(spv::Op op, std::size_t count);
+    std::uint32_t* grow(spv::Op op, std::size_t count, std::size_t string_bytes = 0);
     std::uint32_t* room(std::size_t count);
     void reallocate(std::size_t capacity);
 
@@ -52,6 +77,7 @@ private:
     std::unique_ptr<std::uint32_t[]> storage_;
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
+    std::optional<OversizedInstruction> oversized_;
 };
 
 }  // namespace oneshader::spirv

@@ -288,7 +288,9 @@ private:
         for (auto [p, v] : edge) {
             const Instruction* vi = v->as<Instruction>();
             if (!vi || vi == p || vi->opcode != Opcode::Phi || vi->block != tb) continue;
-            if (std::any_of(snapshots.begin(), snapshots.end(), [&](const auto& s) { return s.first == v; })) continue;
+            // A copy for the lambda: clang before 16 cannot capture a structured binding.
+            const ir::Value* value = v;
+            if (std::any_of(snapshots.begin(), snapshots.end(), [&](const auto& s) { return s.first == value; })) continue;
             Stmt* s = add(out, StmtKind::Snapshot);
             s->phi = vi;
             snapshots.push_back({v, s});
