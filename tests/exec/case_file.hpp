@@ -120,6 +120,13 @@ struct Literal
     Bytes bytes;
 };
 
+// A specialization constant's value for every pipeline of the case (`specialize NAME VALUE`).
+struct Specialization
+{
+    std::string name;
+    double value = 0;  // a bool is 0 or 1
+};
+
 struct Case
 {
     std::string name;
@@ -129,6 +136,7 @@ struct Case
     std::vector<std::string> glslang_flags;
     bool glslang_reference = true;  // "reference none": glslang cannot compile it; only cpp/literal expectations
     std::vector<Entry> entries;
+    std::vector<Specialization> specializations;
     std::vector<Resource> resources;
     std::optional<Bytes> push_constants;
     std::vector<VertexBuffer> vertex_buffers;
