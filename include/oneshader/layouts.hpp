@@ -442,6 +442,8 @@ struct LayoutOptions {
     std::vector<std::string> depth_textures;
     std::vector<std::string> unfilterable_textures;
     std::map<std::string, StorageAccess> storage_access;
+    // Storage buffers the pipeline only reads (WGSL `var<storage, read>`): "read-only-storage".
+    std::vector<std::string> read_only_buffers;
 };
 
 struct VertexAttribute {

@@ -148,9 +148,10 @@ Result<BindGroupLayoutEntryInfo> entry_for(const ResourceLayout& r, std::uint32_
     case ResourceKind::ReadOnlyStorageBuffer:
     case ResourceKind::StorageBuffer:
         e.kind = BindingKind::Buffer;
-        e.buffer_type = r.kind == ResourceKind::ConstantBuffer          ? "uniform"
-                        : r.kind == ResourceKind::ReadOnlyStorageBuffer ? "read-only-storage"
-                                                                        : "storage";
+        e.buffer_type = r.kind == ResourceKind::ConstantBuffer ? "uniform"
+                        : r.kind == ResourceKind::ReadOnlyStorageBuffer || listed(options.read_only_buffers, r.name)
+                            ? "read-only-storage"
+                            : "storage";
         e.has_dynamic_offset = r.dynamic_offset || listed(options.dynamic_buffers, r.name);
         if (!r.counter_slots.empty())
             return unsupported(r, "append and consume buffers have a hidden counter WebGPU cannot bind. Use a "

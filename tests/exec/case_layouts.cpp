@@ -108,7 +108,7 @@ VertexInput vertex_input(const Case& c, const layouts::EntryLayout& vertex_entry
     return input;
 }
 
-layouts::vulkan::SpecializationInfo specialization(const Case& c, const layouts::EntryLayout& entry)
+layouts::SpecializationValues specialization_values(const Case& c, const layouts::EntryLayout& entry)
 {
     auto values = layouts::SpecializationValues::for_layout(entry);
     for (const Specialization& s : c.specializations)
@@ -131,7 +131,12 @@ layouts::vulkan::SpecializationInfo specialization(const Case& c, const layouts:
         if (error)
             throw std::runtime_error("specialize " + s.name + ": " + error->message);
     }
-    return values.to_vulkan();
+    return values;
+}
+
+layouts::vulkan::SpecializationInfo specialization(const Case& c, const layouts::EntryLayout& entry)
+{
+    return specialization_values(c, entry).to_vulkan();
 }
 
 void check_specializations(const Case& c, const CaseLayouts& layouts)

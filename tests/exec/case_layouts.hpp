@@ -32,8 +32,10 @@ struct VertexInput
 };
 VertexInput vertex_input(const Case& c, const layouts::EntryLayout& vertex_entry);
 
-// The case's `specialize` values for one entry (those it reads), as VkSpecializationInfo contents. Throws on a
-// value of the wrong type.
+// The case's `specialize` values for one entry (those it reads; defaults for the rest). Throws on a value of the
+// wrong type.
+layouts::SpecializationValues specialization_values(const Case& c, const layouts::EntryLayout& entry);
+// The same as VkSpecializationInfo contents.
 layouts::vulkan::SpecializationInfo specialization(const Case& c, const layouts::EntryLayout& entry);
 
 // Throws when a `specialize` line names a constant no entry of the case reads.
