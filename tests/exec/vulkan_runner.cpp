@@ -565,7 +565,7 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
             if (c.resources[i].is_image())
                 uploads[k++].second = &images[&c.resources[i]];
 
-        // Descriptor set layouts, pool, sets and writes, from the oneshader::layouts pipeline layout (bound_layout):
+        // Descriptor set layouts, pool, sets and writes, from the oneshader::layouts pipeline layout (bind_layouts):
         // the descriptor types, counts and stage flags are the library's, so a wrong one fails the case.
         const layouts::vulkan::PipelineLayoutInfo& vk_layout = bound.vulkan;
         const std::uint32_t set_count = static_cast<std::uint32_t>(vk_layout.set_layouts.size());
