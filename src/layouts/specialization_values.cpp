@@ -29,7 +29,8 @@ LayoutError wrong_type(const SpecConstantLayout& c, std::string_view given) {
     case SpecConstantType::Int:
     case SpecConstantType::UInt: want = "an int or uint value in its range"; break;
     }
-    return layout_error(LayoutErrorKind::WrongType, "The specialization constant '" + c.name + "' is a " +
+    const std::string_view article = c.type == SpecConstantType::Int ? "an " : "a ";
+    return layout_error(LayoutErrorKind::WrongType, "The specialization constant '" + c.name + "' is " + std::string(article) +
                                                         std::string(type_word(c.type)) + "; set it with " +
                                                         std::string(want) + ", not " + std::string(given) + ".");
 }

@@ -119,7 +119,7 @@ TEST_CASE("specialization values: defaults until set, typed set by name, errors 
     auto wrong = s.set("Iterations", 2.5f);
     REQUIRE(wrong.has_value());
     CHECK(wrong->kind == LayoutErrorKind::WrongType);
-    CHECK(wrong->message == "The specialization constant 'Iterations' is a int; set it with an int or uint value in "
+    CHECK(wrong->message == "The specialization constant 'Iterations' is an int; set it with an int or uint value in "
                             "its range, not the float 2.5.");
     CHECK(s.set("ChannelMask", -1)->kind == LayoutErrorKind::WrongType);
     CHECK(s.set("Iterations", 0x80000000u)->kind == LayoutErrorKind::WrongType);

@@ -77,8 +77,22 @@ TEST_CASE("an entry layout holds its own stage only and every target's slot", "[
     CHECK(missing.error().message == "The shader 'Sprite.hlsl' has no entry point 'PSMian'; it has 'VSMain', 'PSMain'.");
 }
 
+namespace {
+
+// A vertex shader and two pixel shaders of one file, on bindings that do not meet.
+const char* two_pixel_source = R"(cbuffer Frame : register(b0) { float4x4 ViewProjection; float AlphaCutoff; };
+[[vk::binding(1)]] Texture2D<float4> Atlas;
+[[vk::binding(2)]] SamplerState AtlasSampler;
+struct VSOut { float4 Position : SV_Position; float2 Uv : TEXCOORD0; };
+[shader("vertex")] VSOut VSMain(float2 p : POSITION) { VSOut o; o.Position = mul(ViewProjection, float4(p, 0, 1)); o.Uv = p; return o; }
+[shader("pixel")] float4 PSMain(VSOut i) : SV_Target { return Atlas.Sample(AtlasSampler, i.Uv); }
+[shader("pixel")] float4 PSAlphaTest(VSOut i) : SV_Target { float4 c = Atlas.Sample(AtlasSampler, i.Uv); clip(c.a - AlphaCutoff); return c; }
+)";
+
+}  // namespace
+
 TEST_CASE("create refuses two entry points of one stage and compute with graphics", "[layouts]") {
-    const CompileResult sprite = compile_all(corpus_text("2d/sprite.hlsl"), "sprite.hlsl");
+    const CompileResult sprite = compile_all(two_pixel_source, "sprite.hlsl");
     const std::vector<EntryLayout> two_pixel = {entry(sprite, "VSMain"), entry(sprite, "PSMain"), entry(sprite, "PSAlphaTest")};
     auto duplicate = PipelineLayout::create(two_pixel);
     REQUIRE_FALSE(duplicate.ok());
@@ -88,17 +102,36 @@ TEST_CASE("create refuses two entry points of one stage and compute with graphic
           "Use PipelineLayout::create_union for one layout shared by several pipelines.");
     auto shared = PipelineLayout::create_union(two_pixel);
     REQUIRE(shared.ok());
-    const ResourceLayout* frame = shared->find("SpriteFrame");
+    const ResourceLayout* frame = shared->find("Frame");
     REQUIRE(frame != nullptr);
     CHECK(frame->stages == (StageVertex | StagePixel));  // the vertex shader and PSAlphaTest read it
     CHECK(frame->entry_points == std::vector<std::string>{"VSMain", "PSAlphaTest"});
+    CHECK(shared->find("Atlas")->entry_points == std::vector<std::string>{"PSMain", "PSAlphaTest"});
 
     const CompileResult blur = compile_all(corpus_text("spec/Blur.hlsl"), "Blur.hlsl");
     const std::vector<EntryLayout> mixed = {entry(sprite, "VSMain"), entry(blur, "CSMain")};
     auto error = PipelineLayout::create(mixed);
     REQUIRE_FALSE(error.ok());
     CHECK(error.error().kind == LayoutErrorKind::IncompatibleStages);
+    CHECK(error.error().message == "Entry point 'CSMain' is a compute shader and 'VSMain' a vertex shader; a compute "
+                                   "pipeline has its compute entry point only. Use PipelineLayout::create_union for "
+                                   "one layout shared by both.");
     CHECK(PipelineLayout::create(std::span<const EntryLayout>{}).error().kind == LayoutErrorKind::EntryPointNotFound);
+}
+
+TEST_CASE("DXC's default bindings put b0, t0 and s0 on one binding: a conflict, not a silent overlap", "[layouts]") {
+    CompileOptions options;
+    options.syntax_only = true;
+    const CompileResult r = compile_file(std::string(ONESHADER_SOURCE_DIR) + "/corpus/2d/sprite.hlsl", options);
+    INFO(diagnostics_text(r));
+    REQUIRE(r.reflection.has_value());
+    const std::vector<EntryLayout> vs = {entry(r, "VSMain")};
+    auto layout = PipelineLayout::create(vs);
+    REQUIRE_FALSE(layout.ok());
+    CHECK(layout.error().kind == LayoutErrorKind::ResourceConflict);
+    CHECK(layout.error().message.starts_with("Set 0 binding 0 is 'SpriteFrame' (ConstantBuffer, cbuffer) in entry "
+                                             "point 'VSMain' and 'Sprites' (ReadOnlyStorageBuffer, "
+                                             "StructuredBuffer<SpriteInstance>) in entry point 'VSMain'."));
 }
 
 TEST_CASE("to_metal and to_webgpu report the target that was not compiled", "[layouts]") {
@@ -118,8 +151,26 @@ TEST_CASE("to_metal and to_webgpu report the target that was not compiled", "[la
     CHECK(pipeline->to_vulkan().ok());
 }
 
+namespace {
+
+const char* push_source = R"(struct Push { uint2 Size; float Scale; };
+[[vk::push_constant]] Push Params;
+cbuffer Camera : register(b0) { float4 Tint; };
+[[vk::binding(1)]] Texture2D<float4> Source;
+[[vk::binding(2)]] SamplerState Linear;
+[[vk::binding(3)]] [[vk::image_format("rgba8")]] RWTexture2D<float4> Target;
+[shader("compute")] [numthreads(8, 8, 1)]
+void CSMain(uint3 id : SV_DispatchThreadID)
+{
+    if (any(id.xy >= Params.Size)) return;
+    Target[id.xy] = Source.SampleLevel(Linear, float2(id.xy) / 16.0, 0) * Tint * Params.Scale;
+}
+)";
+
+}  // namespace
+
 TEST_CASE("Metal: find goes from a Vulkan-style slot to the argument, the bytes slot is the push block's", "[layouts]") {
-    const CompileResult r = compile_all(corpus_text("lang/push_constants.hlsl"), "push_constants.hlsl");
+    const CompileResult r = compile_all(push_source, "push.hlsl");
     const EntryLayout cs = entry(r, "CSMain");
     const std::vector<EntryLayout> one = {cs};
     auto pipeline = PipelineLayout::create(one);
@@ -139,6 +190,10 @@ TEST_CASE("Metal: find goes from a Vulkan-style slot to the argument, the bytes 
         CHECK(arg->index == msl->binding);
     }
     CHECK(stage->find(7, 7) == nullptr);
+    REQUIRE(stage->arguments.size() == 4);
+    CHECK(stage->arguments[0].name == "Camera");  // buffers, then textures, then samplers
+    CHECK(stage->arguments[0].kind == metal::ArgumentKind::Buffer);
+    CHECK(stage->arguments[3].kind == metal::ArgumentKind::Sampler);
     REQUIRE(cs.push_constant.has_value());
     REQUIRE(stage->bytes_index.has_value());
     for (const TargetSlot& s : cs.push_constant->slots)

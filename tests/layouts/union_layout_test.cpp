@@ -146,8 +146,9 @@ TEST_CASE("push-constant blocks: shared by name, merged in a union when overlapp
     auto conflict = PipelineLayout::create_union(ac);
     REQUIRE_FALSE(conflict.ok());
     CHECK(conflict.error().kind == LayoutErrorKind::PushConstantConflict);
+    const std::string a_name = ea.push_constant->name, c_name = ec.push_constant->name;
     CHECK(conflict.error().message ==
-          "The push-constant blocks 'PA' (entry point 'PsA') and 'PC' (entry point 'PsC') cannot share one range: "
-          "'PA.Color' (float4 at offset 0) overlaps 'PC.Mode' (uint at offset 0). Declare the same members where the "
-          "blocks overlap, or build separate layouts.");
+          "The push-constant blocks '" + a_name + "' (entry point 'PsA') and '" + c_name + "' (entry point 'PsC') "
+          "cannot share one range: '" + a_name + ".Color' (float4 at offset 0) overlaps '" + c_name + ".Mode' (uint "
+          "at offset 0). Declare the same members where the blocks overlap, or build separate layouts.");
 }

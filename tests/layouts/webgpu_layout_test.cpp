@@ -75,7 +75,13 @@ void CSMain(uint3 id : SV_DispatchThreadID)
 }
 
 TEST_CASE("WebGPU: the push-constant block is a uniform buffer at the slot the compiler reserved", "[layouts]") {
-    const CompileResult r = compile_all(corpus_text("lang/push_constants.hlsl"), "push_constants.hlsl");
+    const CompileResult r = compile_all(R"(struct Push { uint2 Size; float Scale; };
+[[vk::push_constant]] Push Params;
+cbuffer Camera : register(b0) { float4 Tint; };
+[[vk::binding(1)]] [[vk::image_format("rgba8")]] RWTexture2D<float4> Target;
+[shader("compute")] [numthreads(8, 8, 1)]
+void CSMain(uint3 id : SV_DispatchThreadID) { if (all(id.xy < Params.Size)) Target[id.xy] = Tint * Params.Scale; }
+)", "push.hlsl");
     const EntryLayout cs = entry(r, "CSMain");
     const std::vector<EntryLayout> one = {cs};
     auto layout = PipelineLayout::create(one)->to_webgpu();
