@@ -109,14 +109,14 @@ TEST_CASE("what WebGPU cannot express is an Unsupported error that says what to 
         return layout.error().message;
     };
     const std::string main = "[shader(\"compute\")] [numthreads(1, 1, 1)] void CSMain(uint3 id : SV_DispatchThreadID) { ";
-    CHECK(message("Texture2D<float4> T[4] : register(t0);\nRWStructuredBuffer<float4> O : register(u0);\n" + main +
+    CHECK(message("Texture2D<float4> T[4] : register(t0);\nRWStructuredBuffer<float4> O : register(u1);\n" + main +
                   "O[0] = T[id.x].Load(int3(0, 0, 0)); }\n") ==
           "WebGPU cannot bind 'T': it is an array of 4 and WebGPU has no binding arrays. Declare separate resources, or "
           "use a Texture2DArray for textures.");
-    CHECK(message("Buffer<float4> B : register(t0);\nRWStructuredBuffer<float4> O : register(u0);\n" + main + "O[0] = B[id.x]; }\n") ==
+    CHECK(message("Buffer<float4> B : register(t0);\nRWStructuredBuffer<float4> O : register(u1);\n" + main + "O[0] = B[id.x]; }\n") ==
           "WebGPU cannot bind 'B': it is a typed buffer (Buffer<float4>) and WebGPU has none. Use a StructuredBuffer<T> "
           "(RWStructuredBuffer<T>) instead.");
-    CHECK(message("Texture1DArray<float4> A : register(t0);\nRWStructuredBuffer<float4> O : register(u0);\n" + main +
+    CHECK(message("Texture1DArray<float4> A : register(t0);\nRWStructuredBuffer<float4> O : register(u1);\n" + main +
                   "O[0] = A.Load(int3(0, 0, 0)); }\n") ==
           "WebGPU cannot bind 'A': WebGPU has no 1D array textures. Use a Texture2DArray with a height of 1.");
     CHECK(message("RWTexture2D<float4> S : register(u0);\n" + main + "S[id.xy] = 1; }\n") ==
