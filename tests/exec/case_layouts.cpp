@@ -3,6 +3,7 @@
 
 #include "oneshader/oneshader.hpp"
 
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
@@ -18,14 +19,34 @@ oneshader::Stage api_stage(exec::Stage s)
                                       : oneshader::Stage::Pixel;
 }
 
-// The reflection's vertex format of a case format, through the Vulkan format both name.
+// The reflection's vertex format of a case format, from its component kind and count (not through the layouts'
+// VkFormat numbers, so a wrong number there reaches the pipeline and fails the case's outputs).
 VertexFormat vertex_format(const Format& f)
 {
-    for (unsigned i = 1; i <= static_cast<unsigned>(VertexFormat::Unorm10_10_10_2); ++i)
+    using V = VertexFormat;
+    const int n = f.components;
+    switch (f.kind)
     {
-        const auto v = static_cast<VertexFormat>(i);
-        if (static_cast<int>(layouts::vulkan::format(v)) == f.vk_format)
-            return v;
+    case ComponentKind::unorm8:
+        if (n == 2 || n == 4)
+            return n == 2 ? V::Unorm8x2 : V::Unorm8x4;
+        break;
+    case ComponentKind::float16:
+        if (n == 2 || n == 4)
+            return n == 2 ? V::Float16x2 : V::Float16x4;
+        break;
+    case ComponentKind::float32:
+        if (n >= 1 && n <= 4)
+            return std::array{V::Float32, V::Float32x2, V::Float32x3, V::Float32x4}[n - 1];
+        break;
+    case ComponentKind::uint32:
+        if (n >= 1 && n <= 4)
+            return std::array{V::Uint32, V::Uint32x2, V::Uint32x3, V::Uint32x4}[n - 1];
+        break;
+    case ComponentKind::sint32:
+        if (n >= 1 && n <= 4)
+            return std::array{V::Sint32, V::Sint32x2, V::Sint32x3, V::Sint32x4}[n - 1];
+        break;
     }
     throw std::runtime_error("the vertex format '" + f.name + "' is none of the vertex formats of oneshader::layouts");
 }
@@ -102,6 +123,15 @@ VertexInput vertex_input(const Case& c, const layouts::EntryLayout& vertex_entry
         const auto vk = changed->vertex->to_vulkan(vb.per_instance ? layouts::VertexStepMode::Instance
                                                                    : layouts::VertexStepMode::Vertex,
                                                    i);
+        // The case's format table holds Vulkan's own VkFormat numbers: a layout that names another format for the
+        // case's bytes would read them wrongly, so it fails the case here, whatever the other runs agree on.
+        for (const auto& a : vk.attributes)
+            for (const Attribute& b : vb.attributes)
+                if (b.location == a.location && static_cast<int>(a.format) != b.format.vk_format)
+                    throw std::runtime_error("the layout gives location " + std::to_string(a.location) + " VkFormat " +
+                                             std::to_string(static_cast<int>(a.format)) + " (" +
+                                             std::string(layouts::vulkan::to_string(a.format)) + "), but the case's '" +
+                                             b.format.name + "' bytes are VkFormat " + std::to_string(b.format.vk_format));
         input.bindings.insert(input.bindings.end(), vk.bindings.begin(), vk.bindings.end());
         input.attributes.insert(input.attributes.end(), vk.attributes.begin(), vk.attributes.end());
     }

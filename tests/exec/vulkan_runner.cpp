@@ -636,7 +636,8 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
                 w.dstBinding = lb.binding;
                 w.descriptorCount = 1;
                 w.descriptorType = static_cast<VkDescriptorType>(lb.descriptor_type);
-                const bool buffer = r->kind == ResourceKind::uniform_buffer || r->kind == ResourceKind::storage_buffer;
+                const bool uniform = r->kind == ResourceKind::uniform_buffer;
+                const bool storage = r->kind == ResourceKind::storage_buffer;
                 const bool texel = r->kind == ResourceKind::uniform_texel_buffer || r->kind == ResourceKind::storage_texel_buffer;
                 auto refuse = [&] {
                     return std::runtime_error("the layout makes '" + lb.name + "' a " +
@@ -646,10 +647,14 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
                 switch (lb.descriptor_type)
                 {
                 case layouts::vulkan::DescriptorType::UniformBuffer:
-                case layouts::vulkan::DescriptorType::StorageBuffer:
                 case layouts::vulkan::DescriptorType::UniformBufferDynamic:
+                case layouts::vulkan::DescriptorType::StorageBuffer:
                 case layouts::vulkan::DescriptorType::StorageBufferDynamic:
-                    if (!buffer)
+                    // The case says which kind of buffer the shader declares; the layout must agree.
+                    if (lb.descriptor_type == layouts::vulkan::DescriptorType::UniformBuffer ||
+                                lb.descriptor_type == layouts::vulkan::DescriptorType::UniformBufferDynamic
+                            ? !uniform
+                            : !storage)
                         throw refuse();
                     buffer_infos.push_back({buffers[r].buffer, 0, VK_WHOLE_SIZE});
                     w.pBufferInfo = &buffer_infos.back();
@@ -662,7 +667,9 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
                     break;
                 case layouts::vulkan::DescriptorType::SampledImage:
                 case layouts::vulkan::DescriptorType::StorageImage:
-                    if (!r->is_image())
+                    if (r->kind != (lb.descriptor_type == layouts::vulkan::DescriptorType::SampledImage
+                                        ? ResourceKind::sampled_image
+                                        : ResourceKind::storage_image))
                         throw refuse();
                     image_infos.push_back({VK_NULL_HANDLE, images[r].view, VK_IMAGE_LAYOUT_GENERAL});
                     w.pImageInfo = &image_infos.back();
