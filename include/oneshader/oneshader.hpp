@@ -121,6 +121,15 @@ struct SpirvDebugInfo {
     bool any() const { return file || source || line || tool || vulkan; }
 };
 
+// A specialization constant fixed at compile time: it becomes a plain constant the optimizer folds,
+// and leaves the reflection's spec_constants (spec: "Specialization constants on Vulkan, Metal and
+// WebGPU", "Fixing constants at compile time"). A name the shader does not declare is warning
+// OSH0352; a value that does not fit the constant's type is error OSH0335.
+struct SpecializationOverride {
+    std::string name;
+    double value = 0;  // bool: 0 or 1; int and uint: a whole number in the type's range
+};
+
 struct CompileOptions {
     std::vector<Target> targets;                  // empty: SPIR-V
     std::vector<Define> defines;                  // applied before the first line, in order
@@ -150,6 +159,7 @@ struct CompileOptions {
     // `!loc(file:offset)` (`--dump-ir --print-locs`; docs/ir.md).
     bool print_locations = false;
     SpirvDebugInfo spirv_debug;
+    std::vector<SpecializationOverride> specialization_overrides;
 };
 
 struct SourcePosition {

@@ -1,5 +1,6 @@
 #include "driver/cache_key.hpp"
 
+#include <bit>
 #include <cstring>
 
 namespace oneshader::driver {
@@ -10,7 +11,7 @@ namespace {
 // would be shared. When one of these fires, add the field to append_options_key() below, then
 // update the size here. (Sizes of the x86-64 libstdc++ build, where CI runs.)
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(CompileOptions) == 368, "CompileOptions changed: add the new field to append_options_key()");
+static_assert(sizeof(CompileOptions) == 392, "CompileOptions changed: add the new field to append_options_key()");
 static_assert(sizeof(Define) == 72, "Define changed: add the new field to append_options_key()");
 static_assert(sizeof(EntryPointRequest) == 40, "EntryPointRequest changed: add the new field to append_options_key()");
 static_assert(sizeof(Profile) == 12, "Profile changed: add the new field to append_options_key()");
@@ -21,6 +22,7 @@ static_assert(sizeof(DescriptorSlot) == 8, "DescriptorSlot changed: add the new 
 static_assert(sizeof(SpirvOptions) == 72, "SpirvOptions changed: add the new field to append_options_key()");
 static_assert(sizeof(PreprocessorLimits) == 24, "PreprocessorLimits changed: add the new field to append_options_key()");
 static_assert(sizeof(SpirvDebugInfo) == 5, "SpirvDebugInfo changed: add the new field to append_options_key()");
+static_assert(sizeof(SpecializationOverride) == 40, "SpecializationOverride changed: add the new field to append_options_key()");
 #endif
 
 // Numbers as LEB128 and strings with their length first, so the encoding is self-delimiting.
@@ -118,8 +120,11 @@ void append_options_key(std::string& key, const CompileOptions& o) {
     k.flag(o.spirv_debug.line);
     k.flag(o.spirv_debug.tool);
     k.flag(o.spirv_debug.vulkan);
-    // New CompileOptions fields go here, one line each (specialization_overrides: its names and
-    // values, in order).
+    k.list(o.specialization_overrides, [&](const SpecializationOverride& v) {
+        k.str(v.name);
+        k.num(std::bit_cast<std::uint64_t>(v.value));
+    });
+    // New CompileOptions fields go here, one line each.
 }
 
 std::string make_cache_key(CacheMode mode, std::string_view source, std::string_view path,

@@ -23,6 +23,7 @@ void run_front_end_into(FrontEnd& fe, support::CompileContext& ctx, support::Fil
     co.intrinsics = &sema::builtin_intrinsics();
     co.entry_points = options.entry_points;
     co.bindings = &options.bindings;
+    co.spec_overrides = options.specialization_overrides;
     sema::Program* program = sema::analyze(ctx, fe.types, fe.layouts, *fe.unit, co);
     if (!ctx.diags.has_errors()) fe.program = program;
 }

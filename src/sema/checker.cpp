@@ -55,6 +55,7 @@ Program* Checker::run(const syntax::TranslationUnit& tu) {
         finish_block(b, globals_members, globals_vars);
         globals_block = b;
     }
+    report_unused_spec_overrides();
     assign_bindings();
     check_recursion();
     find_entry_points();

@@ -142,6 +142,9 @@ private:
     Resource* new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
                            std::span<const syntax::Annotation> notes, SourceLoc loc);
     void check_spec_constant(Variable* v, const syntax::VarDecl* d, const syntax::Attribute& a);
+    // CompileOptions::specialization_overrides: true when `v` was fixed (it is a plain constant now).
+    bool apply_spec_override(Variable* v, const ConstValue& default_value);
+    void report_unused_spec_overrides();
 
     // ---- statements (check_stmt.cpp) -----------------------------------------------------------
     BBlock* check_block(const syntax::BlockStmt* b, bool new_scope);
@@ -262,6 +265,7 @@ private:
     std::vector<Function*> functions;
     std::vector<EntryPoint*> entry_points;
     std::vector<SpecConstant> spec_constants;
+    std::vector<bool> spec_overrides_used;  // by CheckOptions::spec_overrides index
     std::vector<std::pair<const syntax::FunctionDecl*, Function*>> shader_functions;  // [shader] or candidates
     std::vector<std::pair<const syntax::FunctionDecl*, Function*>> all_functions;     // for -E lookup
     // Plain globals for $Globals, in declaration order.

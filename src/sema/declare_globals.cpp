@@ -340,6 +340,7 @@ void Checker::check_spec_constant(Variable* v, const syntax::VarDecl* d, const s
                                d->name.str()));
         return;
     }
+    if (apply_spec_override(v, *c.value)) return;
     v->spec_id = std::uint32_t(*id);
     spec_constants.push_back(SpecConstant{v, std::uint32_t(*id), *c.value});
 }

@@ -30,6 +30,8 @@ struct CheckOptions {
     std::span<const EntryPointRequest> entry_points;
     // How register() and unannotated resources become descriptor slots (DXC's -fvk-*-shift family).
     const BindingOptions* bindings = nullptr;
+    // Specialization constants fixed at compile time (CompileOptions::specialization_overrides).
+    std::span<const SpecializationOverride> spec_overrides;
     // Bounds that keep hostile input from exhausting the stack or the machine.
     std::uint32_t max_template_depth = 32;      // nested template instantiations
     std::uint32_t max_template_instances = 512; // instances per compile

@@ -159,6 +159,9 @@ TEST_CASE("cache: the key lists every CompileOptions field", "[cache]") {
         {"spirv_debug.line", [](CompileOptions& o) { o.spirv_debug.line = true; }},
         {"spirv_debug.tool", [](CompileOptions& o) { o.spirv_debug.tool = true; }},
         {"spirv_debug.vulkan", [](CompileOptions& o) { o.spirv_debug.vulkan = true; }},
+        {"specialization_overrides", [](CompileOptions& o) { o.specialization_overrides = {{"Radius", 2}}; }},
+        {"specialization_overrides value", [](CompileOptions& o) { o.specialization_overrides = {{"Radius", 3}}; }},
+        {"specialization_overrides name", [](CompileOptions& o) { o.specialization_overrides = {{"Sigma", 2}}; }},
     };
     std::map<std::string, std::string> seen;
     seen[driver::make_cache_key(driver::CacheMode::Text, "s", "p", CompileOptions{})] = "defaults";

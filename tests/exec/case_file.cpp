@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -343,6 +344,15 @@ struct Parser
         {
             need(2, "define NAME[=VALUE]");
             result.defines.insert(result.defines.end(), words.begin() + 1, words.end());
+        }
+        else if (d == "specialize")
+        {
+            need(3, "specialize NAME VALUE");
+            char* end = nullptr;
+            const double value = std::strtod(words[2].c_str(), &end);
+            if (end == words[2].c_str() || *end != '\0')
+                fail("specialize NAME VALUE: the value must be a number (a bool is 0 or 1)");
+            result.specializations.push_back({words[1], value});
         }
         else if (d == "glslang-flags")
             result.glslang_flags.insert(result.glslang_flags.end(), words.begin() + 1, words.end());

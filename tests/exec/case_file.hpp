@@ -120,6 +120,13 @@ struct Literal
     Bytes bytes;
 };
 
+// A specialization constant's value for every pipeline of the case (`specialize NAME VALUE`).
+struct Specialization
+{
+    std::string name;
+    double value = 0;  // a bool is 0 or 1
+};
+
 struct Case
 {
     std::string name;
@@ -132,6 +139,7 @@ struct Case
     // so its run is no check of the expectations either; glslang is not run.
     bool glslang_wrong = false;
     std::vector<Entry> entries;
+    std::vector<Specialization> specializations;
     std::vector<Resource> resources;
     std::optional<Bytes> push_constants;
     std::vector<VertexBuffer> vertex_buffers;

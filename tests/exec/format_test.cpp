@@ -101,6 +101,22 @@ TEST_CASE("case files: malformed lines name the file and line", "[format]")
                       Catch::Contains("needs 16 component values"));
 }
 
+TEST_CASE("case files: specialize lines give each constant its value", "[format]")
+{
+    const Case c = parse_case_text(std::string(minimal) + "specialize Radius 8\nspecialize Sigma 2.5\nspecialize On 1\n"
+                                                          "buffer B storage size=4\noutput B\n",
+                                   "spec.case");
+    REQUIRE(c.specializations.size() == 3);
+    CHECK(c.specializations[0].name == "Radius");
+    CHECK(c.specializations[0].value == 8);
+    CHECK(c.specializations[1].value == 2.5);
+    CHECK(c.specializations[2].name == "On");
+    CHECK_THROWS_WITH(parse_case_text(std::string(minimal) + "specialize Radius eight\n", "bad.case"),
+                      Catch::Contains("bad.case:4") && Catch::Contains("must be a number"));
+    CHECK_THROWS_WITH(parse_case_text(std::string(minimal) + "specialize Radius\n", "bad.case"),
+                      Catch::Contains("specialize NAME VALUE"));
+}
+
 TEST_CASE("formats: half and unorm encodings round-trip", "[format]")
 {
     const Format half = *find_format("rgba16f");

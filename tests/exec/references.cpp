@@ -697,6 +697,52 @@ ExpectedOutputs switch_fallthrough(const Case& c)
     return {{"Output", bytes_of(out)}};
 }
 
+// The case's `specialize` value of a constant, or its HLSL default.
+double specialized(const Case& c, const std::string& name, double default_value)
+{
+    for (const auto& s : c.specializations)
+        if (s.name == name)
+            return s.value;
+    return default_value;
+}
+
+// lang/spec_constants.hlsl CSMain with the case's specialization values: inside Size, the fast path scales by
+// Strength; otherwise the average of Iterations texels along the row (clamped), blended in by channel mask and
+// HalfStrength = Strength / 2.
+ExpectedOutputs spec_constants(const Case& c)
+{
+    const bool fast = specialized(c, "UseFastPath", 0) != 0;
+    const int iterations = static_cast<int>(specialized(c, "Iterations", 8));
+    const auto mask = static_cast<std::uint32_t>(specialized(c, "ChannelMask", 0xF));
+    const float strength = static_cast<float>(specialized(c, "Strength", 0.75));
+    const auto size = as<std::uint32_t>(input(c, "Params"));
+    const Resource* src = c.find_resource("Source");
+    const auto source = components(c, "Source");
+    auto out = components(c, "Destination");
+    const int width = static_cast<int>(src->width);
+    for (std::uint32_t y = 0; y < size[1]; ++y)
+        for (std::uint32_t x = 0; x < size[0]; ++x)
+            for (int k = 0; k < 4; ++k)
+            {
+                const float texel = static_cast<float>(source[(y * src->width + x) * 4 + k]);
+                float value = texel * strength;
+                if (!fast)
+                {
+                    float acc = 0;
+                    for (int i = 0; i < iterations; ++i)
+                    {
+                        const int px = std::clamp(static_cast<int>(x) + i - iterations / 2, 0, static_cast<int>(size[0]) - 1);
+                        acc += static_cast<float>(source[(y * src->width + static_cast<std::uint32_t>(std::min(px, width - 1))) * 4 + k]);
+                    }
+                    acc /= static_cast<float>(std::max(iterations, 1));
+                    const float m = (mask >> k) & 1u ? 1.0f : 0.0f;
+                    value = texel + (acc - texel) * (m * strength * 0.5f);
+                }
+                out[(y * src->width + x) * 4 + k] = value;
+            }
+    return {{"Destination", encode_components(*c.find_resource("Destination")->format, out)}};
+}
+
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
@@ -729,6 +775,7 @@ constexpr Row table[] = {
     {"scale_in_place", scale_in_place},
     {"sharpen", sharpen},
     {"sobel", sobel},
+    {"spec_constants", spec_constants},
     {"switch_fallthrough", switch_fallthrough},
     {"templates", templates},
 };

@@ -1,6 +1,8 @@
 // vulkan_runner.cpp - the Vulkan side of the execution tests (see vulkan_runner.hpp and docs/execution-tests.md).
 #include "vulkan_runner.hpp"
 
+#include "case_layouts.hpp"
+
 #include <vulkan/vulkan.h>
 
 #include <algorithm>
@@ -39,21 +41,6 @@ VKAPI_ATTR VkBool32 VKAPI_CALL debug_callback(VkDebugUtilsMessageSeverityFlagBit
     else
         messages->notes.push_back(text);
     return VK_FALSE;
-}
-
-VkDescriptorType descriptor_type(ResourceKind kind)
-{
-    switch (kind)
-    {
-    case ResourceKind::uniform_buffer: return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-    case ResourceKind::storage_buffer: return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    case ResourceKind::uniform_texel_buffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
-    case ResourceKind::storage_texel_buffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
-    case ResourceKind::sampled_image: return VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-    case ResourceKind::storage_image: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-    case ResourceKind::sampler: return VK_DESCRIPTOR_TYPE_SAMPLER;
-    }
-    return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 }
 
 VkShaderStageFlagBits shader_stage(Stage stage)
@@ -263,6 +250,78 @@ const Resource* match(const Case& c, const SpirvBinding& b)
     return nullptr;
 }
 
+// The case's entry layouts with each resource at the slot the runner binds it (its module's, moved apart where
+// DXC's rules share one binding), merged into the one layout every step of the case uses.
+struct BoundLayouts
+{
+    std::vector<layouts::EntryLayout> entries;
+    layouts::vulkan::PipelineLayoutInfo vulkan;
+
+    const layouts::EntryLayout& entry(const std::string& name) const
+    {
+        for (const auto& e : entries)
+            if (e.entry_point == name)
+                return e;
+        throw std::runtime_error("no layout for entry '" + name + "'");
+    }
+};
+
+const Resource* case_resource(const Case& c, std::initializer_list<std::string> names)
+{
+    for (const auto& r : c.resources)
+        for (const std::string& name : names)
+            if (std::find(r.names.begin(), r.names.end(), name) != r.names.end())
+                return &r;
+    return nullptr;
+}
+
+BoundLayouts bind_layouts(const Case& c, const std::map<std::pair<std::uint32_t, std::uint32_t>, const Resource*>& slots)
+{
+    CaseLayouts made = make_case_layouts(c);
+    check_specializations(c, made);
+    std::map<const Resource*, std::pair<std::uint32_t, std::uint32_t>> slot_of;
+    for (const auto& [slot, r] : slots)
+        slot_of.emplace(r, slot);
+    auto place = [&](TargetSlot& slot, const Resource* r) {
+        auto it = r ? slot_of.find(r) : slot_of.end();
+        if (it == slot_of.end())
+            return false;
+        slot.set = it->second.first;
+        slot.binding = it->second.second;
+        return true;
+    };
+    BoundLayouts bound;
+    for (layouts::EntryLayout e : made.entries)
+    {
+        std::vector<layouts::ResourceLayout> kept;
+        for (layouts::ResourceLayout& res : e.resources)
+        {
+            bool placed = false;
+            for (TargetSlot& slot : res.slots)
+                if (slot.target == Target::SpirV)
+                    placed = place(slot, case_resource(c, {res.name}));
+            // A resource no module binds (its compiler removed the unused declaration) stays out of the layout.
+            if (!placed)
+                continue;
+            std::erase_if(res.counter_slots, [&](TargetSlot& slot) {
+                return slot.target != Target::SpirV ||
+                       !place(slot, case_resource(c, {res.name + "@count", "counter.var." + res.name}));
+            });
+            kept.push_back(std::move(res));
+        }
+        e.resources = std::move(kept);
+        bound.entries.push_back(std::move(e));
+    }
+    auto pipeline = layouts::PipelineLayout::create_union(bound.entries);
+    if (!pipeline)
+        throw std::runtime_error("the case's pipeline layout: " + pipeline.error().message);
+    auto vulkan = pipeline->to_vulkan();
+    if (!vulkan)
+        throw std::runtime_error("the case's Vulkan layout: " + vulkan.error().message);
+    bound.vulkan = std::move(vulkan).value();
+    return bound;
+}
+
 }  // namespace
 
 VulkanRunner::VulkanRunner() : state_(std::make_unique<State>())
@@ -440,6 +499,8 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
             }
         }
 
+        const BoundLayouts bound = bind_layouts(c, slots);
+
         // Buffers, images, samplers.
         std::map<const Resource*, Buffer> buffers;
         std::map<const Resource*, VkBufferView> buffer_views;
@@ -504,26 +565,25 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
             if (c.resources[i].is_image())
                 uploads[k++].second = &images[&c.resources[i]];
 
-        // Descriptor set layouts (every set up to the highest used), pool, sets and writes.
-        std::uint32_t set_count = 0;
-        for (const auto& [slot, r] : slots)
-            set_count = std::max(set_count, slot.first + 1);
+        // Descriptor set layouts, pool, sets and writes, from the oneshader::layouts pipeline layout (bind_layouts):
+        // the descriptor types, counts and stage flags are the library's, so a wrong one fails the case.
+        const layouts::vulkan::PipelineLayoutInfo& vk_layout = bound.vulkan;
+        const std::uint32_t set_count = static_cast<std::uint32_t>(vk_layout.set_layouts.size());
         std::vector<VkDescriptorSetLayout> set_layouts(set_count, VK_NULL_HANDLE);
         std::map<VkDescriptorType, std::uint32_t> type_counts;
         for (std::uint32_t set = 0; set < set_count; ++set)
         {
             std::vector<VkDescriptorSetLayoutBinding> bindings;
-            for (const auto& [slot, r] : slots)
-                if (slot.first == set)
-                {
-                    VkDescriptorSetLayoutBinding b{};
-                    b.binding = slot.second;
-                    b.descriptorType = descriptor_type(r->kind);
-                    b.descriptorCount = 1;
-                    b.stageFlags = VK_SHADER_STAGE_ALL;
-                    bindings.push_back(b);
-                    ++type_counts[b.descriptorType];
-                }
+            for (const auto& lb : vk_layout.set_layouts[set].bindings)
+            {
+                VkDescriptorSetLayoutBinding b{};
+                b.binding = lb.binding;
+                b.descriptorType = static_cast<VkDescriptorType>(lb.descriptor_type);
+                b.descriptorCount = lb.descriptor_count;
+                b.stageFlags = lb.stage_flags;
+                bindings.push_back(b);
+                type_counts[b.descriptorType] += b.descriptorCount;
+            }
             auto info = vk_struct<VkDescriptorSetLayoutCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO);
             info.bindingCount = static_cast<std::uint32_t>(bindings.size());
             info.pBindings = bindings.data();
@@ -563,46 +623,80 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
         buffer_infos.reserve(slots.size());
         image_infos.reserve(slots.size());
         std::vector<VkWriteDescriptorSet> writes;
-        for (const auto& [slot, r] : slots)
-        {
-            auto w = vk_struct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-            w.dstSet = sets[slot.first];
-            w.dstBinding = slot.second;
-            w.descriptorCount = 1;
-            w.descriptorType = descriptor_type(r->kind);
-            switch (r->kind)
+        for (const auto& set_layout : vk_layout.set_layouts)
+            for (const auto& lb : set_layout.bindings)
             {
-            case ResourceKind::uniform_buffer:
-            case ResourceKind::storage_buffer:
-                buffer_infos.push_back({buffers[r].buffer, 0, VK_WHOLE_SIZE});
-                w.pBufferInfo = &buffer_infos.back();
-                break;
-            case ResourceKind::uniform_texel_buffer:
-            case ResourceKind::storage_texel_buffer: w.pTexelBufferView = &buffer_views[r]; break;
-            case ResourceKind::sampled_image:
-            case ResourceKind::storage_image:
-                image_infos.push_back({VK_NULL_HANDLE, images[r].view, VK_IMAGE_LAYOUT_GENERAL});
-                w.pImageInfo = &image_infos.back();
-                break;
-            case ResourceKind::sampler:
-                image_infos.push_back({samplers[r], VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
-                w.pImageInfo = &image_infos.back();
-                break;
+                auto found = slots.find({set_layout.set, lb.binding});
+                if (found == slots.end())
+                    throw std::runtime_error("the layout binds '" + lb.name + "' at set " + std::to_string(set_layout.set) +
+                                             " binding " + std::to_string(lb.binding) + ", where no module binds it");
+                const Resource* r = found->second;
+                auto w = vk_struct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+                w.dstSet = sets[set_layout.set];
+                w.dstBinding = lb.binding;
+                w.descriptorCount = 1;
+                w.descriptorType = static_cast<VkDescriptorType>(lb.descriptor_type);
+                const bool uniform = r->kind == ResourceKind::uniform_buffer;
+                const bool storage = r->kind == ResourceKind::storage_buffer;
+                const bool texel = r->kind == ResourceKind::uniform_texel_buffer || r->kind == ResourceKind::storage_texel_buffer;
+                auto refuse = [&] {
+                    return std::runtime_error("the layout makes '" + lb.name + "' a " +
+                                              std::string(layouts::vulkan::to_string(lb.descriptor_type)) +
+                                              ", which the case's resource '" + r->name() + "' cannot be");
+                };
+                switch (lb.descriptor_type)
+                {
+                case layouts::vulkan::DescriptorType::UniformBuffer:
+                case layouts::vulkan::DescriptorType::UniformBufferDynamic:
+                case layouts::vulkan::DescriptorType::StorageBuffer:
+                case layouts::vulkan::DescriptorType::StorageBufferDynamic:
+                    // The case says which kind of buffer the shader declares; the layout must agree.
+                    if (lb.descriptor_type == layouts::vulkan::DescriptorType::UniformBuffer ||
+                                lb.descriptor_type == layouts::vulkan::DescriptorType::UniformBufferDynamic
+                            ? !uniform
+                            : !storage)
+                        throw refuse();
+                    buffer_infos.push_back({buffers[r].buffer, 0, VK_WHOLE_SIZE});
+                    w.pBufferInfo = &buffer_infos.back();
+                    break;
+                case layouts::vulkan::DescriptorType::UniformTexelBuffer:
+                case layouts::vulkan::DescriptorType::StorageTexelBuffer:
+                    if (!texel)
+                        throw refuse();
+                    w.pTexelBufferView = &buffer_views[r];
+                    break;
+                case layouts::vulkan::DescriptorType::SampledImage:
+                case layouts::vulkan::DescriptorType::StorageImage:
+                    if (r->kind != (lb.descriptor_type == layouts::vulkan::DescriptorType::SampledImage
+                                        ? ResourceKind::sampled_image
+                                        : ResourceKind::storage_image))
+                        throw refuse();
+                    image_infos.push_back({VK_NULL_HANDLE, images[r].view, VK_IMAGE_LAYOUT_GENERAL});
+                    w.pImageInfo = &image_infos.back();
+                    break;
+                case layouts::vulkan::DescriptorType::Sampler:
+                    if (r->kind != ResourceKind::sampler)
+                        throw refuse();
+                    image_infos.push_back({samplers[r], VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
+                    w.pImageInfo = &image_infos.back();
+                    break;
+                case layouts::vulkan::DescriptorType::CombinedImageSampler: throw refuse();
+                }
+                writes.push_back(w);
             }
-            writes.push_back(w);
-        }
         if (!writes.empty())
             vkUpdateDescriptorSets(device, static_cast<std::uint32_t>(writes.size()), writes.data(), 0, nullptr);
 
-        // Pipeline layout (push constants visible to every stage).
-        VkPushConstantRange push{};
-        push.stageFlags = VK_SHADER_STAGE_ALL;
-        push.size = c.push_constants ? static_cast<std::uint32_t>(round_up(c.push_constants->size(), 4)) : 0;
+        // Pipeline layout: the sets above and the library's push-constant ranges (one for the union of the case's
+        // entries).
+        std::vector<VkPushConstantRange> push_ranges;
+        for (const auto& range : vk_layout.push_constant_ranges)
+            push_ranges.push_back({range.stage_flags, range.offset, range.size});
         auto layout_info = vk_struct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
         layout_info.setLayoutCount = set_count;
         layout_info.pSetLayouts = set_layouts.data();
-        layout_info.pushConstantRangeCount = push.size > 0 ? 1 : 0;
-        layout_info.pPushConstantRanges = &push;
+        layout_info.pushConstantRangeCount = static_cast<std::uint32_t>(push_ranges.size());
+        layout_info.pPushConstantRanges = push_ranges.data();
         VkPipelineLayout layout;
         check(vkCreatePipelineLayout(device, &layout_info, nullptr, &layout), "vkCreatePipelineLayout");
         objects.add([device, layout] { vkDestroyPipelineLayout(device, layout, nullptr); });
@@ -626,11 +720,31 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
             spirv_entry[name] =
                 std::find(points.begin(), points.end(), name) != points.end() ? name : points.front();
         }
+        // Specialization info per entry: the case's `specialize` values through SpecializationValues.
+        std::map<std::string, layouts::vulkan::SpecializationInfo> specialization_data;
+        std::map<std::string, std::vector<VkSpecializationMapEntry>> specialization_entries;
+        std::map<std::string, VkSpecializationInfo> specialization_infos;
+        for (const auto& e : bound.entries)
+        {
+            auto& data = specialization_data[e.entry_point] = specialization(c, e);
+            auto& entries = specialization_entries[e.entry_point];
+            for (const auto& m : data.map_entries)
+                entries.push_back({m.constant_id, m.offset, m.size});
+            VkSpecializationInfo info{};
+            info.mapEntryCount = static_cast<std::uint32_t>(entries.size());
+            info.pMapEntries = entries.data();
+            info.dataSize = data.data.size();
+            info.pData = data.data.data();
+            specialization_infos[e.entry_point] = info;
+        }
         auto stage_info = [&](const std::string& entry) {
             auto info = vk_struct<VkPipelineShaderStageCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
             info.stage = shader_stage(c.find_entry(entry)->stage);
             info.module = shader_modules.at(entry);
             info.pName = spirv_entry.at(entry).c_str();
+            const VkSpecializationInfo& specialized = specialization_infos.at(entry);
+            if (specialized.mapEntryCount > 0)
+                info.pSpecializationInfo = &specialized;
             return info;
         };
 
@@ -698,16 +812,14 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
             else
             {
                 VkPipelineShaderStageCreateInfo stages[] = {stage_info(step.vertex), stage_info(step.pixel)};
+                // Vertex input from the vertex entry's layout with the case's buffers as overrides.
+                const VertexInput input = vertex_input(c, bound.entry(step.vertex));
                 std::vector<VkVertexInputBindingDescription> vertex_bindings;
                 std::vector<VkVertexInputAttributeDescription> attributes;
-                for (std::uint32_t i = 0; i < c.vertex_buffers.size(); ++i)
-                {
-                    const auto& vb = c.vertex_buffers[i];
-                    vertex_bindings.push_back(
-                        {i, vb.stride, vb.per_instance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX});
-                    for (const auto& a : vb.attributes)
-                        attributes.push_back({a.location, i, static_cast<VkFormat>(a.format.vk_format), a.offset});
-                }
+                for (const auto& b : input.bindings)
+                    vertex_bindings.push_back({b.binding, b.stride, static_cast<VkVertexInputRate>(b.input_rate)});
+                for (const auto& a : input.attributes)
+                    attributes.push_back({a.location, a.binding, static_cast<VkFormat>(a.format), a.offset});
                 auto vertex_input = vk_struct<VkPipelineVertexInputStateCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
                 vertex_input.vertexBindingDescriptionCount = static_cast<std::uint32_t>(vertex_bindings.size());
                 vertex_input.pVertexBindingDescriptions = vertex_bindings.data();
@@ -824,11 +936,11 @@ RunResult VulkanRunner::run(const Case& c, const std::vector<Module>& modules, b
             vkCmdBindPipeline(cmd, bind_point, pipelines[i]);
             if (set_count > 0)
                 vkCmdBindDescriptorSets(cmd, bind_point, layout, 0, set_count, sets.data(), 0, nullptr);
-            if (push.size > 0)
+            for (const auto& range : push_ranges)
             {
-                Bytes data = *c.push_constants;
-                data.resize(push.size);
-                vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_ALL, 0, push.size, data.data());
+                Bytes data = c.push_constants ? *c.push_constants : Bytes{};
+                data.resize(range.offset + range.size);
+                vkCmdPushConstants(cmd, layout, range.stageFlags, range.offset, range.size, data.data() + range.offset);
             }
             if (!step.is_draw)
                 vkCmdDispatch(cmd, step.x, step.y, step.z);

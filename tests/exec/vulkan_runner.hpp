@@ -1,6 +1,8 @@
 // vulkan_runner.hpp - runs a case's SPIR-V on a Vulkan device (Mesa's lavapipe, the CPU driver) with the Khronos
 // validation layer on: creates the case's buffers, images and samplers, binds them by name through minimal SPIR-V
-// reflection, records the dispatches and draws, and reads back the outputs.
+// reflection, makes its descriptor set layouts, pipeline layout, push-constant ranges, vertex input and
+// specialization info with oneshader::layouts (case_layouts.hpp), records the dispatches and draws, and reads back
+// the outputs.
 #pragma once
 
 #include "case_file.hpp"

@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iterator>
@@ -14,6 +15,7 @@
 #include <sstream>
 
 #include "case_file.hpp"
+#include "case_layouts.hpp"
 #include "compare.hpp"
 #include "references.hpp"
 #include "msl_clang.hpp"
@@ -133,6 +135,34 @@ const Resource* resource_named(const Case& c, const std::string& name) {
     return nullptr;
 }
 
+// The case's `specialize` values for the MSL's function constants, through oneshader::layouts' SpecializationValues
+// (to_metal(): index, MTLDataType and bits), as the C++ literals the CPU runner defines the constants with.
+std::map<int, std::string> function_constants(const Case& c, const oneshader::ShaderReflection& reflection,
+                                              const std::string& entry) {
+    std::map<int, std::string> out;
+    auto layout = oneshader::layouts::EntryLayout::create(reflection, entry);
+    if (!layout) return out;
+    for (const auto& v : specialization_values(c, layout.value()).to_metal()) {
+        std::string literal;
+        switch (v.data_type) {
+            case 29: literal = std::to_string(static_cast<std::int32_t>(v.bits)); break;
+            case 33: literal = std::to_string(v.bits) + "u"; break;
+            case 53: literal = v.bits ? "true" : "false"; break;
+            case 3: {
+                float f;
+                std::memcpy(&f, &v.bits, 4);
+                char text[32];
+                std::snprintf(text, sizeof text, "%.9ef", static_cast<double>(f));
+                literal = text;
+                break;
+            }
+            default: continue;
+        }
+        out[static_cast<int>(v.index)] = literal;
+    }
+    return out;
+}
+
 // Runs the case; empty on success, else what went wrong.
 std::string run_case(const Case& c, bool optimize, std::map<std::string, Bytes>& state) {
     oneshader::CompileOptions o;
@@ -190,7 +220,12 @@ std::string run_case(const Case& c, bool optimize, std::map<std::string, Bytes>&
                 textures[index] = res;
             }
         }
-        msl_test::ClangRun run = msl_test::run_kernel(text, b.str());
+        msl_test::ClangRun run;
+        try {
+            run = msl_test::run_kernel(text, b.str(), function_constants(c, *r.reflection, step.entry));
+        } catch (const std::exception& error) {
+            return error.what();
+        }
         if (run.status != 0) return step.entry + " does not run: " + run.output.substr(0, 2000);
         std::istringstream out(run.output);
         for (std::string line; std::getline(out, line);) {

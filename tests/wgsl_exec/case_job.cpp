@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
+
+#include "case_layouts.hpp"
+#include "oneshader/layouts.hpp"
 
 namespace oneshader::wgsl_exec {
 namespace {
@@ -242,19 +246,62 @@ CaseJob make_job(const Case& c, const ShaderReflection& reflection, const std::m
         layout = out.empty() ? "" : ", \"layout\": {" + out + "}";
         return true;
     };
+    // A step's bind group layouts: oneshader::layouts' to_webgpu() of the step's entry points, told what
+    // reflection does not record (the access the WGSL declares, depth textures) by the step's WGSL.
+    auto bind_group_layouts = [&](std::initializer_list<std::string> entries, std::string& out) -> std::string {
+        std::vector<layouts::EntryLayout> entry_layouts;
+        for (const std::string& e : entries) {
+            auto l = layouts::EntryLayout::create(reflection, e);
+            if (!l) return l.error().message;
+            entry_layouts.push_back(std::move(l).value());
+        }
+        auto pipeline = layouts::PipelineLayout::create(entry_layouts);
+        if (!pipeline) return pipeline.error().message;
+        layouts::webgpu::LayoutOptions options;
+        for (const layouts::ResourceLayout& r : pipeline->resources) {
+            const TargetSlot* slot = r.slot(Target::Wgsl);
+            if (!slot) continue;
+            for (const std::string& e : entries) {
+                auto it = wgsl.find(e);
+                if (it == wgsl.end()) continue;
+                const std::string d = declaration_at(it->second, slot->set, slot->binding);
+                const std::string declared = declared_binding(d);
+                if (declared == "read-only-storage") options.read_only_buffers.push_back(r.name);
+                else if (declared == "read-only") options.storage_access[r.name] = layouts::webgpu::StorageAccess::ReadOnly;
+                else if (declared == "read-write") options.storage_access[r.name] = layouts::webgpu::StorageAccess::ReadWrite;
+                if (d.find("texture_depth") != std::string::npos) options.depth_textures.push_back(r.name);
+            }
+        }
+        auto web = pipeline->to_webgpu(options);
+        if (!web) return web.error().message;
+        out = ", \"bindGroupLayouts\": " + web->to_json();
+        return {};
+    };
+    std::string specialization_problem;
     auto stage = [&](const std::string& entry) {
         const EntryPointInfo* info = reflection.find_entry_point(entry);
-        return "{\"module\": " + quoted(entry) + ", \"entryPoint\": " + quoted(info ? info->wgsl_entry_point : entry) + "}";
+        std::string constants;
+        if (auto l = layouts::EntryLayout::create(reflection, entry); l && !l->spec_constants.empty()) {
+            try {
+                constants = ", \"constants\": " + exec::specialization_values(c, l.value()).to_webgpu_json();
+            } catch (const std::exception& error) {
+                specialization_problem = error.what();
+            }
+        }
+        return "{\"module\": " + quoted(entry) + ", \"entryPoint\": " + quoted(info ? info->wgsl_entry_point : entry) +
+               constants + "}";
     };
     std::string steps;
     for (const exec::Step& s : c.steps) {
         std::string layout, step;
         if (!s.is_draw) {
             if (!step_layout({s.entry}, layout)) return refuse("one step declares a resource two ways");
+            if (std::string problem = bind_group_layouts({s.entry}, layout); !problem.empty()) return refuse(problem);
             step = "{\"compute\": " + stage(s.entry) + ", \"dispatch\": [" + std::to_string(s.x) + ", " +
                    std::to_string(s.y) + ", " + std::to_string(s.z) + "]" + layout + "}";
         } else {
             if (!step_layout({s.vertex, s.pixel}, layout)) return refuse("one draw declares a resource two ways");
+            if (std::string problem = bind_group_layouts({s.vertex, s.pixel}, layout); !problem.empty()) return refuse(problem);
             step = "{\"vertex\": " + stage(s.vertex) + ", \"fragment\": " + stage(s.pixel) + ", \"draw\": {\"vertices\": " +
                    std::to_string(s.x) + ", \"instances\": " + std::to_string(s.y) + "}, \"topology\": " +
                    (s.strip ? "\"triangle-strip\"" : "\"triangle-list\"") + ", \"blend\": " +
@@ -262,6 +309,7 @@ CaseJob make_job(const Case& c, const ShaderReflection& reflection, const std::m
         }
         steps += (steps.empty() ? "" : ", ") + step;
     }
+    if (!specialization_problem.empty()) return refuse(specialization_problem);
 
     std::string target;
     if (c.target) {

@@ -142,28 +142,43 @@ export class WebGpuRunner {
     // `layout` overrides share the pipeline layout and bind groups.
     const groupCount = job.resources.length === 0 ? 0 : Math.max(...job.resources.map((r) => r.group)) + 1;
     const layouts = new Map();
-    const layoutFor = (overrides) => {
-      const key = JSON.stringify(Object.entries(overrides).sort());
+    const bindGroupOf = (groupLayout, group, entries) => device.createBindGroup({
+      layout: groupLayout,
+      entries: entries.map((e) => {
+        const r = job.resources.find((x) => x.group === group && x.binding === e.binding);
+        const object = gpu.get(r.name);
+        if (r.type === 'sampler') return { binding: e.binding, resource: object };
+        if (r.format) return { binding: e.binding, resource: object.createView({ dimension: r.viewDimension }) };
+        return { binding: e.binding, resource: { buffer: object } };
+      }),
+    });
+    // A step's layout: the bind group layouts the job gives it (oneshader::layouts' to_webgpu() output, from the
+    // C++ side), or else entries made from the job's resources with the step's `layout` overrides.
+    const layoutFor = (step) => {
+      const given = step.bindGroupLayouts;
+      const overrides = step.layout ?? {};
+      const key = given ? JSON.stringify(given) : JSON.stringify(Object.entries(overrides).sort());
       if (layouts.has(key)) return layouts.get(key);
       const groupLayouts = [];
       const bindGroups = [];
-      for (let group = 0; group < groupCount; group++) {
-        const members = job.resources.filter((r) => r.group === group).map((r) => {
-          const override = overrides[r.name];
-          if (override === undefined) return r;
-          return r.type === 'storage-texture' ? { ...r, access: override } : { ...r, type: override };
-        });
-        const groupLayout = device.createBindGroupLayout({ entries: members.map(layoutEntry), label: `group ${group}` });
-        groupLayouts.push(groupLayout);
-        bindGroups.push(device.createBindGroup({
-          layout: groupLayout,
-          entries: members.map((r) => {
-            const object = gpu.get(r.name);
-            if (r.type === 'sampler') return { binding: r.binding, resource: object };
-            if (r.format) return { binding: r.binding, resource: object.createView({ dimension: r.viewDimension }) };
-            return { binding: r.binding, resource: { buffer: object } };
-          }),
-        }));
+      if (given) {
+        for (const [group, g] of given.entries()) {
+          const groupLayout = device.createBindGroupLayout({ entries: g.entries, label: `group ${group}` });
+          groupLayouts.push(groupLayout);
+          bindGroups.push(bindGroupOf(groupLayout, group, g.entries));
+        }
+      } else {
+        for (let group = 0; group < groupCount; group++) {
+          const members = job.resources.filter((r) => r.group === group).map((r) => {
+            const override = overrides[r.name];
+            if (override === undefined) return r;
+            return r.type === 'storage-texture' ? { ...r, access: override } : { ...r, type: override };
+          });
+          const entries = members.map(layoutEntry);
+          const groupLayout = device.createBindGroupLayout({ entries, label: `group ${group}` });
+          groupLayouts.push(groupLayout);
+          bindGroups.push(bindGroupOf(groupLayout, group, entries));
+        }
       }
       const made = { layout: device.createPipelineLayout({ bindGroupLayouts: groupLayouts }), bindGroups };
       layouts.set(key, made);
@@ -192,7 +207,7 @@ export class WebGpuRunner {
     const pipelines = [];
     for (const [i, step] of job.steps.entries()) {
       device.pushErrorScope('validation');
-      const { layout } = layoutFor(step.layout);
+      const { layout } = layoutFor(step);
       if (step.kind === 'dispatch') {
         pipelines.push(device.createComputePipeline({ layout, compute: stage(step.compute), label: `step ${i}` }));
       } else {
@@ -218,7 +233,7 @@ export class WebGpuRunner {
       if (step.kind === 'dispatch') {
         const pass = encoder.beginComputePass();
         pass.setPipeline(pipelines[i]);
-        layoutFor(step.layout).bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
+        layoutFor(step).bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
         pass.dispatchWorkgroups(...step.dispatch);
         pass.end();
       } else {
@@ -229,7 +244,7 @@ export class WebGpuRunner {
         });
         targetCleared = true;
         pass.setPipeline(pipelines[i]);
-        layoutFor(step.layout).bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
+        layoutFor(step).bindGroups.forEach((g, n) => pass.setBindGroup(n, g));
         vertexBuffers.forEach((vb, n) => pass.setVertexBuffer(n, vb));
         pass.draw(step.vertices, step.instances);
         pass.end();

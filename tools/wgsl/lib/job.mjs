@@ -137,24 +137,46 @@ function parseLayout(where, layout, resources) {
   return layout;
 }
 
+// A step's `bindGroupLayouts`: the GPUBindGroupLayoutDescriptor of each group from 0, as the C++ side's
+// oneshader::layouts to_webgpu() writes them ([{"entries": [GPUBindGroupLayoutEntry, ...]}, ...]). Every entry
+// needs a job resource at its group and binding; the pipeline layout is made of exactly these.
+function parseBindGroupLayouts(where, groups, resources) {
+  if (groups === undefined) return undefined;
+  if (!Array.isArray(groups)) fail(where, 'must be an array of {"entries": [...]}');
+  return groups.map((g, group) => {
+    checkKeys(`${where}[${group}]`, g, ['entries']);
+    if (!Array.isArray(g.entries)) fail(`${where}[${group}].entries`, 'must be an array');
+    for (const [i, e] of g.entries.entries()) {
+      const at = `${where}[${group}].entries[${i}]`;
+      checkKeys(at, e, ['binding', 'visibility', 'buffer', 'sampler', 'texture', 'storageTexture']);
+      uint(`${at}.binding`, e.binding);
+      uint(`${at}.visibility`, e.visibility);
+      if (!resources.some((r) => r.group === group && r.binding === e.binding)) fail(at, 'has no job resource at its group and binding');
+    }
+    return { entries: g.entries };
+  });
+}
+
 function parseStep(where, s, modules, hasTarget, resources) {
   if (s?.dispatch !== undefined) {
-    checkKeys(where, s, ['compute', 'dispatch', 'layout']);
+    checkKeys(where, s, ['compute', 'dispatch', 'layout', 'bindGroupLayouts']);
     if (!Array.isArray(s.dispatch) || s.dispatch.length !== 3) fail(`${where}.dispatch`, 'must be [x, y, z]');
     return {
       kind: 'dispatch',
       layout: parseLayout(`${where}.layout`, s.layout, resources),
+      bindGroupLayouts: parseBindGroupLayouts(`${where}.bindGroupLayouts`, s.bindGroupLayouts, resources),
       compute: parseStage(`${where}.compute`, s.compute, modules),
       dispatch: s.dispatch.map((n, i) => uint(`${where}.dispatch[${i}]`, n)),
     };
   }
   if (s?.draw !== undefined) {
-    checkKeys(where, s, ['vertex', 'fragment', 'draw', 'topology', 'blend', 'frontFace', 'cullMode', 'layout']);
+    checkKeys(where, s, ['vertex', 'fragment', 'draw', 'topology', 'blend', 'frontFace', 'cullMode', 'layout', 'bindGroupLayouts']);
     if (!hasTarget) fail(where, 'a draw needs the job to have a target');
     checkKeys(`${where}.draw`, s.draw, ['vertices', 'instances']);
     return {
       kind: 'draw',
       layout: parseLayout(`${where}.layout`, s.layout, resources),
+      bindGroupLayouts: parseBindGroupLayouts(`${where}.bindGroupLayouts`, s.bindGroupLayouts, resources),
       vertex: parseStage(`${where}.vertex`, s.vertex, modules),
       fragment: parseStage(`${where}.fragment`, s.fragment, modules),
       vertices: uint(`${where}.draw.vertices`, s.draw.vertices),

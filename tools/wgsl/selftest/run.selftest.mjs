@@ -337,6 +337,31 @@ struct VOut { @builtin(position) pos: vec4<f32>, @location(0) color: vec4<f32>, 
     job: (() => { const job = computeJob('@compute @workgroup_size(1) fn main() { }', { type: 'uniform', size: 16 }); job.steps[0].layout = { Out: 'storage' }; return job; })(),
     fails: /job\.steps\[0\]\.layout\.Out: a uniform has one binding type/,
   },
+  // The step's bind group layouts as given (what oneshader::layouts' to_webgpu() writes), not made from the resources.
+  given_bind_group_layouts: {
+    job: (() => {
+      const job = computeJob('@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 7u; }');
+      job.steps[0].bindGroupLayouts = [{ entries: [{ binding: 0, visibility: 4, buffer: { type: 'storage', hasDynamicOffset: false } }] }];
+      return job;
+    })(),
+    check: (line) => assert.equal(u32(line.outputs.Out)[0], 7),
+  },
+  fails_given_layout_mismatch: {
+    job: (() => {
+      const job = computeJob('@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n@compute @workgroup_size(1) fn main() { o[0] = 7u; }');
+      job.steps[0].bindGroupLayouts = [{ entries: [{ binding: 0, visibility: 4, buffer: { type: 'read-only-storage' } }] }];
+      return job;
+    })(),
+    fails: /step 0 \(dispatch\) pipeline: /,
+  },
+  fails_given_layout_without_resource: {
+    job: (() => {
+      const job = computeJob('@compute @workgroup_size(1) fn main() { }');
+      job.steps[0].bindGroupLayouts = [{ entries: [{ binding: 3, visibility: 4, buffer: { type: 'storage' } }] }];
+      return job;
+    })(),
+    fails: /job\.steps\[0\]\.bindGroupLayouts\[0\]\.entries\[0\]: has no job resource at its group and binding/,
+  },
   fails_unknown_key: {
     job: (() => { const job = computeJob('@compute @workgroup_size(1) fn main() { }'); job.resources[0].format = 'r32uint'; return job; })(),
     fails: /job\.resources\[0\]: unknown key 'format'/,
