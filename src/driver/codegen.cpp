@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 
+#include "driver/entry_features.hpp"
 #include "ir/clone.hpp"
 #include "ir/module.hpp"
 #include "ir/verifier.hpp"
@@ -173,7 +174,7 @@ void emit_msl(support::CompileContext& ctx, ir::Module& module, const CompileOpt
 
 void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOptions& options,
                    std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir,
-                   const ShaderReflection* reflection) {
+                   ShaderReflection* reflection) {
     support::SourceRange at({1, 0});
 
     if (!options.print_after.empty()) {
@@ -203,6 +204,11 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     // cheaper than lowering and optimizing again).
     std::unique_ptr<ir::Module> optimized = lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir);
     if (!optimized) return;
+    if (reflection)
+        for (const ir::EntryPoint* e : optimized->entry_points)
+            for (EntryPointInfo& info : reflection->entry_points)
+                if (e->function && info.name == e->function->name && info.stage == public_stage(e->stage))
+                    info.features = entry_features(*e);
     for (std::size_t k = 0; k < wanted.size(); ++k) {
         std::unique_ptr<ir::Module> copy;
         if (k + 1 < wanted.size()) {

@@ -23,9 +23,10 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
 // target raises its own copy of the result in place) to `blobs` (entry points in source order, targets in
 // the order asked). Reports every problem to ctx.diags; adds nothing when it reported an error.
 // What options.print_after asks for goes to `printed_ir`. `reflection`, when given, is where the
-// WGSL backend takes each resource's @group/@binding from, so the text says what reflection does.
+// WGSL backend takes each resource's @group/@binding from, so the text says what reflection does;
+// its entry points get their device features (driver/entry_features.hpp) from the optimized IR.
 void generate_code(support::CompileContext& ctx, FrontEnd& front_end, const CompileOptions& options,
                    std::span<const Target> targets, std::vector<ShaderBlob>& blobs, std::string& printed_ir,
-                   const ShaderReflection* reflection = nullptr);
+                   ShaderReflection* reflection = nullptr);
 
 }  // namespace oneshader::driver

@@ -225,7 +225,7 @@ struct Types16 {
         static constexpr const char* entry_point = "CSMain";
         static constexpr std::array<std::uint32_t, 760> spirv = {{ /* 760 words */ }};
         static constexpr std::array<std::uint32_t, 3> thread_group_size = {{64u, 1u, 1u}};
-        static constexpr std::uint32_t required_features = 0u;
+        static constexpr std::uint32_t required_features = 51u;
         static constexpr ::oneshader::generated::Entry entry = {
             stage, entry_point, spirv, {}, "", 0u, {}, "",
             0u, {}, {64u, 1u, 1u}, required_features, {},
@@ -265,6 +265,7 @@ struct Types16 {
         "  layout\n"
         "    type kind=Vector scalar=Float rows=4 cols=0 name=\"\" size=16 align=16 length=0 stride=0 mstride=0 packing=ColumnMajor\n"
         "entry name=\"CSMain\" stage=Compute workgroup=64,1,1 stride=0\n"
+        "  features bits=51\n"
         "  input name=\"id\" semantic=\"SV_DispatchThreadID\" index=0 location=- builtin=GlobalInvocationId scalar=UInt components=3 format=None offset=0 interp=Default\n"
         "  uses name=\"Step16\"\n"
         "  uses name=\"Particles\"\n"

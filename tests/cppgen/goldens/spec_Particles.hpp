@@ -213,7 +213,7 @@ struct Particles {
         static constexpr const char* entry_point = "CSMain";
         static constexpr std::array<std::uint32_t, 443> spirv = {{ /* 443 words */ }};
         static constexpr std::array<std::uint32_t, 3> thread_group_size = {{64u, 1u, 1u}};
-        static constexpr std::uint32_t required_features = 0u;
+        static constexpr std::uint32_t required_features = 49u;
         static constexpr ::oneshader::generated::Entry entry = {
             stage, entry_point, spirv, {}, "", 0u, {}, "",
             0u, {}, {64u, 1u, 1u}, required_features, {},
@@ -243,6 +243,7 @@ struct Particles {
         "      member name=\"Flags\" offset=8\n"
         "        type kind=Scalar scalar=UInt rows=0 cols=0 name=\"\" size=4 align=4 length=0 stride=0 mstride=0 packing=ColumnMajor\n"
         "entry name=\"CSMain\" stage=Compute workgroup=64,1,1 stride=0\n"
+        "  features bits=49\n"
         "  input name=\"id\" semantic=\"SV_DispatchThreadID\" index=0 location=- builtin=GlobalInvocationId scalar=UInt components=3 format=None offset=0 interp=Default\n"
         "  uses name=\"Step\"\n"
         "  uses name=\"Particles\"\n";

@@ -1,0 +1,104 @@
+#include "driver/entry_features.hpp"
+
+#include <unordered_set>
+#include <vector>
+
+#include "oneshader/layouts.hpp"
+#include "types/types_query.hpp"
+
+namespace oneshader::driver {
+
+namespace {
+
+struct Widths {
+    bool f16 = false, i16 = false, f64 = false, i64 = false;
+    bool any16() const { return f16 || i16; }
+};
+
+// The scalar widths inside a type: through vectors, matrices, arrays, structs and the contents of
+// buffer resources (a texture's sampled type is 32-bit in every target, whatever it says).
+void widths_of(const sema::Type* t, Widths& w, std::unordered_set<const sema::Type*>& seen) {
+    if (!t || !seen.insert(t).second) return;
+    if (const auto* s = t->as<sema::ScalarType>()) {
+        if (s->scalar == sema::ScalarKind::Bool) return;
+        bool f = sema::is_float_kind(s->scalar);
+        if (s->bits == 16) (f ? w.f16 : w.i16) = true;
+        if (s->bits == 64) (f ? w.f64 : w.i64) = true;
+    } else if (const auto* v = t->as<sema::VectorType>()) {
+        widths_of(v->element, w, seen);
+    } else if (const auto* m = t->as<sema::MatrixType>()) {
+        widths_of(m->element, w, seen);
+    } else if (const auto* a = t->as<sema::ArrayType>()) {
+        widths_of(a->element, w, seen);
+    } else if (const auto* st = t->as<sema::StructType>()) {
+        if (st->base) widths_of(st->base, w, seen);
+        for (const sema::StructMember& member : st->members) widths_of(member.type, w, seen);
+    } else if (const auto* p = t->as<sema::PointerType>()) {
+        widths_of(p->pointee, w, seen);
+    } else if (const auto* r = t->as<sema::ResourceType>()) {
+        if (r->resource == sema::ResourceKind::ConstantBuffer || sema::is_structured_buffer(r->resource))
+            widths_of(r->element, w, seen);
+    }
+}
+
+Widths widths(const sema::Type* t) {
+    Widths w;
+    std::unordered_set<const sema::Type*> seen;
+    widths_of(t, w, seen);
+    return w;
+}
+
+// The feature a 16-bit value in this global's memory needs.
+std::uint32_t storage16_feature(const ir::Global& g) {
+    switch (g.space()) {
+    case sema::AddressSpace::StorageBuffer: return layouts::FeatureStorageBuffer16;
+    case sema::AddressSpace::Uniform: return layouts::FeatureUniformBuffer16;
+    case sema::AddressSpace::PushConstant: return layouts::FeaturePushConstant16;
+    case sema::AddressSpace::Input:
+    case sema::AddressSpace::Output: return layouts::FeatureInputOutput16;
+    default: return 0;
+    }
+}
+
+}  // namespace
+
+std::uint32_t entry_features(const ir::EntryPoint& entry) {
+    Widths all;
+    std::uint32_t features = 0;
+    std::unordered_set<const sema::Type*> seen;
+    std::unordered_set<const ir::Global*> globals;
+    std::unordered_set<const ir::Function*> visited;
+    std::vector<const ir::Function*> work{entry.function};
+    auto global = [&](const ir::Global* g) {
+        if (!globals.insert(g).second) return;
+        widths_of(g->value_type(), all, seen);
+        if (widths(g->value_type()).any16()) features |= storage16_feature(*g);
+    };
+    for (const ir::Global* g : entry.inputs) global(g);
+    for (const ir::Global* g : entry.outputs) global(g);
+    while (!work.empty()) {
+        const ir::Function* f = work.back();
+        work.pop_back();
+        if (!f || !visited.insert(f).second) continue;
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions) {
+                widths_of(i->type(), all, seen);
+                for (const ir::Value* op : i->operands) {
+                    if (!op) continue;
+                    if (const auto* g = op->as<ir::Global>()) global(g);
+                    else widths_of(op->type(), all, seen);
+                }
+                if (i->opcode == ir::Opcode::Call && i->callee) work.push_back(i->callee);
+                if ((i->opcode == ir::Opcode::AtomicRmw || i->opcode == ir::Opcode::AtomicCompareExchange) &&
+                    (widths(i->type()).i64 || widths(i->type()).f64))
+                    features |= layouts::FeatureInt64Atomics;
+            }
+    }
+    if (all.f16) features |= layouts::FeatureFloat16;
+    if (all.i16) features |= layouts::FeatureInt16;
+    if (all.f64) features |= layouts::FeatureFloat64;
+    if (all.i64) features |= layouts::FeatureInt64;
+    return features;
+}
+
+}  // namespace oneshader::driver
