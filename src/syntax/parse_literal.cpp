@@ -103,6 +103,22 @@ bool overflows(std::string_view number) {
     return magnitude + exp > 0;
 }
 
+// `xyzw`, `rg.x`: every dot-separated part 1 to 4 letters of one swizzle set.
+bool is_swizzle_chain(std::string_view s) {
+    if (s.empty()) return false;
+    for (std::size_t begin = 0; begin <= s.size();) {
+        std::size_t end = s.find('.', begin);
+        std::string_view part = s.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
+        if (part.empty() || part.size() > 4) return false;
+        bool xyzw = part.find_first_not_of("xyzw") == std::string_view::npos;
+        bool rgba = part.find_first_not_of("rgba") == std::string_view::npos;
+        if (!xyzw && !rgba) return false;
+        if (end == std::string_view::npos) break;
+        begin = end + 1;
+    }
+    return true;
+}
+
 }  // namespace
 
 Expr* Parser::parse_number() {
@@ -114,7 +130,14 @@ Expr* Parser::parse_number() {
     // `1.0.xxx` and `0.5f.rg` swizzle a scalar; the lexer keeps them in one pp-number.
     std::string_view swizzles;
     bool hex = s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-    if (std::size_t n = float_length(s); n > 0 && !hex) {
+    // `0.xxxx` and `1.rg` swizzle an integer, as DXC reads them: digits, a dot, then swizzle letters.
+    std::size_t int_dot = s.find('.');
+    if (!hex && int_dot != std::string_view::npos && int_dot > 0 &&
+        s.substr(0, int_dot).find_first_not_of("0123456789") == std::string_view::npos &&
+        is_swizzle_chain(s.substr(int_dot + 1))) {
+        swizzles = s.substr(int_dot);
+        s = s.substr(0, int_dot);
+    } else if (std::size_t n = float_length(s); n > 0 && !hex) {
         std::size_t dot = s.find('.', n);
         if (dot != std::string_view::npos && dot + 1 < s.size() && !is_digit(s[dot + 1])) {
             swizzles = s.substr(dot);

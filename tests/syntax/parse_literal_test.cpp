@@ -45,6 +45,12 @@ TEST_CASE("swizzles on scalar literals", "[parser][literal]") {
     CHECK(expr_of("1.0.xxxx") == "(. (literal-float 1.0 1) xxxx)");
     CHECK(expr_of("0.5f.rg") == "(. (float 0.5f 0.5) rg)");
     CHECK(expr_of("(1).xx") == "(. (int 1 1) xx)");
+    // An integer, a dot and swizzle letters: the integer swizzled, as DXC reads `0.xxxx`.
+    CHECK(expr_of("0.xxxx") == "(. (int 0 0) xxxx)");
+    CHECK(expr_of("1.rg.x") == "(. (. (int 1 1) rg) x)");
+    // Not swizzles: float suffixes and exponents stay numbers.
+    CHECK(expr_of("1.f") == "(float 1.f 1)");
+    CHECK(expr_of("2.e1") == "(literal-float 2.e1 20)");
     oneshader::syntax::DumpOptions o;
     o.expr_locations = true;
     CHECK(expr_of("0.25.xy", o) == "(.@1:12 (literal-float@1:12 0.25 0.25) xy)");
