@@ -389,7 +389,8 @@ std::optional<ScalarKind> adapt_to_class(ScalarKind k, TypeClass cls, bool& narr
             if (k == ScalarKind::Int || k == ScalarKind::UInt || k == ScalarKind::Int64 || k == ScalarKind::UInt64) return k;
             return std::nullopt;
         case TypeClass::Dimension:
-            if (k == ScalarKind::UInt || k == ScalarKind::Float) return k;
+            // int as well, converted from the query's uint as DXC does (real shaders pass int outputs).
+            if (k == ScalarKind::UInt || k == ScalarKind::Int || k == ScalarKind::Float) return k;
             return std::nullopt;
     }
     return std::nullopt;
@@ -431,7 +432,7 @@ std::string_view class_words(TypeClass c) {
         case TypeClass::Numeric32: return "a 32-bit";
         case TypeClass::Numeric16: return "a 16-bit";
         case TypeClass::Atomic: return "an int, uint, int64_t or uint64_t";
-        case TypeClass::Dimension: return "a uint or float";
+        case TypeClass::Dimension: return "a uint, int or float";
     }
     return "a";
 }

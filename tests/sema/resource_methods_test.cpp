@@ -191,10 +191,13 @@ TEST_CASE("RW textures load by texel and layer without a mip", "[methods][load]"
     CHECK(f.method_result(f.res(ResourceKind::RWTexture3D, "uint"), "Load", {f.v("int3")}) == "uint");
 }
 
-TEST_CASE("GetDimensions: mip-level and plain forms, uint or float", "[methods][dimensions]") {
+TEST_CASE("GetDimensions: mip-level and plain forms, uint, int or float", "[methods][dimensions]") {
     Fixture f;
     const ResourceType* tex = f.res(ResourceKind::Texture2D, "float4");
     CHECK(f.method_result(tex, "GetDimensions", {f.lv("uint"), f.lv("uint")}) == "void");
+    // int outputs, as DXC takes them (converted from the query's uint).
+    CHECK(f.method_result(tex, "GetDimensions", {f.lv("int"), f.lv("int")}) == "void");
+    CHECK(f.method_result(tex, "GetDimensions", {f.v("uint"), f.lv("int"), f.lv("int"), f.lv("int")}) == "void");
     CHECK(f.method_result(tex, "GetDimensions", {f.lv("float"), f.lv("float")}) == "void");
     CHECK(f.method_result(tex, "GetDimensions", {f.v("uint"), f.lv("uint"), f.lv("uint"), f.lv("uint")}) == "void");
     CHECK(f.method_result(f.res(ResourceKind::Texture2DArray, "float4"), "GetDimensions",
@@ -208,13 +211,13 @@ TEST_CASE("GetDimensions: mip-level and plain forms, uint or float", "[methods][
     CHECK(f.diag_count() == 0);
 }
 
-TEST_CASE("GetDimensions: RW textures have no mip form; int outputs are refused", "[methods][dimensions]") {
+TEST_CASE("GetDimensions: RW textures have no mip form; outputs must be writable", "[methods][dimensions]") {
     Fixture f;
     const ResourceType* img = f.res(ResourceKind::RWTexture2D, "float4");
     CHECK(f.method_result(img, "GetDimensions", {f.lv("uint"), f.lv("uint")}) == "void");
     CHECK(f.method_result(img, "GetDimensions", {f.v("uint"), f.lv("uint"), f.lv("uint"), f.lv("uint")}) == "error");
     CHECK(f.code() == DiagCode::method_no_match);
-    CHECK(f.method_result(f.res(ResourceKind::Texture2D, "float4"), "GetDimensions", {f.lv("int"), f.lv("int")}) ==
+    CHECK(f.method_result(f.res(ResourceKind::Texture2D, "float4"), "GetDimensions", {f.lv("bool"), f.lv("bool")}) ==
           "error");
     CHECK(f.method_result(img, "GetDimensions", {f.v("uint"), f.v("uint")}) == "error");
 }
