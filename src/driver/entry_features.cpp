@@ -89,9 +89,10 @@ std::uint32_t entry_features(const ir::EntryPoint& entry) {
                     else widths_of(op->type(), all, seen);
                 }
                 if (i->opcode == ir::Opcode::Call && i->callee) work.push_back(i->callee);
-                if ((i->opcode == ir::Opcode::AtomicRmw || i->opcode == ir::Opcode::AtomicCompareExchange) &&
-                    (widths(i->type()).i64 || widths(i->type()).f64))
-                    features |= layouts::FeatureInt64Atomics;
+                if (i->opcode == ir::Opcode::AtomicRmw || i->opcode == ir::Opcode::AtomicCompareExchange) {
+                    Widths w = widths(i->type());
+                    if (w.i64 || w.f64) features |= layouts::FeatureInt64Atomics;
+                }
             }
     }
     if (all.f16) features |= layouts::FeatureFloat16;

@@ -44,4 +44,14 @@ inline std::string disassemble(const std::vector<std::uint32_t>& words, spv_targ
     return text;
 }
 
+// One line of a disassembly, whole: "OpDecorate %x Binding 1" does not match "... Binding 10".
+inline bool has_line(const std::string& text, const std::string& line) {
+    for (std::size_t at = text.find(line); at != std::string::npos; at = text.find(line, at + 1)) {
+        bool starts = at == 0 || text[at - 1] == ' ' || text[at - 1] == '\n';
+        bool ends = at + line.size() == text.size() || text[at + line.size()] == '\n';
+        if (starts && ends) return true;
+    }
+    return false;
+}
+
 }  // namespace spirv_tools

@@ -14,6 +14,8 @@
 namespace fs = std::filesystem;
 using oneshader::CompileOptions;
 
+using spirv_tools::has_line;
+
 namespace {
 
 std::string path_of(const char* name) {
@@ -51,16 +53,6 @@ Compiled compile_ps(const char* file, CompileOptions o, spv_target_env env = SPV
         out.text = spirv_tools::disassemble(words, env);
     }
     return out;
-}
-
-// One line of the disassembly, whole: "OpDecorate %x Binding 1" does not match "... Binding 10".
-bool has_line(const std::string& text, const std::string& line) {
-    for (std::size_t at = text.find(line); at != std::string::npos; at = text.find(line, at + 1)) {
-        bool starts = at == 0 || text[at - 1] == ' ' || text[at - 1] == '\n';
-        bool ends = at + line.size() == text.size() || text[at + line.size()] == '\n';
-        if (starts && ends) return true;
-    }
-    return false;
 }
 
 #define CHECK_LINE(text, line)                 \

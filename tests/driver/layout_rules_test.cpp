@@ -15,22 +15,14 @@
 using oneshader::BufferLayoutRules;
 using oneshader::CompileOptions;
 
+using spirv_tools::has_line;
+
 namespace {
 
 std::string diagnostics_of(const oneshader::CompileResult& r) {
     std::string out;
     for (const oneshader::Diagnostic& d : r.diagnostics) out += d.to_string() + "\n";
     return out;
-}
-
-// One line of the disassembly, whole.
-bool has_line(const std::string& text, const std::string& line) {
-    for (std::size_t at = text.find(line); at != std::string::npos; at = text.find(line, at + 1)) {
-        bool starts = at == 0 || text[at - 1] == ' ' || text[at - 1] == '\n';
-        bool ends = at + line.size() == text.size() || text[at + line.size()] == '\n';
-        if (starts && ends) return true;
-    }
-    return false;
 }
 
 // `main` as a pixel (or compute) shader under `rules`, optimized and not; both validate. Returns the
