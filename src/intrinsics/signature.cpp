@@ -467,12 +467,18 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
     for (const Pattern& p : sig.params)
         if (p.kind == PatternKind::TemplateDecl) decl = &p;
     if (decl) {
-        // An out/inout/ref argument fixes T: it is written back, so it must be exactly T.
+        // A ref argument (an atomic's destination) fixes T: it is the storage itself. out/inout
+        // arguments are copied through a temporary of T and converted back, so T comes from the
+        // inputs as for DXC's `out $type1` (sincos(x, s, c) computes at x's type); only a call
+        // whose template arguments are all outputs (GetDimensions) takes T from them.
         const Type* fixed = nullptr;
         bool any_arg = false;
         Shape shape;
         bool have_shape = false;
         ScalarKind comp = ScalarKind::Bool;
+        bool has_input = false;
+        for (std::size_t i = 0; i < sig.params.size(); ++i)
+            if (uses_template(sig.params[i]) && sig.params[i].direction == ParamDirection::In) has_input = true;
         for (std::size_t i = 0; i < sig.params.size(); ++i) {
             const Pattern& p = sig.params[i];
             if (!uses_template(p)) continue;
@@ -482,7 +488,8 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
                 if (explain) m.why = "argument " + std::to_string(i + 1) + " is not a scalar, vector or matrix";
                 return m;
             }
-            if (p.direction != ParamDirection::In && !fixed) fixed = a->value_type();
+            if (p.ref && !fixed) fixed = a->value_type();
+            if (has_input && p.direction != ParamDirection::In) continue;
             if (!any_arg || precision_rank(c->scalar) > precision_rank(comp)) comp = c->scalar;
             any_arg = true;
             Shape s = shape_of(a);
@@ -567,10 +574,16 @@ Match match_signature(TypeContext& types, const Signature& sig, std::span<const 
         }
         if (p.ref) {
             r = a.type->value_type() == pt->value_type() ? ConversionRank::Exact : ConversionRank::None;
+        } else if (p.direction == ParamDirection::In) {
+            r = conversion_rank(a.type, pt);
         } else {
-            if (p.direction != ParamDirection::Out) r = conversion_rank(a.type, pt);
-            if (p.direction != ParamDirection::In && r != ConversionRank::None)
-                r = std::max(r, conversion_rank(pt, a.type));
+            // Copied back through an implicit conversion, which must exist both ways; only the
+            // copies that happen count for the ranking.
+            ConversionRank in = conversion_rank(a.type, pt);
+            ConversionRank back = conversion_rank(pt, a.type);
+            r = in == ConversionRank::None || back == ConversionRank::None ? ConversionRank::None
+                : p.direction == ParamDirection::InOut                    ? std::max(in, back)
+                                                                          : back;
         }
         if (r == ConversionRank::None) {
             if (explain) m.why = "argument " + std::to_string(i + 1) + " is '" + type_name(a.type) + "', which does not convert to '" +

@@ -16,7 +16,9 @@
 //   any other word                          a placeholder the caller supplies (resource methods:
 //                                           E, Coord, Offset, ...)
 // A parameter may start with `out`, `inout` or `ref` (an atomic destination: an lvalue of
-// exactly T) and may end with a name. `...` as the last parameter allows more arguments.
+// exactly T) and may end with a name. `...` as the last parameter allows more arguments. An
+// out/inout argument is an lvalue whose type converts to the parameter's and back (the value
+// is copied through a temporary); T comes from the inputs unless every T argument is an output.
 //
 // Classes: float (half/float/min-precision floats; a double argument is narrowed to float with
 // warning OSH0361), anyfloat (with double), double, numeric (not bool), any (with bool), integer,

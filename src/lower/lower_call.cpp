@@ -1,6 +1,7 @@
 // Calls of user functions. HLSL passes out/inout arguments by copy-in/copy-out: the caller makes
-// a temporary, copies the lvalue in (inout), passes the temporary's pointer and copies it back
-// after the call, in parameter order. `this` is the object's own storage when that is function
+// a temporary of the parameter's type, copies the lvalue in (inout, converted to that type),
+// passes the temporary's pointer and copies it back after the call (converted to the lvalue's
+// type), in parameter order. `this` is the object's own storage when that is function
 // memory of the right type, otherwise a temporary copied back when the object is assignable.
 // A resource argument picks the function copy made for that resource (function_for).
 #include <fmt/format.h>
@@ -39,15 +40,18 @@ bool Lowerer::resource_arg(const Place& p, ResourceArg& out, const BExpr* at) {
     return true;
 }
 
-Lowerer::OutArg Lowerer::out_arg(const BExpr* arg, bool copy_in) {
+Lowerer::OutArg Lowerer::out_arg(const BExpr* arg, const Type* param, bool copy_in) {
     OutArg a;
     a.target = place(arg);
-    a.temp = new_alloca(concrete(arg->type), "arg");
-    if (copy_in) b_.store(a.temp, convert(load(a.target), concrete(arg->type)));
+    a.target_type = concrete(arg->type);
+    const Type* temp_type = param ? concrete(param) : a.target_type;
+    a.temp = new_alloca(temp_type, "arg");
+    if (copy_in) b_.store(a.temp, convert(convert(load(a.target), a.target_type), temp_type));
     return a;
 }
 
-void Lowerer::copy_back(const OutArg& a) { store(a.target, b_.load(a.temp)); }
+// Converted to the argument's own type first: a swizzle or texel target stores the value as it is.
+void Lowerer::copy_back(const OutArg& a) { store(a.target, convert(b_.load(a.temp), a.target_type)); }
 
 ir::Value* Lowerer::call(const sema::BCall* e) {
     const sema::Function* f = e->callee;
@@ -86,7 +90,7 @@ ir::Value* Lowerer::call(const sema::BCall* e) {
         if (p->direction == sema::ParamDirection::In) {
             args.push_back(convert(rvalue(a), concrete(p->type)));
         } else {
-            OutArg o = out_arg(a, p->direction == sema::ParamDirection::InOut);
+            OutArg o = out_arg(a, p->type, p->direction == sema::ParamDirection::InOut);
             args.push_back(o.temp);
             outs.push_back(o);
         }

@@ -93,7 +93,8 @@ ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
             if (k < e->params.size() && e->params[k].type) v = convert(v, e->params[k].type);
             args.push_back(v);
         } else {
-            OutArg o = out_arg(e->args[k], dir == sema::ParamDirection::InOut);
+            OutArg o = out_arg(e->args[k], k < e->params.size() ? e->params[k].type : nullptr,
+                               dir == sema::ParamDirection::InOut);
             args.push_back(o.temp);
             outs.push_back(o);
         }
@@ -147,7 +148,8 @@ ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view 
         ops.push_back(convert(rvalue(e->args[1]), t));
         ops.push_back(convert(rvalue(e->args[2]), t));
         original = b_.atomic_compare_exchange(ops);
-        if (id == Intrinsic::InterlockedCompareExchange && e->args.size() > 3) store(place(e->args[3]), original);
+        if (id == Intrinsic::InterlockedCompareExchange && e->args.size() > 3)
+            store(place(e->args[3]), convert(original, concrete(e->args[3]->type)));
         return nullptr;
     }
     ir::AtomicOp op = ir::AtomicOp::Add;
@@ -162,7 +164,8 @@ ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view 
     }
     ops.push_back(convert(rvalue(e->args[1]), t));
     original = b_.atomic_rmw(op, ops);
-    if (e->args.size() > 2) store(place(e->args[2]), original);
+    // The original value converts to the out argument's own type (an int for a uint destination).
+    if (e->args.size() > 2) store(place(e->args[2]), convert(original, concrete(e->args[2]->type)));
     return nullptr;
 }
 

@@ -184,9 +184,12 @@ public:
     // A temporary holding an lvalue's value for an out/inout argument, and the copy back.
     struct OutArg {
         Place target;
-        ir::Instruction* temp = nullptr;
+        const Type* target_type = nullptr;  // the argument's type, which the copy-back converts to
+        ir::Instruction* temp = nullptr;    // of the parameter's type
     };
-    OutArg out_arg(const BExpr* arg, bool copy_in);
+    // The temporary for an out/inout argument; `param` is the parameter's type (it may differ
+    // from the argument's, converted both ways as sema checked).
+    OutArg out_arg(const BExpr* arg, const Type* param, bool copy_in);
     void copy_back(const OutArg& a);
 
     // ---- intrinsics and methods (lower_intrinsic.cpp, lower_method.cpp) -----------------------

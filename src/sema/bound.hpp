@@ -267,7 +267,8 @@ struct BCall : BExpr {
     Function* callee = nullptr;
     BExpr* object = nullptr;  // member functions: the object (`this` for calls inside a method)
     // One per parameter (defaults filled in), converted to the parameter type; out/inout
-    // arguments are assignable lvalues of exactly the parameter's type.
+    // arguments are assignable lvalues of the parameter's type or of one that converts to it
+    // and back implicitly (the lowering copies through a temporary of the parameter's type).
     std::span<BExpr*> args;
 };
 

@@ -79,12 +79,9 @@ BExpr* Checker::finish_call(Function* f, BExpr* object, std::span<BExpr*> args, 
                                    "written.",
                                    i + 1, f->name.str(), p.direction == ParamDirection::Out ? "out" : "inout"));
                 failed = true;
-            } else if (ok(a) && a->type->value_type() != p.type->value_type()) {
-                report(DiagCode::type_mismatch, a->range,
-                       fmt::format("Argument {} of '{}' is an {} parameter of type '{}', but the variable is '{}'. Pass "
-                                   "a variable of exactly that type.",
-                                   i + 1, f->name.str(), p.direction == ParamDirection::Out ? "out" : "inout",
-                                   tname(p.type), tname(a->type)));
+            } else if (ok(a) &&
+                       !check_out_argument(a, p.type, p.direction,
+                                           fmt::format("Argument {} of '{}'", i + 1, f->name.str()))) {
                 failed = true;
             }
             converted.push_back(a);
@@ -211,6 +208,9 @@ bool Checker::table_call_arguments(std::span<BExpr*> args, std::span<const Param
                                    i + 1, callee, kind));
                 return false;
             }
+            // A `ref` destination (atomics) is the storage itself, so the table typed it exactly.
+            if (!check_out_argument(args[i], p.type, p.direction, fmt::format("Argument {} of '{}'", i + 1, callee)))
+                return false;
             out.push_back(args[i]);
             continue;
         }

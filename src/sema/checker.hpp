@@ -201,6 +201,15 @@ private:
     BExpr* condition(BExpr* e);  // to a bool scalar, for if/while/for/?:
     const ScalarType* common_component(const ScalarType* a, const ScalarType* b);
     BExpr* make_convert(BExpr* e, const Type* to, ConversionKind k, bool is_explicit);
+    // OSH0311: a value of `from` keeps only its first `kept` components.
+    void warn_truncation(const Type* from, std::uint32_t kept, SourceRange where);
+    // An out/inout argument `a` for a parameter of type `param`: the callee writes a temporary of
+    // the parameter's type, copied in from `a` (inout) and back into `a` after the call, each
+    // through an implicit conversion. Reports (and returns false) when either conversion that
+    // HLSL requires does not exist; warns where one truncates. `what` names the argument.
+    bool check_out_argument(const BExpr* a, const Type* param, ParamDirection dir, std::string_view what);
+    // The overload cost of such an argument; nullopt when it cannot be passed.
+    std::optional<std::uint32_t> out_argument_cost(const Type* arg, const Type* param, ParamDirection dir) const;
 
     // ---- overloads and templates (overloads.cpp, templates.cpp) -------------------------------
     Function* pick_overload(std::span<Function* const> candidates, std::span<BExpr* const> args, SourceRange range,

@@ -117,6 +117,13 @@ std::optional<std::uint32_t> Checker::conversion_cost(const Type* from, const Ty
     return std::nullopt;
 }
 
+void Checker::warn_truncation(const Type* from, std::uint32_t kept, SourceRange where) {
+    report(DiagCode::implicit_truncation, where,
+           fmt::format("'{}' is implicitly truncated to {} component{}; the rest are dropped. Use a swizzle such as .{} "
+                       "to make it explicit.",
+                       tname(from), kept, kept == 1 ? "" : "s", std::string_view("xyzw").substr(0, kept > 4 ? 4 : kept)));
+}
+
 BExpr* Checker::make_convert(BExpr* e, const Type* to, ConversionKind k, bool is_explicit) {
     auto* c = make<BConvert>(e->range);
     c->type = to;
@@ -199,11 +206,7 @@ BExpr* Checker::convert(BExpr* e, const Type* to, ConvertWhy why) {
     BExpr* cur = e;
     // Shrink first (fewer components to convert), then change components, then widen/reshape.
     if (tn < fn_) {
-        if (why != ConvertWhy::Condition || fn_ > 1)
-            report(DiagCode::implicit_truncation, e->range,
-                   fmt::format("'{}' is implicitly truncated to {} component{}; the rest are dropped. Use a swizzle "
-                               "such as .{} to make it explicit.",
-                               tname(from), tn, tn == 1 ? "" : "s", std::string_view("xyzw").substr(0, tn > 4 ? 4 : tn)));
+        if (why != ConvertWhy::Condition || fn_ > 1) warn_truncation(from, tn, e->range);
         const Type* shrunk = tv->is<ScalarType>() ? static_cast<const Type*>(fc)
                              : tv->is<VectorType>() ? static_cast<const Type*>(types.vector(fc, tn))
                                                     : types.matrix(fc, tv->as<MatrixType>()->rows, tv->as<MatrixType>()->cols);

@@ -1,5 +1,6 @@
 #include "sema/intrinsics.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "types/types_print.hpp"
@@ -27,7 +28,11 @@ std::optional<MulShape> mul_shape_word(std::string_view w) {
 }
 
 // mul's nine forms: the operand shapes pick the row; the component type is the more precise of
-// the two (literals take their default type); sizes must agree as in a matrix product.
+// the two (literals take their default type); sizes must agree as in a matrix product, except
+// that a vector longer than the side it meets is truncated to it (an implicit truncation,
+// OSH0311, as DXC does: mul(float4, float3x3) uses v.xyz, mul(float3, float4) is a float3
+// dot product). A vector shorter than the matrix side, and matrices whose inner sizes differ,
+// do not match.
 Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args, bool explain) {
     Match m;
     if (args.size() != 2) {
@@ -77,17 +82,14 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
                 pb = k;
                 result = pa;
             } else if (vb) {
-                if (vb->count != va->count) {
-                    if (explain) m.why = "the vectors have different sizes";
-                    return m;
-                }
-                pb = pa;
+                pa = pb = types.vector(k, std::min(va->count, vb->count));
                 result = k;
             } else {
-                if (mb->rows != va->count) {
-                    if (explain) m.why = "the vector's size is not the matrix's row count";
+                if (va->count < mb->rows) {
+                    if (explain) m.why = "the vector has fewer components than the matrix has rows";
                     return m;
                 }
+                pa = types.vector(k, mb->rows);
                 pb = types.matrix(k, mb->rows, mb->cols);
                 result = mb->cols == 1 ? static_cast<const Type*>(k) : types.vector(k, mb->cols);
             }
@@ -98,11 +100,11 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
                 pb = k;
                 result = pa;
             } else if (vb) {
-                if (vb->count != ma->cols) {
-                    if (explain) m.why = "the vector's size is not the matrix's column count";
+                if (vb->count < ma->cols) {
+                    if (explain) m.why = "the vector has fewer components than the matrix has columns";
                     return m;
                 }
-                pb = types.vector(k, vb->count);
+                pb = types.vector(k, ma->cols);
                 result = ma->rows == 1 ? static_cast<const Type*>(k) : types.vector(k, ma->rows);
             } else {
                 if (mb->rows != ma->cols) {

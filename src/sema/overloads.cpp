@@ -30,7 +30,7 @@ Function* Checker::pick_overload(std::span<Function* const> candidates, std::spa
             const ParamType& p = f->type->params[i];
             std::optional<std::uint32_t> c;
             if (p.direction != ParamDirection::In)
-                c = args[i]->type->value_type() == p.type->value_type() ? std::optional<std::uint32_t>(0u) : std::nullopt;
+                c = out_argument_cost(args[i]->type, p.type, p.direction);
             else
                 c = conversion_cost(args[i]->type, p.type);
             if (!c) fits = false;
