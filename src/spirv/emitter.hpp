@@ -246,6 +246,8 @@ private:
         globals_info_.get_or_insert(g, arena_.make<GlobalInfo>(std::move(info)));
     }
     void declare_resource(const ir::Global* g, GlobalInfo& info);
+    // The SPV_KHR_16bit_storage capability a global of `storage` holding 16-bit values needs.
+    void note_16bit_storage(const ir::Global* g, spv::StorageClass storage);
     Id buffer_block_type(const sema::ResourceType* r, const ir::Global* g, GlobalInfo& info);
     bool emit_instruction(const ir::Instruction* i);
 

@@ -347,6 +347,7 @@ void Emitter::declare_global(const ir::Global* g) {
     case ir::GlobalKind::Resource: declare_resource(g, info); break;
     }
     if (info.variable && !g->name().empty()) name(info.variable, g->name());
+    if (info.variable) note_16bit_storage(g, info.storage);
     record_global(g, std::move(info));
 }
 
