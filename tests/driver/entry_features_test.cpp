@@ -99,8 +99,8 @@ TEST_CASE("the layouts list the features, WebGPU's as shader-f16", "[features]")
     CHECK(web.value().required_features == std::vector<std::string>{"shader-f16"});
 }
 
-// Every corpus entry point: a width feature exactly when the SPIR-V declares its capability, and a
-// 16-bit memory feature whenever it declares a 16-bit storage capability.
+// Every corpus entry point: a width feature, and a 16-bit memory feature, exactly when the SPIR-V
+// declares its capability.
 TEST_CASE("corpus: the features agree with the SPIR-V capabilities", "[corpus][features]") {
     int entries = 0, with_features = 0;
     for (const auto& file : corpus::shader_files()) {
@@ -121,11 +121,11 @@ TEST_CASE("corpus: the features agree with the SPIR-V capabilities", "[corpus][f
             CHECK(((e.features & FeatureInt16) != 0) == (caps.count(22) != 0));
             bool storage16 = (e.features & (FeatureStorageBuffer16 | FeatureUniformBuffer16 | FeaturePushConstant16 |
                                             FeatureInputOutput16)) != 0;
-            bool caps16 = caps.count(4433) || caps.count(4434) || caps.count(4435) || caps.count(4436);
-            // A 16-bit storage capability implies the memory feature; the feature can come without
-            // one (Vulkan asks for storageBuffer16BitAccess to touch 16-bit buffer members whatever
-            // capabilities the module declares), never without a 16-bit width.
-            if (caps16) CHECK(storage16);
+            // Each 16-bit memory feature comes with its SPV_KHR_16bit_storage capability.
+            CHECK(((e.features & FeatureStorageBuffer16) != 0) == (caps.count(4433) != 0));
+            CHECK(((e.features & FeatureUniformBuffer16) != 0) == (caps.count(4434) != 0));
+            CHECK(((e.features & FeaturePushConstant16) != 0) == (caps.count(4435) != 0));
+            CHECK(((e.features & FeatureInputOutput16) != 0) == (caps.count(4436) != 0));
             if (storage16) CHECK((e.features & (FeatureFloat16 | FeatureInt16)) != 0);
         }
     }

@@ -305,3 +305,25 @@ TEST_CASE("lower: the dump is the same on every run") {
     CHECK(!a.empty());
     CHECK(a == b);
 }
+
+TEST_CASE("lower: an out/inout argument of another type goes through a temporary of the parameter's type") {
+    std::string t = lowered(std::string(kCompute) + R"(
+void Twice(inout float3 v) { v = v * 2; }
+void Set(out float x) { x = 2.5; }
+[shader("compute")] [numthreads(1,1,1)]
+void CSMain(uint3 id : SV_DispatchThreadID) {
+    int3 k = int3(id);
+    Twice(k);
+    uint2 u = id.xy;
+    Set(u.y);
+    Out[0] = k.x + u.y;
+}
+)");
+    // The temporary is a float3, initialised from the int3 and converted back after the call.
+    CHECK(contains(t, "alloca : ptr<function, float3> ; arg"));
+    CHECK(contains(t, "  %7 = load %1 : int3\n  %8 = convert %7 : float3\n  store %2, %8\n  call @Twice(%2)\n"
+                      "  %9 = load %2 : float3\n  %10 = convert %9 : int3\n  store %1, %10\n"));
+    // An out float stored back into one component of a uint2, converted first.
+    CHECK(contains(t, "alloca : ptr<function, float> ; arg"));
+    CHECK(contains(t, "  call @Set(%4)\n  %14 = load %4 : float\n  %15 = convert %14 : uint\n  store %13, %15\n"));
+}
