@@ -26,8 +26,8 @@ void CSMain(uint3 id : SV_DispatchThreadID)
     p.b = uint2(1, 2) + id.x;
     Half(p.a, -7.0 - t);            // into a struct member
     Shift(p.b.yx);                  // a uint2 swizzle through a float2: in, scaled, back
-    half3 h = half3(1.0, 2.0, t);
-    Grow(h);                        // half3 through float3
+    uint3 h = uint3(1, 2, id.x);
+    Grow(h);                        // uint3 through float3, truncated back
     float f = t + 1.0;
     Grow(f);                        // a scalar splatted in, the first component back
     int3 ints = int3(1, -2, 3) * int(id.x + 1);
