@@ -31,7 +31,7 @@ void CSMain(uint id : SV_DispatchThreadID)
     int4 c = D3DCOLORtoUBYTE4(float4(0.25 * float(id), 0.5, 1.0, 0.0));
     Output[o + 12] = pack_u8(c);
     Output[o + 13] = asuint(dot2add(half2(1.5, float(id)), half2(2.0, 0.25), 0.5));
-    float n = id == 0 ? 0.0 : id == 1 ? asfloat(0x00400000u) : id == 2 ? asfloat(0x7F800000u) : id == 3 ? asfloat(0x7FC00000u) : -float(id);
+    float n = id == 0 ? 0.0 : id == 1 ? asfloat(0x00400000u) : id == 2 ? asfloat(0x7F800000u | (id >> 8)) : id == 3 ? asfloat(0x7FC00000u | (id >> 8)) : -float(id);
     Output[o + 14] = isnormal(n) ? 1u : 0u;
     Output[o + 15] = pack_s8(uint4(id, 0x1FFu, 0xFFFFFF80u, 7));
 }

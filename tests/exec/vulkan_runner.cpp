@@ -418,12 +418,12 @@ VulkanRunner::VulkanRunner() : state_(std::make_unique<State>())
     // The packed dot products of dot4add (SPV_KHR_integer_dot_product), where the device has them.
     std::uint32_t extension_count = 0;
     vkEnumerateDeviceExtensionProperties(s.physical, nullptr, &extension_count, nullptr);
-    std::vector<VkExtensionProperties> extensions(extension_count);
-    vkEnumerateDeviceExtensionProperties(s.physical, nullptr, &extension_count, extensions.data());
+    std::vector<VkExtensionProperties> device_properties(extension_count);
+    vkEnumerateDeviceExtensionProperties(s.physical, nullptr, &extension_count, device_properties.data());
     std::vector<const char*> device_extensions;
     auto dot_product = vk_struct<VkPhysicalDeviceShaderIntegerDotProductFeatures>(
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES);
-    for (const VkExtensionProperties& e : extensions)
+    for (const VkExtensionProperties& e : device_properties)
         if (std::strcmp(e.extensionName, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME) == 0)
         {
             device_extensions.push_back(VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME);
