@@ -2,6 +2,7 @@
 // dot4add_i8packed, pack_* and unpack_*), D3DCOLORtoUBYTE4, dot2add and isnormal: 16 words a thread.
 RWStructuredBuffer<uint> Output : register(u0);
 
+[shader("compute")]
 [numthreads(8, 1, 1)]
 void CSMain(uint id : SV_DispatchThreadID)
 {
