@@ -79,6 +79,8 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     const std::uint32_t n0 = sema::component_count(t0);
     switch (i->intrinsic) {
     case Id::Clamp: return "clamp(" + args() + ")";
+    // Only fragment functions have helper threads; elsewhere no thread is one.
+    case Id::IsHelperLane: return entry_.stage == ir::ShaderStage::Pixel ? "simd_is_helper_thread()" : "false";
     case Id::Degrees: return fmt::format("({} * {}(57.29577951f))", op(0), s0 ? scalar_name(s0) : "float");
     case Id::Radians: return fmt::format("({} * {}(0.01745329252f))", op(0), s0 ? scalar_name(s0) : "float");
     case Id::Dot: {

@@ -27,7 +27,8 @@ std::string Printer::scalar_name(const sema::ScalarType* s) {
     case ScalarKind::LiteralFloat:
     case ScalarKind::Min16Float:
     case ScalarKind::Min10Float: return "float";
-    case ScalarKind::Half: return "half";
+    // Without -enable-16bit-types HLSL's half is a 32-bit float, as in the SPIR-V.
+    case ScalarKind::Half: return s->bits == 16 ? "half" : "float";
     case ScalarKind::Int16: return "short";
     case ScalarKind::UInt16: return "ushort";
     case ScalarKind::Int64: return "long";
@@ -149,6 +150,7 @@ std::string Printer::scalar_literal(const sema::ScalarType* s, std::uint64_t bit
     }
     case ScalarKind::UInt64: return std::to_string(bits) + "ul";
     case ScalarKind::Half: {
+        if (s->bits != 16) return scalar_literal(module_.types().scalar(ScalarKind::Float), bits);
         // Exact: every half is a float.
         std::uint32_t h = static_cast<std::uint32_t>(bits) & 0xFFFFu;
         std::uint32_t sign = (h >> 15) << 31, exp = (h >> 10) & 31u, man = h & 0x3FFu;

@@ -32,5 +32,19 @@ TransformResult polyfill_fmod(ir::Module& module);
 TransformResult polyfill_lit(ir::Module& module);
 // dst(a, b) becomes (1, a.y * b.y, a.z, b.w).
 TransformResult polyfill_dst(ir::Module& module);
+// pack_u8/_s8/_clamp_u8/_clamp_s8 become shifts, masks and clamps into a uint.
+TransformResult polyfill_pack(ir::Module& module);
+// unpack_u8u32/_u8u16/_s8s32/_s8s16 become the four bytes, zero- or sign-extended.
+TransformResult polyfill_unpack(ir::Module& module);
+// dot4add_u8packed/_i8packed become the four byte products added to the accumulator.
+TransformResult polyfill_dot4add(ir::Module& module);
+// msad4 becomes its masked sums of absolute byte differences.
+TransformResult polyfill_msad4(ir::Module& module);
+// D3DCOLORtoUBYTE4(c) becomes int4(c.zyxw * 255.002).
+TransformResult polyfill_d3dcolor(ir::Module& module);
+// dot2add(a, b, acc) becomes float(dot(a, b)) + acc.
+TransformResult polyfill_dot2add(ir::Module& module);
+// isnormal(x) becomes abs(x) >= the smallest normal && !isinf(x).
+TransformResult polyfill_isnormal(ir::Module& module);
 
 }  // namespace oneshader::raise

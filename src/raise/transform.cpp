@@ -26,6 +26,13 @@ constexpr TransformInfo kTransforms[] = {
     {"polyfill_fmod", polyfill_fmod},
     {"polyfill_lit", polyfill_lit},
     {"polyfill_dst", polyfill_dst},
+    {"polyfill_pack", polyfill_pack},
+    {"polyfill_unpack", polyfill_unpack},
+    {"polyfill_dot4add", polyfill_dot4add},
+    {"polyfill_msad4", polyfill_msad4},
+    {"polyfill_d3dcolor", polyfill_d3dcolor},
+    {"polyfill_dot2add", polyfill_dot2add},
+    {"polyfill_isnormal", polyfill_isnormal},
 };
 
 }  // namespace

@@ -318,6 +318,18 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
             if (!v) return error_expr(range);
             targs.push_back(*v);
         }
+    // printf and errorf take their format as a string literal, which is no value anywhere else:
+    // their refusal (OSH0374) is the diagnostic, not the string's.
+    if (ne->name.parts.size() == 1 && !ne->name.global && !e->args.empty() &&
+        e->args[0]->kind == syntax::ExprKind::StringLiteral &&
+        (ne->name.parts[0].str() == "printf" || ne->name.parts[0].str() == "errorf")) {
+        report(DiagCode::intrinsic_refused, SourceRange(ne->loc),
+               fmt::format("The intrinsic '{}' is not supported: debug output is not implemented (SPIR-V's "
+                           "NonSemantic.DebugPrintf is not emitted yet; MSL and WGSL have none). Remove the call, or "
+                           "keep it behind an #ifdef that is off when compiling with OneShader.",
+                           ne->name.parts[0].str()));
+        return error_expr(range);
+    }
     support::SmallVec<BExpr*, 8> args;
     check_args(e->args, args);
     SourceRange name_range(ne->loc);

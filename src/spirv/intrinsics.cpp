@@ -381,6 +381,30 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         define(i, op_result(Op::OpCompositeConstruct, type, parts));
         return true;
     }
+    case IntrinsicId::Dot4AddI8Packed:
+    case IntrinsicId::Dot4AddU8Packed: {
+        // As DXC: the packed-byte dot product of SPV_KHR_integer_dot_product, then the accumulator.
+        if (i->operands.size() != 3) break;
+        capability(spv::Capability::DotProduct);
+        capability(spv::Capability::DotProductInput4x8BitPacked);
+        extension("SPV_KHR_integer_dot_product");
+        Op dot = id == IntrinsicId::Dot4AddI8Packed ? Op::OpSDot : Op::OpUDot;
+        Id d = op_result(dot, type, {arg(0), arg(1), static_cast<std::uint32_t>(spv::PackedVectorFormat::PackedVectorFormat4x8Bit)});
+        define(i, op_result(Op::OpIAdd, type, {d, arg(2)}));
+        return true;
+    }
+    case IntrinsicId::IsHelperLane: {
+        // Only fragment invocations can be helpers. As DXC for Vulkan 1.2:
+        // OpIsHelperInvocationEXT of SPV_EXT_demote_to_helper_invocation, which sees a demotion.
+        if (stage() != ir::ShaderStage::Pixel) {
+            define(i, constant_scalar(types().scalar(sema::ScalarKind::Bool), 0));
+            return true;
+        }
+        capability(spv::Capability::DemoteToHelperInvocation);
+        extension("SPV_EXT_demote_to_helper_invocation");
+        define(i, op_result(Op::OpIsHelperInvocationEXT, type, {}));
+        return true;
+    }
     case IntrinsicId::WaveGetLaneIndex:
     case IntrinsicId::WaveGetLaneCount: {
         // DXC reads the SubgroupLocalInvocationId / SubgroupSize built-ins (GroupNonUniform).

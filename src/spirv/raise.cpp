@@ -38,6 +38,12 @@ constexpr std::string_view kRaiseList[] = {
     "polyfill_fmod",      // OpFRem, not a GLSL.std.450 function
     "polyfill_lit",       // HLSL's lighting helpers: max, pow and a select
     "polyfill_dst",
+    "polyfill_pack",      // SM 6.6 byte packing: shifts, masks and clamps
+    "polyfill_unpack",
+    "polyfill_msad4",     // masked sums of absolute byte differences
+    "polyfill_d3dcolor",  // D3DCOLORtoUBYTE4: a swizzle, a scale and a conversion
+    "polyfill_dot2add",   // dot in half, added in float
+    "polyfill_isnormal",  // abs, a comparison and isinf
     "split_stage_io",
     "merge_builtin_arrays",
     "flat_integer_varyings",

@@ -29,7 +29,7 @@ constexpr auto kContextualModifiers = std::to_array<std::string_view>({
 constexpr auto kScalarTypes = std::to_array<std::string_view>({
     "bool", "int", "uint", "dword", "half", "float", "double", "min16float", "min10float", "min16int",
     "min12int", "min16uint", "int16_t", "uint16_t", "int32_t", "uint32_t", "int64_t", "uint64_t",
-    "float16_t", "float32_t", "float64_t",
+    "float16_t", "float32_t", "float64_t", "int8_t4_packed", "uint8_t4_packed",
 });
 
 // Object types that take template arguments.

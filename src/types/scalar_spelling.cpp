@@ -14,7 +14,7 @@ struct ScalarName {
 
 // DXC's scalar names. The fixed-width 32/64-bit names are always available (HLSL 2018 and later,
 // and we only speak 2021); the 16-bit ones exist only with native 16-bit types.
-constexpr std::array<ScalarName, 21> kScalarNames = {{
+constexpr std::array<ScalarName, 23> kScalarNames = {{
     {"bool", ScalarKind::Bool, false},
     {"int", ScalarKind::Int, false},
     {"uint", ScalarKind::UInt, false},
@@ -36,6 +36,10 @@ constexpr std::array<ScalarName, 21> kScalarNames = {{
     {"int64_t", ScalarKind::Int64, false},
     {"uint64_t", ScalarKind::UInt64, false},
     {"float64_t", ScalarKind::Double, false},
+    // SM 6.6's packed byte vectors are uint in every target (DXC keeps them apart only for
+    // overloading, which these names do not).
+    {"int8_t4_packed", ScalarKind::UInt, false},
+    {"uint8_t4_packed", ScalarKind::UInt, false},
 }};
 
 bool is_dimension(char c) { return c >= '1' && c <= '4'; }

@@ -20,6 +20,13 @@ constexpr std::string_view kRaiseList[] = {
     "split_matrix_calls", // component-wise intrinsics on matrices run row by row
     "polyfill_lit",       // no lighting helpers: max, pow and a select
     "polyfill_dst",
+    "polyfill_pack",      // SM 6.6 byte packing: shifts, masks and clamps
+    "polyfill_unpack",
+    "polyfill_msad4",     // masked sums of absolute byte differences
+    "polyfill_d3dcolor",  // D3DCOLORtoUBYTE4: a swizzle, a scale and a conversion
+    "polyfill_dot2add",   // dot in half, added in float
+    "polyfill_isnormal",  // abs, a comparison and isinf
+    "polyfill_dot4add",   // byte products added up
     "polyfill_sign",      // WGSL's sign answers in the operand's type, HLSL in int
     "polyfill_rcp",       // no rcp
     "polyfill_log10",     // no log10

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -746,6 +747,95 @@ ExpectedOutputs spec_constants(const Case& c)
 // 2d/blit.hlsl PSCopyTexel: the target is the source, texel for texel.
 ExpectedOutputs copy_texel(const Case& c) { return {{"target", input(c, "Source")}}; }
 
+
+// lang/packed_math.hlsl: HLSL's definitions of the packed-byte helpers, written out byte by byte.
+namespace packed {
+std::uint32_t ubyte(std::uint32_t p, int k) { return (p >> (8 * k)) & 0xFFu; }
+std::int32_t sbyte(std::uint32_t p, int k) { return std::int32_t(std::int8_t(std::uint8_t(ubyte(p, k)))); }
+std::uint32_t pack(const std::int64_t (&v)[4])
+{
+    std::uint32_t r = 0;
+    for (int k = 0; k < 4; ++k)
+        r |= (std::uint32_t(v[k]) & 0xFFu) << (8 * k);
+    return r;
+}
+std::uint32_t msad(std::uint32_t ref, std::uint32_t window, std::uint32_t accum)
+{
+    for (int k = 0; k < 4; ++k)
+        if (ubyte(ref, k) != 0)
+            accum += std::uint32_t(std::abs(std::int32_t(ubyte(ref, k)) - std::int32_t(ubyte(window, k))));
+    return accum;
+}
+std::uint32_t float_bits(float f)
+{
+    std::uint32_t u = 0;
+    std::memcpy(&u, &f, 4);
+    return u;
+}
+}  // namespace packed
+
+ExpectedOutputs packed_math(const Case&)
+{
+    using namespace packed;
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t id = 0; id < 8; ++id)
+    {
+        std::uint32_t a = 0x80FF017Fu ^ (id * 0x01030507u);
+        std::uint32_t b = 0x02FE7F81u + id * 0x11111111u;
+        std::uint32_t ref = a & 0xFFFF00FFu;
+        std::uint64_t src = std::uint64_t(b) | (std::uint64_t(~a) << 32);
+        std::uint32_t accum[4] = {id, 1, 2, 3};
+        std::uint32_t sad[4];
+        for (int w = 0; w < 4; ++w)
+            sad[w] = msad(ref, std::uint32_t(src >> (8 * w)), accum[w]);
+        out.push_back(sad[0]);
+        out.push_back(sad[1] + (sad[2] << 16));
+        out.push_back(sad[3]);
+        std::uint32_t udot = id;
+        std::int32_t sdot = -std::int32_t(id);
+        for (int k = 0; k < 4; ++k)
+        {
+            udot += ubyte(a, k) * ubyte(b, k);
+            sdot += sbyte(a, k) * sbyte(b, k);
+        }
+        out.push_back(udot);
+        out.push_back(std::uint32_t(sdot));
+        std::int32_t s[4];
+        std::uint32_t u[4];
+        for (int k = 0; k < 4; ++k)
+        {
+            s[k] = sbyte(a, k);
+            u[k] = ubyte(b, k);
+        }
+        out.push_back(std::uint32_t(s[0] + s[1] * 1000 + s[2] * 1000000));
+        out.push_back(std::uint32_t(s[3]));
+        out.push_back(u[0] + (u[1] << 8) + (u[3] << 16));
+        out.push_back(pack({u[0] + 1, u[1] + 2, u[2] + 3, u[3] + 300}));
+        out.push_back(pack({s[0] * 3, s[1] * 3, s[2] * 3, s[3] * 3}));
+        std::int64_t cu[4], cs[4];
+        for (int k = 0; k < 4; ++k)
+        {
+            cu[k] = std::clamp(s[k] * 3, 0, 255);
+            cs[k] = std::clamp(s[k] * 3, -128, 127);
+        }
+        out.push_back(pack(cu));
+        out.push_back(pack(cs));
+        // D3DCOLORtoUBYTE4(c) = int4(c.zyxw * 255.002)
+        float color[4] = {0.25f * float(id), 0.5f, 1.0f, 0.0f};
+        const int order[4] = {2, 1, 0, 3};
+        std::int64_t bytes[4];
+        for (int k = 0; k < 4; ++k)
+            bytes[k] = std::int32_t(color[order[k]] * 255.002f);
+        out.push_back(pack(bytes));
+        // Without 16-bit types half is float: 1.5 * 2 + id * 0.25 + 0.5.
+        out.push_back(float_bits(1.5f * 2.0f + float(id) * 0.25f + 0.5f));
+        // 0, a subnormal, infinity and NaN are not normal; -id is.
+        out.push_back(id >= 4 ? 1u : 0u);
+        out.push_back(pack({std::int64_t(id), 0x1FF, std::int64_t(0xFFFFFF80u), 7}));
+    }
+    return {{"Output", bytes_of(out)}};
+}
+
 struct Row
 {
     const char* name;
@@ -769,6 +859,7 @@ constexpr Row table[] = {
     {"namespaces_enums", namespaces_enums},
     {"operators", operators},
     {"pack_vertices", pack_vertices},
+    {"packed_math", packed_math},
     {"particles_emit", particles_emit},
     {"particles_update", particles_update},
     {"prefix_sum", prefix_sum},

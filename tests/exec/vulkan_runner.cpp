@@ -415,6 +415,20 @@ VulkanRunner::VulkanRunner() : state_(std::make_unique<State>())
     features11.pNext = &features12;
     auto features = vk_struct<VkPhysicalDeviceFeatures2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2);
     features.pNext = &features11;
+    // The packed dot products of dot4add (SPV_KHR_integer_dot_product), where the device has them.
+    std::uint32_t extension_count = 0;
+    vkEnumerateDeviceExtensionProperties(s.physical, nullptr, &extension_count, nullptr);
+    std::vector<VkExtensionProperties> device_properties(extension_count);
+    vkEnumerateDeviceExtensionProperties(s.physical, nullptr, &extension_count, device_properties.data());
+    std::vector<const char*> device_extensions;
+    auto dot_product = vk_struct<VkPhysicalDeviceShaderIntegerDotProductFeatures>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES);
+    for (const VkExtensionProperties& e : device_properties)
+        if (std::strcmp(e.extensionName, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME) == 0)
+        {
+            device_extensions.push_back(VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME);
+            features12.pNext = &dot_product;
+        }
     vkGetPhysicalDeviceFeatures2(s.physical, &features);
     features.features.robustBufferAccess = VK_FALSE;
 
@@ -427,6 +441,8 @@ VulkanRunner::VulkanRunner() : state_(std::make_unique<State>())
     device_info.pNext = &features;
     device_info.queueCreateInfoCount = 1;
     device_info.pQueueCreateInfos = &queue;
+    device_info.enabledExtensionCount = static_cast<std::uint32_t>(device_extensions.size());
+    device_info.ppEnabledExtensionNames = device_extensions.data();
     check(vkCreateDevice(s.physical, &device_info, nullptr, &s.device), "vkCreateDevice");
     vkGetDeviceQueue(s.device, s.queue_family, 0, &s.queue);
 }

@@ -3,7 +3,9 @@
 // kBackends (msl/intrinsics.def and wgsl/intrinsics.def when those backends land).
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "intrinsics/id.hpp"
 #include "intrinsics/table.hpp"
@@ -11,6 +13,7 @@
 #include "ir/module.hpp"
 #include "ir/verifier.hpp"
 #include "raise/calls.hpp"
+#include "types/scalar_spelling.hpp"
 #include "types/types.hpp"
 #include "msl/msl.hpp"
 #include "spirv/intrinsic_mapping.hpp"
@@ -47,10 +50,45 @@ TEST_CASE("every id that survives lowering has a row in every backend", "[intrin
     }
 }
 
-// A call of a raised id on float4 operands, as many as its first form takes.
+// A scalar or vector type of the signature language spelled `word` ("uint2", "half2"); null for
+// templates and other words.
+const sema::Type* concrete_type(sema::TypeContext& types, std::string_view word) {
+    std::optional<sema::NumericShape> shape = sema::lookup_numeric_shape(word);
+    if (!shape || shape->is_matrix()) return nullptr;
+    return shape->is_vector() ? static_cast<const sema::Type*>(types.vector(shape->kind, shape->cols))
+                              : types.scalar(shape->kind);
+}
+
+// A call of a form whose parameters and result are all concrete scalars and vectors (the packed
+// byte helpers) on zero constants of those types; null for other forms.
+ir::Instruction* concrete_call_of(ir::Builder& b, Id id, const Row& form) {
+    sema::TypeContext& types = b.types();
+    const sema::Type* result = concrete_type(types, form.result);
+    if (!result || form.params.empty() || form.params.find('<') != std::string_view::npos) return nullptr;
+    std::vector<ir::Value*> args;
+    std::string_view rest = form.params;
+    while (!rest.empty()) {
+        std::size_t comma = rest.find(',');
+        std::string_view param = rest.substr(0, comma);
+        while (param.starts_with(' ')) param.remove_prefix(1);
+        const sema::Type* t = concrete_type(types, param.substr(0, param.find(' ')));
+        if (!t) return nullptr;
+        args.push_back(b.module().zero_constant(t));
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    return b.intrinsic(id, result, args);
+}
+
+// A call of a raised id: on concrete operands where its first form has only those, otherwise on
+// float4 operands, as many as its first form takes.
 ir::Instruction* call_of(ir::Builder& b, ir::Function* f, Id id) {
     sema::TypeContext& types = b.types();
     const Row& form = rows(id).front();
+    if (form.params.starts_with("float ") && form.result == "float4") {
+        // lit: plain float parameters, taken from the float arguments below.
+    } else if (ir::Instruction* call = concrete_call_of(b, id, form)) {
+        return call;
+    }
     std::vector<ir::Value*> args;
     // Parameters are separated by commas outside a template's `<class,shape>`.
     std::size_t count = form.params.empty() ? 0 : 1;
