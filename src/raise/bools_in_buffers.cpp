@@ -26,6 +26,8 @@
 #include "ir/util.hpp"
 #include "types/types_query.hpp"
 
+#include <vector>
+
 namespace oneshader::raise {
 namespace {
 
@@ -70,8 +72,11 @@ public:
         // buffer is walked for them.
         if (byte_address)
             for (ir::Function* f : m_.functions)
-                for (ir::Block* blk : f->blocks)
-                    for (ir::Instruction* i : blk->instructions) rewrite_byte_access(i);
+                for (ir::Block* blk : f->blocks) {
+                    // A rewrite inserts conversions into the block: walk a copy of its list.
+                    const std::vector<ir::Instruction*> original = blk->instructions;
+                    for (ir::Instruction* i : original) rewrite_byte_access(i);
+                }
         TransformResult r;
         r.changed = changed_;
         r.refusal = refusal_;
