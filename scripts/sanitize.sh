@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The sanitizer run CI makes after the ordinary one: one build with clang, AddressSanitizer and
+# The sanitizer part of scripts/test.sh: one build with clang, AddressSanitizer and
 # UndefinedBehaviorSanitizer (a finding stops the program) and the fuzz targets, in build-sanitize/
 # (ONESHADER_SANITIZE_BUILD_DIR picks another). It builds what that run needs (not the execution
-# tests, which run in the ordinary build), runs the test suite there without the execution label
-# (the fuzz targets' seed replays among them), then every fuzz target for ONESHADER_FUZZ_SECONDS
-# seconds (default 30; 0 skips), ONESHADER_FUZZ_JOBS at a time (default: the number of cores).
+# tests, which run in the ordinary build with the package and ThreadSanitizer tests), runs every
+# other test there (the fuzz targets' seed replays among them), then every fuzz target for
+# ONESHADER_FUZZ_SECONDS seconds (default 30; 0 skips), ONESHADER_FUZZ_JOBS at a time (default: the
+# number of cores).
 # Each step prints its wall time; docs/reliability.md has the figures.
 set -euo pipefail
 
@@ -17,9 +18,11 @@ command -v clang++ >/dev/null || { echo "sanitize.sh: needs clang++ (apt-get ins
 step() { echo "sanitize.sh: $1 took $((SECONDS - step_start)) s"; step_start=$SECONDS; }
 step_start=$SECONDS
 
-# -O1 keeps the sanitized tests fast; line tables are all a report's stack needs.
+# The library at -O1 keeps the sanitized tests fast; the test programs at -O0 halve the build (at -O1
+# instrumenting Catch2's large test functions costs more than the whole library); line tables are all
+# a report's stack needs.
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" -DONESHADER_TEST_COMPILE_OPTIONS=-O0 \
   -DONESHADER_FUZZ=ON -DONESHADER_SANITIZE=address,undefined -DONESHADER_BUILD_BENCH=OFF >/dev/null
 # Every test and fuzz executable but the execution tests' (Vulkan, Metal-on-CPU and WebGPU runners).
 mapfile -t targets < <(ninja -C "$build" -t targets | sed -n 's/^\(\(tests\|fuzz\)_[a-z0-9_]*\): phony$/\1/p' |
@@ -29,7 +32,7 @@ step "the sanitizer build"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:detect_stack_use_after_return=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE 'exec'
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE '^(exec|package|tsan)$'
 step "the test suite under ASan+UBSan"
 
 if [[ "$seconds" != 0 ]]; then

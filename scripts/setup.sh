@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs (only the missing ones, and only as root), then
-# configures and builds OneShader with Ninja in build/ (or $ONESHADER_BUILD_DIR).
+# configures and builds OneShader with Ninja in build/ (or $ONESHADER_BUILD_DIR): every target, or
+# the targets given as arguments.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,4 +31,4 @@ else
 fi
 
 cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}"
-cmake --build "$build_dir" -j "$(nproc)"
+cmake --build "$build_dir" -j "$(nproc)" ${1:+--target "$@"}

@@ -39,11 +39,13 @@ struct Json {
     double number = 0;
     std::string text;
     std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> fields;
+    // Keys and values side by side: a pair<string, Json> member needs Json complete under clang's libstdc++ checks.
+    std::vector<std::string> keys;
+    std::vector<Json> values;
 
     const Json* get(std::string_view key) const {
-        for (const auto& [k, v] : fields)
-            if (k == key) return &v;
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] == key) return &values[i];
         return nullptr;
     }
     std::string str(std::string_view key) const {
@@ -135,7 +137,8 @@ private:
                 if (!key || !eat(':')) return std::nullopt;
                 std::optional<Json> item = value();
                 if (!item) return std::nullopt;
-                v.fields.emplace_back(std::move(*key), std::move(*item));
+                v.keys.push_back(std::move(*key));
+                v.values.push_back(std::move(*item));
             } while (eat(','));
             if (!eat('}')) return std::nullopt;
         } else if (c == '[') {
@@ -363,9 +366,11 @@ struct Comparer {
             error(where, "element stride " + std::to_string(stride) + " (our element size and alignment), " +
                              std::to_string(array.num("array_stride").value_or(-1)) + " in the SPIR-V");
         Json element = array;  // the same member without its runtime array
-        element.fields.erase(std::remove_if(element.fields.begin(), element.fields.end(),
-                                            [](const auto& f) { return f.first == "array" || f.first == "array_stride"; }),
-                             element.fields.end());
+        for (std::size_t i = element.keys.size(); i-- > 0;)
+            if (element.keys[i] == "array" || element.keys[i] == "array_stride") {
+                element.keys.erase(element.keys.begin() + static_cast<std::ptrdiff_t>(i));
+                element.values.erase(element.values.begin() + static_cast<std::ptrdiff_t>(i));
+            }
         member_type(where + "[]", element, *ours.layout);
     }
 };
