@@ -251,3 +251,41 @@ TEST_CASE("reflection names the new built-ins and gives them no location", "[spi
 }
 
 }  // namespace
+
+namespace {
+
+std::string text_of(const std::string& source, const std::string& entry, oneshader::Stage stage,
+                    oneshader::Target target, std::string* diagnostics) {
+    oneshader::CompileOptions o;
+    o.entry_points = {{entry, stage}};
+    o.targets = {target};
+    oneshader::CompileResult r = oneshader::compile(source, "t.hlsl", o);
+    *diagnostics = diagnostics_text(r);
+    return r.blobs.size() == 1 ? std::string(r.blobs[0].as_text()) : std::string();
+}
+
+TEST_CASE("MSL and WGSL express the stage built-ins they have and name the others", "[msl][wgsl][stage-io]") {
+    const char* bary = "float4 main(float3 b : SV_Barycentrics, noperspective float3 n : SV_Barycentrics1) : SV_Target "
+                       "{ return float4(b + n, 1); }";
+    std::string d;
+    std::string msl = text_of(bary, "main", Stage::Pixel, oneshader::Target::Msl, &d);
+    CHECK(contains(msl, "[[barycentric_coord]]"));
+    CHECK(contains(msl, "[[barycentric_coord, center_no_perspective]]"));
+    CHECK(text_of(bary, "main", Stage::Pixel, oneshader::Target::Wgsl, &d).empty());
+    CHECK(contains(d, "OSH5202"));
+    CHECK(contains(d, "barycentrics"));
+
+    const char* helper = "float4 main([[vk::builtin(\"HelperInvocation\")]] bool h : H) : SV_Target { return h; }";
+    CHECK(text_of(helper, "main", Stage::Pixel, oneshader::Target::Msl, &d).empty());
+    CHECK(contains(d, "OSH5101"));
+    CHECK(contains(d, "helper_invocation"));
+
+    // A bool varying is a flat u32 in WGSL; SV_Coverage is sample_mask.
+    const char* varying = "float4 main(bool lit : LIT, uint cov : SV_Coverage) : SV_Target { return lit ? cov : 0; }";
+    std::string wgsl = text_of(varying, "main", Stage::Pixel, oneshader::Target::Wgsl, &d);
+    INFO(d);
+    CHECK(contains(wgsl, "@interpolate(flat) in_in_LIT: u32"));
+    CHECK(contains(wgsl, "@builtin(sample_mask)"));
+}
+
+}  // namespace
