@@ -134,6 +134,8 @@ enum class BuiltIn : std::uint8_t {
     None, Position, VertexIndex, InstanceIndex, FrontFacing, SampleIndex, SampleMask, FragDepth,
     ClipDistance, CullDistance, PrimitiveId, GlobalInvocationId, WorkgroupId, LocalInvocationId,
     LocalInvocationIndex, SubgroupLocalInvocationId, SubgroupSize,
+    Layer, ViewportIndex, ViewIndex, PointSize, FragStencilRef, Barycentrics, FullyCovered, ShadingRate,
+    HelperInvocation, BaseVertex, BaseInstance, DrawIndex, DeviceIndex,
 };
 
 enum class Interpolation : std::uint8_t { Default, Flat, NoPerspective, Centroid, Sample, NoPerspectiveCentroid, NoPerspectiveSample };

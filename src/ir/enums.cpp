@@ -15,7 +15,7 @@ std::optional<E> find_name(const std::array<std::string_view, N>& names, std::st
 
 constexpr std::array<std::string_view, 3> kStages = {"vertex", "pixel", "compute"};
 
-constexpr std::array<std::string_view, 30> kBuiltIns = {
+constexpr std::array<std::string_view, 35> kBuiltIns = {
     "position",          "frag_coord",          "vertex_index",   "instance_index",
     "base_vertex",       "base_instance",       "draw_index",     "point_size",
     "clip_distance",     "cull_distance",       "primitive_id",   "layer",
@@ -23,9 +23,10 @@ constexpr std::array<std::string_view, 30> kBuiltIns = {
     "sample_mask",       "frag_depth",          "frag_depth_greater_equal", "frag_depth_less_equal",
     "frag_stencil_ref",  "barycentrics",        "helper_invocation", "global_invocation_id",
     "local_invocation_id", "local_invocation_index", "workgroup_id", "num_workgroups",
-    "subgroup_local_invocation_id", "subgroup_size",
+    "subgroup_local_invocation_id", "subgroup_size", "barycentrics_no_perspective", "fully_covered",
+    "shading_rate", "primitive_shading_rate", "device_index",
 };
-static_assert(kBuiltIns.size() == static_cast<std::size_t>(BuiltIn::SubgroupSize) + 1);
+static_assert(kBuiltIns.size() == static_cast<std::size_t>(BuiltIn::DeviceIndex) + 1);
 
 constexpr std::array<std::string_view, 42> kFormats = {
     "unknown", "rgba32f", "rgba16f", "r32f", "rgba8", "rgba8snorm", "rg32f", "rg16f", "r11g11b10f", "r16f",

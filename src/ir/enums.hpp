@@ -43,6 +43,11 @@ enum class BuiltIn : std::uint8_t {
     NumWorkgroups,
     SubgroupLocalInvocationId,
     SubgroupSize,
+    BarycentricsNoPerspective,
+    FullyCovered,
+    ShadingRate,           // pixel input: the fragment's rate
+    PrimitiveShadingRate,  // vertex output: the rate asked for the primitive
+    DeviceIndex,
 };
 
 // The [[vk::image_format]] names, in that spelling.

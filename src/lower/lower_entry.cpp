@@ -21,7 +21,7 @@ ir::ShaderStage ir_stage(Stage s) {
     return ir::ShaderStage::Compute;
 }
 
-std::optional<ir::BuiltIn> builtin_of(sema::SystemValue sv, Stage stage) {
+std::optional<ir::BuiltIn> builtin_of(sema::SystemValue sv, Stage stage, std::uint8_t interpolation) {
     using S = sema::SystemValue;
     using B = ir::BuiltIn;
     switch (sv) {
@@ -48,11 +48,33 @@ std::optional<ir::BuiltIn> builtin_of(sema::SystemValue sv, Stage stage) {
     case S::GroupID: return B::WorkgroupId;
     case S::GroupThreadID: return B::LocalInvocationId;
     case S::GroupIndex: return B::LocalInvocationIndex;
+    case S::ViewID: return B::ViewIndex;
+    case S::ShadingRate: return stage == Stage::Pixel ? B::ShadingRate : B::PrimitiveShadingRate;
+    // SV_Barycentrics0/1: the noperspective one is BaryCoordNoPersp (DXC).
+    case S::Barycentrics:
+        return (interpolation & sema::kInterpNoPerspective) ? B::BarycentricsNoPerspective : B::Barycentrics;
+    case S::InnerCoverage: return B::FullyCovered;
+    case S::StartVertexLocation:
+    case S::BaseVertex: return B::BaseVertex;
+    case S::StartInstanceLocation:
+    case S::BaseInstance: return B::BaseInstance;
+    case S::PointSize: return B::PointSize;
+    case S::HelperInvocation: return B::HelperInvocation;
+    case S::DrawIndex: return B::DrawIndex;
+    case S::DeviceIndex: return B::DeviceIndex;
     }
     return std::nullopt;
 }
 
 }  // namespace
+
+const Type* Lowerer::uint_like(const Type* t) {
+    const sema::ScalarType* u = types_.scalar(sema::ScalarKind::UInt);
+    if (const auto* a = t->as<sema::ArrayType>()) return types_.array(uint_like(a->element), a->length);
+    if (const auto* v = t->as<sema::VectorType>()) return types_.vector(u, v->count);
+    if (const auto* m = t->as<sema::MatrixType>()) return types_.matrix(u, m->rows, m->cols);
+    return u;
+}
 
 void Lowerer::lower_entry(const sema::EntryPoint* ep) {
     const sema::Function* f = ep->function;
@@ -75,13 +97,18 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
     auto stage_global = [&](const sema::StageVariable& v, bool output) {
         global_name.assign(output ? "out.var." : "in.var.");
         global_name += v.semantic.str();
-        std::optional<ir::BuiltIn> builtin = builtin_of(v.builtin, ep->stage);
+        std::optional<ir::BuiltIn> builtin = builtin_of(v.builtin, ep->stage, v.interpolation);
         const Type* type = concrete(v.type);
         // Vulkan's compute IDs are uint3 variables whatever the parameter says (`uint id`, `int2 g`):
         // the wrapper's load converts, as DXC's does.
         if (builtin && (*builtin == ir::BuiltIn::GlobalInvocationId || *builtin == ir::BuiltIn::WorkgroupId ||
                         *builtin == ir::BuiltIn::LocalInvocationId))
             type = types_.vector(types_.scalar(sema::ScalarKind::UInt), 3);
+        // SV_InnerCoverage is a uint in HLSL and the bool FullyCoveredEXT in Vulkan.
+        if (builtin && *builtin == ir::BuiltIn::FullyCovered) type = types_.scalar(sema::ScalarKind::Bool);
+        // Bool varyings are uint variables (of the same width), converted at the copy, as DXC does:
+        // Vulkan has no bool interface variables.
+        if (!builtin && sema::is_bool(sema::innermost_element(type))) type = uint_like(type);
         ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input, type,
                                       global_name);
         g->loc = v.loc;

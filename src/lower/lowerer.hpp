@@ -112,6 +112,7 @@ public:
 
     // ---- entry points (lower_entry.cpp) -------------------------------------------------------
     void lower_entry(const sema::EntryPoint* ep);
+    const Type* uint_like(const Type* t);  // `t` with uint components (bool stage variables)
 
     // ---- functions (lower_function.cpp) -------------------------------------------------------
     ir::Function* function_for(const sema::Function* f, std::vector<ResourceArg> resources, std::string_view name = {});

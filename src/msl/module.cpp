@@ -66,9 +66,15 @@ const char* builtin_attribute(ir::BuiltIn b, bool input, ir::ShaderStage stage) 
     case B::SubgroupLocalInvocationId: return "thread_index_in_simdgroup";
     case B::SubgroupSize: return "threads_per_simdgroup";
     case B::ViewIndex: return "amplification_id";
+    case B::BarycentricsNoPerspective: return "barycentric_coord, center_no_perspective";
+    // Metal has no draw index, helper-lane, full-coverage, shading-rate or device-index attribute.
     case B::CullDistance:
     case B::DrawIndex:
-    case B::HelperInvocation: return nullptr;
+    case B::HelperInvocation:
+    case B::FullyCovered:
+    case B::ShadingRate:
+    case B::PrimitiveShadingRate:
+    case B::DeviceIndex: return nullptr;
     }
     (void)input;
     (void)stage;

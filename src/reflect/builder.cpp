@@ -120,6 +120,19 @@ BuiltIn public_builtin(sema::SystemValue sv) {
         case V::GroupID: return BuiltIn::WorkgroupId;
         case V::GroupThreadID: return BuiltIn::LocalInvocationId;
         case V::GroupIndex: return BuiltIn::LocalInvocationIndex;
+        case V::RenderTargetArrayIndex: return BuiltIn::Layer;
+        case V::ViewportArrayIndex: return BuiltIn::ViewportIndex;
+        case V::ViewID: return BuiltIn::ViewIndex;
+        case V::StencilRef: return BuiltIn::FragStencilRef;
+        case V::Barycentrics: return BuiltIn::Barycentrics;
+        case V::InnerCoverage: return BuiltIn::FullyCovered;
+        case V::ShadingRate: return BuiltIn::ShadingRate;
+        case V::PointSize: return BuiltIn::PointSize;
+        case V::HelperInvocation: return BuiltIn::HelperInvocation;
+        case V::StartVertexLocation: case V::BaseVertex: return BuiltIn::BaseVertex;
+        case V::StartInstanceLocation: case V::BaseInstance: return BuiltIn::BaseInstance;
+        case V::DrawIndex: return BuiltIn::DrawIndex;
+        case V::DeviceIndex: return BuiltIn::DeviceIndex;
         default: return BuiltIn::None;
     }
 }
@@ -354,7 +367,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
                     out.semantic_index = v.semantic_index + i;
                     out.built_in = public_builtin(v.builtin);
                     if (v.builtin == sema::SystemValue::User) out.location = v.location + i;
-                    else if (v.builtin == sema::SystemValue::Target) out.location = v.semantic_index + i;
+                    else if (v.builtin == sema::SystemValue::Target) out.location = v.location + i;
                     out.scalar = st ? public_scalar(st) : ScalarKind::Float;
                     out.components = slice.components;
                     bool integer = st && (sema::is_integer_kind(st->scalar) || st->scalar == sema::ScalarKind::Bool);

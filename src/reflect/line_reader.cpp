@@ -286,7 +286,7 @@ private:
             if (!get_uint(c, "location", l)) return false;
             v.location = l;
         }
-        return get_enum(c, "builtin", 17, v.built_in) && get_enum(c, "scalar", 10, v.scalar) &&
+        return get_enum(c, "builtin", 30, v.built_in) && get_enum(c, "scalar", 10, v.scalar) &&
                get_uint(c, "components", v.components) && get_enum(c, "format", 32, v.format) &&
                get_uint(c, "offset", v.offset) && get_enum(c, "interp", 7, v.interpolation);
     }

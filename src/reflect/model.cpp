@@ -82,11 +82,13 @@ std::string_view to_string(SpecConstantType v) {
     return name_of(v, n);
 }
 std::string_view to_string(BuiltIn v) {
-    static constexpr std::array<std::string_view, 17> n = {
+    static constexpr std::array<std::string_view, 30> n = {
         "None",         "Position",           "VertexIndex",      "InstanceIndex",     "FrontFacing",
         "SampleIndex",  "SampleMask",         "FragDepth",        "ClipDistance",      "CullDistance",
         "PrimitiveId",  "GlobalInvocationId", "WorkgroupId",      "LocalInvocationId", "LocalInvocationIndex",
-        "SubgroupLocalInvocationId", "SubgroupSize"};
+        "SubgroupLocalInvocationId", "SubgroupSize", "Layer", "ViewportIndex", "ViewIndex", "PointSize",
+        "FragStencilRef", "Barycentrics", "FullyCovered", "ShadingRate", "HelperInvocation", "BaseVertex",
+        "BaseInstance", "DrawIndex", "DeviceIndex"};
     return name_of(v, n);
 }
 std::string_view to_string(Interpolation v) {

@@ -86,6 +86,8 @@ struct Variable {
     std::uint32_t member_index = 0; // BufferMember: index into the block struct's members
     Symbol semantic;                // parameters of entry points and functions, as written
     std::uint8_t interpolation = 0; // InterpolationBits
+    std::string_view vk_builtin;    // [[vk::builtin("PointSize")]] on a parameter, checked
+    std::optional<std::uint32_t> vk_location;  // [[vk::location(n)]] on a parameter
     std::uint32_t spec_id = 0;      // SpecConstant
     struct Resource* resource = nullptr;  // Resource: its binding record
     const StructType* owner = nullptr;    // StaticMember: the struct
@@ -423,6 +425,8 @@ struct Function {
     std::span<Variable*> params;        // Param variables, in order
     std::span<BExpr*> defaults;         // per parameter: default argument or null
     Symbol semantic;                    // on the result
+    std::string_view result_vk_builtin; // [[vk::builtin(...)]] on the function: its result
+    std::optional<std::uint32_t> result_vk_location;  // [[vk::location(n)]] on the function
     const StructType* owner = nullptr;  // member functions (and static members)
     bool is_static = false;             // static member function: no `this`
     bool is_operator = false;
@@ -499,6 +503,9 @@ enum class SystemValue : std::uint8_t {
     VertexID, InstanceID, IsFrontFace, SampleIndex, PrimitiveID, ClipDistance, CullDistance,
     RenderTargetArrayIndex, ViewportArrayIndex,
     DispatchThreadID, GroupID, GroupThreadID, GroupIndex,
+    ViewID, ShadingRate, Barycentrics, InnerCoverage, StartVertexLocation, StartInstanceLocation,
+    // [[vk::builtin("...")]]: Vulkan built-ins with no HLSL semantic.
+    PointSize, HelperInvocation, BaseVertex, BaseInstance, DrawIndex, DeviceIndex,
 };
 
 // One flattened stage variable. `path` says where it lives in the entry function's signature:

@@ -240,6 +240,10 @@ private:
     EntryPoint* make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d);
     void collect_stage_io(EntryPoint* ep);
     void assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars, bool output);
+    // [[vk::location(n)]] and [[vk::builtin("Name")]] on a member, parameter or function; the
+    // built-in name is checked and returned in its canonical spelling.
+    void read_stage_attributes(std::span<const syntax::Attribute> attrs, std::optional<std::uint32_t>& location,
+                               std::string_view& builtin);
     void check_recursion();
     void compute_entry_globals(EntryPoint* ep);
     void check_entry_stages(EntryPoint* ep);

@@ -47,6 +47,7 @@ Function* Checker::build_signature(const syntax::FunctionDecl* d, StructInfo* ow
     f->has_definition = d->body != nullptr;
     for (const syntax::Annotation& a : d->annotations)
         if (a.kind == syntax::AnnotationKind::Semantic) f->semantic = a.name;
+    read_stage_attributes(d->attributes, f->result_vk_location, f->result_vk_builtin);
     support::SmallVec<ParamType, 8> ptypes;
     support::SmallVec<Variable*, 8> params;
     support::SmallVec<BExpr*, 8> defaults;
@@ -79,6 +80,7 @@ Function* Checker::build_signature(const syntax::FunctionDecl* d, StructInfo* ow
                                                          : ParamDirection::In;
         for (const syntax::Annotation& a : p->annotations)
             if (a.kind == syntax::AnnotationKind::Semantic) v->semantic = a.name;
+        read_stage_attributes(p->attributes, v->vk_location, v->vk_builtin);
         BExpr* def = nullptr;
         if (p->default_value) {
             seen_default = true;
@@ -146,6 +148,8 @@ void Checker::declare_function(const syntax::FunctionDecl* d, StructInfo* owner)
                 old->has_definition = true;
                 old->loc = d->loc;
                 if (f->semantic) old->semantic = f->semantic;
+                if (!f->result_vk_builtin.empty()) old->result_vk_builtin = f->result_vk_builtin;
+                if (f->result_vk_location) old->result_vk_location = f->result_vk_location;
                 for (auto& af : all_functions)
                     if (af.second == f) af.second = old;
                 if (find_attribute(d->attributes, "", "shader")) shader_functions.emplace_back(d, old);

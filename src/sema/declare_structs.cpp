@@ -69,9 +69,7 @@ void Checker::declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d)
                    "Struct members take semantics only; register and packoffset belong on globals and cbuffer members.");
     }
     if (const syntax::Attribute* off = find_attribute(d->attributes, "vk", "offset")) m.vk_offset = explicit_offset(off);
-    if (const syntax::Attribute* loc = find_attribute(d->attributes, "vk", "location"))
-        if (loc->args.size() == 1)
-            if (auto l = integer_constant(loc->args[0], "the vk::location argument")) m.vk_location = std::uint32_t(*l);
+    read_stage_attributes(d->attributes, m.vk_location, m.vk_builtin);
     // Data members share the struct scope with methods: a clash is a redefinition. A set, as a
     // struct may have 100,000 members.
     if (!s->member_names.insert(m.name).second) {

@@ -13,35 +13,99 @@ namespace oneshader::sema {
 
 namespace {
 
+// How a system value is read at one signature point, as DXC's interpretation table says: not
+// at all (an error), as the system value, or as an ordinary attribute with a location (SV_Position
+// on a vertex input is the application's data, and so is SV_InstanceID passed on to the pixel
+// shader).
+enum class Use : std::uint8_t { No, System, Attribute };
+
 struct SystemValueInfo {
     std::string_view name;  // upper case
     SystemValue value;
-    // Allowed as: vertex in/out, pixel in/out, compute in.
-    bool vs_in, vs_out, ps_in, ps_out, cs_in;
+    Use vs_in, vs_out, ps_in, ps_out, cs_in;
 };
 
-constexpr std::array<SystemValueInfo, 20> kSystemValues = {{
-    {"SV_POSITION", SystemValue::Position, false, true, true, false, false},
-    {"SV_TARGET", SystemValue::Target, false, false, false, true, false},
-    {"SV_DEPTH", SystemValue::Depth, false, false, false, true, false},
-    {"SV_DEPTHGREATEREQUAL", SystemValue::DepthGreaterEqual, false, false, false, true, false},
-    {"SV_DEPTHLESSEQUAL", SystemValue::DepthLessEqual, false, false, false, true, false},
-    {"SV_STENCILREF", SystemValue::StencilRef, false, false, false, true, false},
-    {"SV_COVERAGE", SystemValue::Coverage, false, false, true, true, false},
-    {"SV_VERTEXID", SystemValue::VertexID, true, false, false, false, false},
-    {"SV_INSTANCEID", SystemValue::InstanceID, true, false, false, false, false},
-    {"SV_ISFRONTFACE", SystemValue::IsFrontFace, false, false, true, false, false},
-    {"SV_SAMPLEINDEX", SystemValue::SampleIndex, false, false, true, false, false},
-    {"SV_PRIMITIVEID", SystemValue::PrimitiveID, false, false, true, false, false},
-    {"SV_CLIPDISTANCE", SystemValue::ClipDistance, false, true, true, false, false},
-    {"SV_CULLDISTANCE", SystemValue::CullDistance, false, true, true, false, false},
-    {"SV_RENDERTARGETARRAYINDEX", SystemValue::RenderTargetArrayIndex, false, true, true, false, false},
-    {"SV_VIEWPORTARRAYINDEX", SystemValue::ViewportArrayIndex, false, true, true, false, false},
-    {"SV_DISPATCHTHREADID", SystemValue::DispatchThreadID, false, false, false, false, true},
-    {"SV_GROUPID", SystemValue::GroupID, false, false, false, false, true},
-    {"SV_GROUPTHREADID", SystemValue::GroupThreadID, false, false, false, false, true},
-    {"SV_GROUPINDEX", SystemValue::GroupIndex, false, false, false, false, true},
+constexpr Use N = Use::No, S = Use::System, A = Use::Attribute;
+
+constexpr std::array<SystemValueInfo, 26> kSystemValues = {{
+    {"SV_POSITION", SystemValue::Position, A, S, S, N, N},
+    {"SV_TARGET", SystemValue::Target, N, N, N, S, N},
+    {"SV_DEPTH", SystemValue::Depth, N, N, N, S, N},
+    {"SV_DEPTHGREATEREQUAL", SystemValue::DepthGreaterEqual, N, N, N, S, N},
+    {"SV_DEPTHLESSEQUAL", SystemValue::DepthLessEqual, N, N, N, S, N},
+    {"SV_STENCILREF", SystemValue::StencilRef, N, N, N, S, N},
+    {"SV_COVERAGE", SystemValue::Coverage, N, N, S, S, N},
+    {"SV_INNERCOVERAGE", SystemValue::InnerCoverage, N, N, S, N, N},
+    {"SV_VERTEXID", SystemValue::VertexID, S, N, N, N, N},
+    {"SV_INSTANCEID", SystemValue::InstanceID, S, A, A, N, N},
+    {"SV_STARTVERTEXLOCATION", SystemValue::StartVertexLocation, S, N, N, N, N},
+    {"SV_STARTINSTANCELOCATION", SystemValue::StartInstanceLocation, S, N, N, N, N},
+    {"SV_VIEWID", SystemValue::ViewID, S, N, S, N, N},
+    {"SV_ISFRONTFACE", SystemValue::IsFrontFace, N, N, S, N, N},
+    {"SV_SAMPLEINDEX", SystemValue::SampleIndex, N, N, S, N, N},
+    {"SV_PRIMITIVEID", SystemValue::PrimitiveID, N, N, S, N, N},
+    {"SV_BARYCENTRICS", SystemValue::Barycentrics, N, N, S, N, N},
+    {"SV_SHADINGRATE", SystemValue::ShadingRate, N, S, S, N, N},
+    {"SV_CLIPDISTANCE", SystemValue::ClipDistance, A, S, S, N, N},
+    {"SV_CULLDISTANCE", SystemValue::CullDistance, A, S, S, N, N},
+    {"SV_RENDERTARGETARRAYINDEX", SystemValue::RenderTargetArrayIndex, A, S, S, N, N},
+    {"SV_VIEWPORTARRAYINDEX", SystemValue::ViewportArrayIndex, A, S, S, N, N},
+    {"SV_DISPATCHTHREADID", SystemValue::DispatchThreadID, N, N, N, N, S},
+    {"SV_GROUPID", SystemValue::GroupID, N, N, N, N, S},
+    {"SV_GROUPTHREADID", SystemValue::GroupThreadID, N, N, N, N, S},
+    {"SV_GROUPINDEX", SystemValue::GroupIndex, N, N, N, N, S},
 }};
+
+// The names [[vk::builtin]] takes (DXC's list) and where each is allowed. PointSize on a pixel
+// input is accepted and left out (a struct shared by both stages), as `ps_in` = Attribute says.
+struct VkBuiltinInfo {
+    std::string_view name;
+    SystemValue value;
+    Use vs_in, vs_out, ps_in, ps_out, cs_in;
+};
+
+constexpr std::array<VkBuiltinInfo, 6> kVkBuiltins = {{
+    {"PointSize", SystemValue::PointSize, N, S, A, N, N},
+    {"HelperInvocation", SystemValue::HelperInvocation, N, N, S, N, N},
+    {"BaseVertex", SystemValue::BaseVertex, S, N, N, N, N},
+    {"BaseInstance", SystemValue::BaseInstance, S, N, N, N, N},
+    {"DrawIndex", SystemValue::DrawIndex, S, N, N, N, N},
+    {"DeviceIndex", SystemValue::DeviceIndex, S, N, S, N, S},
+}};
+
+Use use_at(Use vs_in, Use vs_out, Use ps_in, Use ps_out, Use cs_in, Stage stage, bool output) {
+    switch (stage) {
+    case Stage::Vertex: return output ? vs_out : vs_in;
+    case Stage::Pixel: return output ? ps_out : ps_in;
+    case Stage::Compute: return output ? Use::No : cs_in;
+    }
+    return Use::No;
+}
+
+bool is_int32_scalar(const Type* t) {
+    const ScalarType* s = t->as<ScalarType>();
+    return s && (s->scalar == ScalarKind::Int || s->scalar == ScalarKind::UInt);
+}
+
+// The type a system value needs, as DXC checks it; empty when `t` is fine.
+std::string_view required_type(SystemValue sv, const Type* t) {
+    using V = SystemValue;
+    const ScalarType* s = t->as<ScalarType>();
+    switch (sv) {
+    case V::PointSize: return s && s->scalar == ScalarKind::Float ? "" : "float";
+    case V::HelperInvocation: return s && s->scalar == ScalarKind::Bool ? "" : "bool";
+    case V::InnerCoverage: return s && s->scalar == ScalarKind::UInt ? "" : "uint";
+    case V::BaseVertex: case V::BaseInstance: case V::DrawIndex: case V::DeviceIndex: case V::ViewID:
+    case V::ShadingRate: case V::StencilRef: case V::Coverage: case V::StartVertexLocation:
+    case V::StartInstanceLocation:
+        return is_int32_scalar(t) ? "" : "uint or int";
+    case V::Barycentrics: {
+        const VectorType* v = t->as<VectorType>();
+        return v && v->count == 3 && component_type(v)->scalar == ScalarKind::Float ? "" : "float3";
+    }
+    default: return "";
+    }
+}
 
 std::string upper(std::string_view s) {
     std::string out(s);
@@ -65,6 +129,37 @@ std::string_view stage_word(Stage s) {
 
 }  // namespace
 
+void Checker::read_stage_attributes(std::span<const syntax::Attribute> attrs, std::optional<std::uint32_t>& location,
+                                    std::string_view& builtin) {
+    const syntax::Attribute* loc = find_attribute(attrs, "vk", "location");
+    if (loc && loc->args.size() == 1)
+        if (auto l = integer_constant(loc->args[0], "the vk::location argument")) location = std::uint32_t(*l);
+    const syntax::Attribute* b = find_attribute(attrs, "vk", "builtin");
+    if (!b) return;
+    std::string_view name;
+    if (b->args.size() == 1 && b->args[0]->kind == syntax::ExprKind::StringLiteral)
+        name = static_cast<const syntax::StringLiteralExpr*>(b->args[0])->value;
+    const VkBuiltinInfo* info = nullptr;
+    for (const VkBuiltinInfo& i : kVkBuiltins)
+        if (i.name == name) info = &i;
+    if (!info) {
+        report(DiagCode::bad_attribute_argument, SourceRange(b->loc),
+               fmt::format("{} is not a Vulkan built-in [[vk::builtin]] knows; it takes \"PointSize\", "
+                           "\"HelperInvocation\", \"BaseVertex\", \"BaseInstance\", \"DrawIndex\" or "
+                           "\"DeviceIndex\". Use a system-value semantic for the others (SV_ViewID, ...).",
+                           name.empty() ? std::string("The argument") : fmt::format("'{}'", name)));
+        return;
+    }
+    if (loc) {
+        report(DiagCode::bad_attribute_argument, SourceRange(b->loc),
+               fmt::format("[[vk::builtin(\"{}\")]] and [[vk::location]] cannot be used together: a built-in has no "
+                           "location. Remove one of them.",
+                           info->name));
+        location.reset();
+    }
+    builtin = info->name;
+}
+
 struct Checker::Flattener {
     Checker& c;
     EntryPoint* ep;
@@ -72,12 +167,63 @@ struct Checker::Flattener {
     std::vector<StageVariable>& out;
     std::vector<std::uint32_t> path;
 
-    void leaf(const Type* t, Symbol semantic, std::uint8_t interp, std::string_view format, std::string_view name,
-              std::uint32_t param, SourceLoc loc) {
-        if (semantic.empty()) {
+    // What the declaration of one leaf says besides its type.
+    struct Leaf {
+        Symbol semantic;
+        std::uint8_t interp = 0;
+        std::string_view format;
+        std::string_view vk_builtin;
+        std::optional<std::uint32_t> vk_location;
+    };
+
+    std::string_view direction() const { return output ? "output" : "input"; }
+
+    // The system value of a [[vk::builtin]] leaf, or nothing when it is left out or refused.
+    std::optional<SystemValue> vk_builtin(const Type* t, std::string_view builtin, std::string_view name, SourceLoc loc) {
+        const VkBuiltinInfo* info = nullptr;
+        for (const VkBuiltinInfo& i : kVkBuiltins)
+            if (i.name == builtin) info = &i;
+        if (!info) return std::nullopt;
+        Use use = use_at(info->vs_in, info->vs_out, info->ps_in, info->ps_out, info->cs_in, ep->stage, output);
+        if (use == Use::No) {
+            c.report(DiagCode::system_value_not_in_stage, SourceRange(loc),
+                     fmt::format("[[vk::builtin(\"{}\")]] cannot be a {} shader {} ('{}'). {}", info->name,
+                                 stage_word(ep->stage), direction(), name, where_allowed(info->value)));
+            return std::nullopt;
+        }
+        if (std::string_view want = required_type(info->value, t); !want.empty()) {
+            c.report(DiagCode::bad_semantic, SourceRange(loc),
+                     fmt::format("[[vk::builtin(\"{}\")]] on '{}' needs the type {}, not '{}'.", info->name, name, want,
+                                 c.tname(t)));
+            return std::nullopt;
+        }
+        if (use == Use::Attribute) {
+            // Vulkan has no point size in fragment shaders: a struct written by the vertex shader
+            // and read by the pixel shader keeps the member, which the pixel shader cannot read.
+            c.report(DiagCode::builtin_input_ignored, SourceRange(loc),
+                     fmt::format("[[vk::builtin(\"PointSize\")]] '{}' is not a pixel shader input in Vulkan, so it is "
+                                 "left out of the pixel shader's inputs and its value there is undefined. Do not read "
+                                 "it in the pixel shader, or give the pixel shader its own input struct.",
+                                 name));
+            return std::nullopt;
+        }
+        return info->value;
+    }
+
+    static std::string_view where_allowed(SystemValue v) {
+        switch (v) {
+        case SystemValue::PointSize: return "It is a vertex shader output.";
+        case SystemValue::HelperInvocation: return "It is a pixel shader input.";
+        case SystemValue::DeviceIndex: return "It is an input of any stage.";
+        default: return "It is a vertex shader input.";
+        }
+    }
+
+    void leaf(const Type* t, const Leaf& d, std::string_view name, std::uint32_t param, SourceLoc loc) {
+        if (d.semantic.empty() && d.vk_builtin.empty()) {
             c.report(DiagCode::bad_semantic, SourceRange(loc),
                      fmt::format("The {} '{}' of the entry point '{}' needs a semantic, such as ': TEXCOORD0'{}.",
-                                 output ? "output" : "input", name, ep->function->name.str(),
+                                 direction(), name, ep->function->name.str(),
                                  ep->stage == Stage::Compute ? " or ': SV_DispatchThreadID'" : ""));
             return;
         }
@@ -85,14 +231,14 @@ struct Checker::Flattener {
             c.report(DiagCode::bad_semantic, SourceRange(loc),
                      fmt::format("The stage {} '{}' has type '{}'; stage inputs and outputs must be scalars, vectors, "
                                  "matrices or arrays of them.",
-                                 output ? "output" : "input", name, c.tname(t)));
+                                 direction(), name, c.tname(t)));
             return;
         }
         StageVariable v;
         v.name = c.arena.copy(name);
         v.type = t;
-        v.semantic = semantic;
-        std::string_view s = semantic.str();
+        v.semantic = d.semantic;
+        std::string_view s = d.semantic.str();
         std::size_t digits = s.size();
         while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1]))) --digits;
         v.semantic_name = s.substr(0, digits);
@@ -101,27 +247,43 @@ struct Checker::Flattener {
             for (std::size_t i = digits; i < s.size(); ++i) idx = idx * 10 + std::uint32_t(s[i] - '0');
             v.semantic_index = idx;
         }
-        v.interpolation = interp;
-        v.format = format;
+        v.interpolation = d.interp;
+        v.format = d.format;
         v.param_index = param;
         v.member_path = c.to_span(path);
         v.loc = loc;
+        if (d.vk_location) v.location = *d.vk_location | 0x80000000u;  // marked explicit; resolved below
+        // [[vk::builtin]] wins over the semantic, which then only names the variable (DXC).
+        if (!d.vk_builtin.empty()) {
+            std::optional<SystemValue> b = vk_builtin(t, d.vk_builtin, name, loc);
+            if (!b) return;
+            v.builtin = *b;
+            if (v.semantic_name.empty()) v.semantic_name = d.vk_builtin;
+            out.push_back(v);
+            return;
+        }
         std::string up = upper(v.semantic_name);
         const SystemValueInfo* sv = nullptr;
         for (const SystemValueInfo& i : kSystemValues)
             if (i.name == up) sv = &i;
         if (sv) {
-            bool allowed = ep->stage == Stage::Vertex  ? (output ? sv->vs_out : sv->vs_in)
-                           : ep->stage == Stage::Pixel ? (output ? sv->ps_out : sv->ps_in)
-                                                       : (!output && sv->cs_in);
-            if (!allowed) {
+            Use use = use_at(sv->vs_in, sv->vs_out, sv->ps_in, sv->ps_out, sv->cs_in, ep->stage, output);
+            if (use == Use::No) {
                 c.report(DiagCode::system_value_not_in_stage, SourceRange(loc),
-                         fmt::format("'{}' cannot be a {} {} shader {}. Use it where the pipeline provides it, or "
+                         fmt::format("'{}' cannot be a {} shader {}. Use it where the pipeline provides it, or "
                                      "use a user semantic such as TEXCOORD0.",
-                                     s, stage_word(ep->stage), "", output ? "output" : "input"));
+                                     s, stage_word(ep->stage), direction()));
                 return;
             }
-            v.builtin = sv->value;
+            if (use == Use::System) {
+                if (std::string_view want = required_type(sv->value, t); !want.empty()) {
+                    c.report(DiagCode::bad_semantic, SourceRange(loc),
+                             fmt::format("'{}' ('{}') needs the type {}, not '{}'.", s, name, want, c.tname(t)));
+                    return;
+                }
+                if (sv->value == SystemValue::Barycentrics && !check_barycentrics(v, s)) return;
+                v.builtin = sv->value;
+            }
         } else if (up.starts_with("SV_")) {
             c.report(DiagCode::bad_semantic, SourceRange(loc),
                      fmt::format("'{}' is not a system value OneShader supports. Use a user semantic such as "
@@ -139,6 +301,12 @@ struct Checker::Flattener {
                      fmt::format("A pixel shader writes render targets through SV_Target<n>, not '{}'.", s));
             return;
         }
+        if (v.builtin != SystemValue::User && v.builtin != SystemValue::Target && d.vk_location) {
+            c.report(DiagCode::location_conflict, SourceRange(loc),
+                     fmt::format("'{}' is the system value {}, which has no location; remove its [[vk::location]].",
+                                 name, s));
+            return;
+        }
         // Vulkan needs integer pixel inputs to be flat.
         if (ep->stage == Stage::Pixel && !output && v.builtin == SystemValue::User &&
             !is_float(innermost_element(t)))
@@ -146,30 +314,46 @@ struct Checker::Flattener {
         out.push_back(v);
     }
 
-    void walk(const Type* t, Symbol semantic, std::uint8_t interp, std::string_view format, const std::string& name,
-              std::uint32_t param, SourceLoc loc, const StructMember* member_info, int depth) {
-        (void)member_info;
+    // DXC's rules: index 0 or 1, one perspective and one noperspective input at most, and no
+    // `nointerpolation` (the built-in is the interpolation weights).
+    bool check_barycentrics(const StageVariable& v, std::string_view s) {
+        std::string_view problem;
+        if (v.interpolation & kInterpNoInterpolation) problem = "cannot be nointerpolation";
+        else if (v.semantic_index > 1) problem = "takes the index 0 or 1 only";
+        else
+            for (const StageVariable& o : out)
+                if (o.builtin == SystemValue::Barycentrics &&
+                    ((o.interpolation ^ v.interpolation) & kInterpNoPerspective) == 0)
+                    problem = (v.interpolation & kInterpNoPerspective)
+                                  ? "is given twice as noperspective; one input can be noperspective and one not"
+                                  : "is given twice with perspective; one input can be noperspective and one not";
+        if (problem.empty()) return true;
+        c.report(DiagCode::bad_semantic, SourceRange(v.loc),
+                 fmt::format("'{}' ('{}') {}.", s, v.name, problem));
+        return false;
+    }
+
+    void walk(const Type* t, const Leaf& d, const std::string& name, std::uint32_t param, SourceLoc loc, int depth) {
         if (depth > 32) return;
         const StructType* st = t->as<StructType>();
         if (!st) {
-            leaf(t, semantic, interp, format, name, param, loc);
+            leaf(t, d, name, param, loc);
             return;
         }
         if (st->base) {
             path.push_back(StageVariable::kBaseMember);
-            walk(st->base, Symbol(), interp, {}, name, param, loc, nullptr, depth + 1);
+            walk(st->base, Leaf{Symbol(), d.interp, {}, {}, {}}, name, param, loc, depth + 1);
             path.pop_back();
         }
         StructInfo* info = c.info_of(st);
         for (std::uint32_t i = 0; i < st->members.size(); ++i) {
             const StructMember& m = st->members[i];
             path.push_back(i);
-            std::string_view f = info && i < info->formats.size() ? info->formats[i] : std::string_view();
+            Leaf md{m.semantic, std::uint8_t(d.interp | m.interpolation),
+                    info && i < info->formats.size() ? info->formats[i] : std::string_view(), m.vk_builtin,
+                    m.vk_location};
             SourceLoc mloc = m.range.begin.valid() ? m.range.begin : loc;
-            walk(m.type, m.semantic, std::uint8_t(interp | m.interpolation), f, name + "." + std::string(m.name.str()),
-                 param, mloc, &m, depth + 1);
-            if (m.vk_location && !out.empty() && out.back().member_path.size() == path.size())
-                out.back().location = *m.vk_location | 0x80000000u;  // marked explicit; resolved below
+            walk(m.type, md, name + "." + std::string(m.name.str()), param, mloc, depth + 1);
             path.pop_back();
         }
     }
@@ -191,7 +375,7 @@ void Checker::assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars,
     std::uint32_t next = 0;
     for (StageVariable& v : vars) {
         if (v.builtin == SystemValue::Target) {
-            v.location = v.semantic_index;
+            v.location = (v.location & 0x80000000u) ? v.location & 0x7FFFFFFFu : v.semantic_index;
             v.location_count = locations_of(v.type);
             continue;
         }
@@ -237,17 +421,20 @@ void Checker::collect_stage_io(EntryPoint* ep) {
         }
         if (p->direction != ParamDirection::Out) {
             Flattener fl{*this, ep, false, inputs, {}};
-            fl.walk(p->type, p->semantic, p->interpolation, {}, std::string(p->name.str()), i, p->loc, nullptr, 0);
+            fl.walk(p->type, {p->semantic, p->interpolation, {}, p->vk_builtin, p->vk_location},
+                    std::string(p->name.str()), i, p->loc, 0);
         }
         if (p->direction != ParamDirection::In) {
             Flattener fl{*this, ep, true, outputs, {}};
-            fl.walk(p->type, p->semantic, p->interpolation, {}, std::string(p->name.str()), i, p->loc, nullptr, 0);
+            fl.walk(p->type, {p->semantic, p->interpolation, {}, p->vk_builtin, p->vk_location},
+                    std::string(p->name.str()), i, p->loc, 0);
         }
     }
     const Type* result = f->type->result;
     if (!result->is<VoidType>()) {
         Flattener fl{*this, ep, true, outputs, {}};
-        fl.walk(result, f->semantic, 0, {}, "@result", StageVariable::kResult, f->loc, nullptr, 0);
+        fl.walk(result, {f->semantic, 0, {}, f->result_vk_builtin, f->result_vk_location}, "@result",
+                StageVariable::kResult, f->loc, 0);
     }
     if (ep->stage == Stage::Compute && !outputs.empty())
         report(DiagCode::bad_semantic, SourceRange(f->loc),

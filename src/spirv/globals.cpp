@@ -155,6 +155,11 @@ BuiltInMapping map_builtin(ir::BuiltIn b, ir::ShaderStage stage, bool input) {
     case B::NumWorkgroups: return {S::NumWorkgroups, {}};
     case B::SubgroupLocalInvocationId: return {S::SubgroupLocalInvocationId, C::GroupNonUniform};
     case B::SubgroupSize: return {S::SubgroupSize, C::GroupNonUniform};
+    case B::BarycentricsNoPerspective: return {S::BaryCoordNoPerspKHR, C::FragmentBarycentricKHR};
+    case B::FullyCovered: return {S::FullyCoveredEXT, C::FragmentFullyCoveredEXT};
+    case B::ShadingRate: return {S::ShadingRateKHR, C::FragmentShadingRateKHR};
+    case B::PrimitiveShadingRate: return {S::PrimitiveShadingRateKHR, C::FragmentShadingRateKHR};
+    case B::DeviceIndex: return {S::DeviceIndex, C::DeviceGroup};
     }
     return {S::Position, {}};
 }
@@ -326,8 +331,26 @@ void Emitter::declare_global(const ir::Global* g) {
             BuiltInMapping m = map_builtin(*g->builtin, stage(), info.storage == spv::StorageClass::Input);
             decorate(info.variable, spv::Decoration::BuiltIn, {static_cast<std::uint32_t>(m.builtin)});
             if (m.capability) capability(*m.capability);
-            if (*g->builtin == ir::BuiltIn::FragStencilRef) extension("SPV_EXT_shader_stencil_export");
-            if (*g->builtin == ir::BuiltIn::Barycentrics) extension("SPV_KHR_fragment_shader_barycentric");
+            // The extensions DXC declares with each (those core in SPIR-V 1.3, multiview, device
+            // groups and draw parameters, come from target_env.cpp for older targets).
+            switch (*g->builtin) {
+            case ir::BuiltIn::FragStencilRef: extension("SPV_EXT_shader_stencil_export"); break;
+            case ir::BuiltIn::Barycentrics:
+            case ir::BuiltIn::BarycentricsNoPerspective: extension("SPV_KHR_fragment_shader_barycentric"); break;
+            case ir::BuiltIn::FullyCovered: extension("SPV_EXT_fragment_fully_covered"); break;
+            case ir::BuiltIn::ShadingRate:
+            case ir::BuiltIn::PrimitiveShadingRate: extension("SPV_KHR_fragment_shading_rate"); break;
+            default: break;
+            }
+            // Barycentric weights take the centroid and sample qualifiers (DXC); the built-in
+            // itself says whether they are perspective-correct.
+            if (*g->builtin == ir::BuiltIn::Barycentrics || *g->builtin == ir::BuiltIn::BarycentricsNoPerspective) {
+                if (g->interpolation & sema::kInterpCentroid) decorate(info.variable, spv::Decoration::Centroid);
+                if (g->interpolation & sema::kInterpSample) {
+                    decorate(info.variable, spv::Decoration::Sample);
+                    capability(spv::Capability::SampleRateShading);
+                }
+            }
             if (*g->builtin == ir::BuiltIn::FragDepthGreaterEqual) note_execution_mode(spv::ExecutionMode::DepthGreater);
             if (*g->builtin == ir::BuiltIn::FragDepthLessEqual) note_execution_mode(spv::ExecutionMode::DepthLess);
             if (*g->builtin == ir::BuiltIn::SampleMask && info.storage == spv::StorageClass::Input &&

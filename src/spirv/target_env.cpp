@@ -31,6 +31,8 @@ constexpr CapabilityOrigin kOrigins[] = {
     {C::GroupNonUniformArithmetic, Options::kSpirv13, ""},
     {C::GroupNonUniformShuffle, Options::kSpirv13, ""},
     {C::DrawParameters, Options::kSpirv13, "SPV_KHR_shader_draw_parameters"},
+    {C::MultiView, Options::kSpirv13, "SPV_KHR_multiview"},
+    {C::DeviceGroup, Options::kSpirv13, "SPV_KHR_device_group"},
     {C::StorageBuffer16BitAccess, Options::kSpirv13, "SPV_KHR_16bit_storage"},
     {C::UniformAndStorageBuffer16BitAccess, Options::kSpirv13, "SPV_KHR_16bit_storage"},
     {C::StoragePushConstant16, Options::kSpirv13, "SPV_KHR_16bit_storage"},

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <unordered_map>
 
 #include "support/arena.hpp"
@@ -193,6 +194,7 @@ struct StructMember {
     std::optional<std::uint32_t> vk_offset;   // [[vk::offset(n)]]
     std::optional<PackOffset> packoffset;     // cbuffer members only
     std::optional<std::uint32_t> vk_location; // [[vk::location(n)]]
+    std::string_view vk_builtin;              // [[vk::builtin("PointSize")]], checked
     support::SourceRange range;               // the declarator, for diagnostics about this member
 };
 
