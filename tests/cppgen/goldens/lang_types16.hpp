@@ -223,7 +223,7 @@ struct Types16 {
     struct CSMain {
         static constexpr ::oneshader::generated::Stage stage = ::oneshader::generated::Stage::Compute;
         static constexpr const char* entry_point = "CSMain";
-        static constexpr std::array<std::uint32_t, 760> spirv = {{ /* 760 words */ }};
+        static constexpr std::array<std::uint32_t, 764> spirv = {{ /* 764 words */ }};
         static constexpr std::array<std::uint32_t, 3> thread_group_size = {{64u, 1u, 1u}};
         static constexpr std::uint32_t required_features = 51u;
         static constexpr ::oneshader::generated::Entry entry = {

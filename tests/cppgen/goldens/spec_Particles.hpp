@@ -211,7 +211,7 @@ struct Particles {
     struct CSMain {
         static constexpr ::oneshader::generated::Stage stage = ::oneshader::generated::Stage::Compute;
         static constexpr const char* entry_point = "CSMain";
-        static constexpr std::array<std::uint32_t, 443> spirv = {{ /* 443 words */ }};
+        static constexpr std::array<std::uint32_t, 447> spirv = {{ /* 447 words */ }};
         static constexpr std::array<std::uint32_t, 3> thread_group_size = {{64u, 1u, 1u}};
         static constexpr std::uint32_t required_features = 49u;
         static constexpr ::oneshader::generated::Entry entry = {
