@@ -20,7 +20,7 @@ namespace {
 enum class Use : std::uint8_t { No, System, Attribute };
 
 struct SystemValueInfo {
-    std::string_view name;  // upper case
+    std::string_view name;  // upper case for semantics; vk::builtin names as DXC spells them
     SystemValue value;
     Use vs_in, vs_out, ps_in, ps_out, cs_in;
 };
@@ -58,11 +58,8 @@ constexpr std::array<SystemValueInfo, 26> kSystemValues = {{
 
 // The names [[vk::builtin]] takes (DXC's list) and where each is allowed. PointSize on a pixel
 // input is accepted and left out (a struct shared by both stages), as `ps_in` = Attribute says.
-struct VkBuiltinInfo {
-    std::string_view name;
-    SystemValue value;
-    Use vs_in, vs_out, ps_in, ps_out, cs_in;
-};
+// The same rows as the system values, with the names spelled as DXC takes them (case matters).
+using VkBuiltinInfo = SystemValueInfo;
 
 constexpr std::array<VkBuiltinInfo, 6> kVkBuiltins = {{
     {"PointSize", SystemValue::PointSize, N, S, A, N, N},
