@@ -9,10 +9,12 @@
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
+#include "diagnostics_text.hpp"
 #include "spirv_tools.hpp"
 
 namespace fs = std::filesystem;
 using oneshader::CompileOptions;
+using oneshader::test::diagnostics_of;
 
 using spirv_tools::has_line;
 
@@ -20,12 +22,6 @@ namespace {
 
 std::string path_of(const char* name) {
     return (fs::path(ONESHADER_SOURCE_DIR) / "tests/driver/dxc_options" / name).generic_string();
-}
-
-std::string diagnostics_of(const oneshader::CompileResult& r) {
-    std::string out;
-    for (const oneshader::Diagnostic& d : r.diagnostics) out += d.to_string() + "\n";
-    return out;
 }
 
 struct Compiled {

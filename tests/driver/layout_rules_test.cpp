@@ -10,20 +10,16 @@
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
+#include "diagnostics_text.hpp"
 #include "spirv_tools.hpp"
 
 using oneshader::BufferLayoutRules;
 using oneshader::CompileOptions;
+using oneshader::test::diagnostics_of;
 
 using spirv_tools::has_line;
 
 namespace {
-
-std::string diagnostics_of(const oneshader::CompileResult& r) {
-    std::string out;
-    for (const oneshader::Diagnostic& d : r.diagnostics) out += d.to_string() + "\n";
-    return out;
-}
 
 // `main` as a pixel (or compute) shader under `rules`, optimized and not; both validate. Returns the
 // disassembly of the unoptimized module (which keeps every buffer member's decorations).

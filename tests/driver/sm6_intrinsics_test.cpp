@@ -8,18 +8,14 @@
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
+#include "diagnostics_text.hpp"
 #include "spirv_tools.hpp"
 
 using oneshader::CompileOptions;
+using oneshader::test::diagnostics_of;
 using spirv_tools::has_line;
 
 namespace {
-
-std::string diagnostics_of(const oneshader::CompileResult& r) {
-    std::string out;
-    for (const oneshader::Diagnostic& d : r.diagnostics) out += d.to_string() + "\n";
-    return out;
-}
 
 CompileOptions options_for(oneshader::Stage stage, oneshader::Target target, bool sixteen_bit) {
     CompileOptions o;
