@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/cfg.hpp"
 #include "ir/dominators.hpp"
@@ -29,8 +30,10 @@ namespace {
 using verify_detail::FunctionCheck;
 using verify_detail::check_structure;
 
-bool contains_pointer(const sema::Type* t) {
-    while (t) {
+// Each type once: members may share a type at every level (a struct DAG), which a walk as a tree
+// visits exponentially often. A type seen before answered false (a true answer ends the walk).
+bool contains_pointer(const sema::Type* t, std::unordered_set<const sema::Type*>& seen) {
+    while (t && seen.insert(t).second) {
         if (t->is<sema::PointerType>()) return true;
         if (const auto* a = t->as<sema::ArrayType>()) {
             t = a->element;
@@ -38,13 +41,18 @@ bool contains_pointer(const sema::Type* t) {
         }
         if (const auto* s = t->as<sema::StructType>()) {
             for (const sema::StructMember& mem : s->members)
-                if (contains_pointer(mem.type)) return true;
+                if (contains_pointer(mem.type, seen)) return true;
             t = s->base;
             continue;
         }
         return false;
     }
     return false;
+}
+
+bool contains_pointer(const sema::Type* t) {
+    std::unordered_set<const sema::Type*> seen;
+    return contains_pointer(t, seen);
 }
 
 class Verifier {

@@ -79,9 +79,12 @@ Use use_at(Use vs_in, Use vs_out, Use ps_in, Use ps_out, Use cs_in, Stage stage,
     return Use::No;
 }
 
+// A 32-bit float (min16float and, without -enable-16bit-types, half are 32-bit here).
+bool is_float32(const ScalarType* s) { return s && is_float(s) && s->bits == 32; }
+
 bool is_int32_scalar(const Type* t) {
     const ScalarType* s = t->as<ScalarType>();
-    return s && (s->scalar == ScalarKind::Int || s->scalar == ScalarKind::UInt);
+    return s && (s->scalar == ScalarKind::Int || s->scalar == ScalarKind::UInt) && s->bits == 32;
 }
 
 // The type a system value needs, as DXC checks it; empty when `t` is fine.
@@ -96,6 +99,13 @@ std::string_view required_type(SystemValue sv, const Type* t) {
     case V::ShadingRate: case V::StencilRef: case V::Coverage: case V::StartVertexLocation:
     case V::StartInstanceLocation:
         return is_int32_scalar(t) ? "" : "uint or int";
+    // Vulkan's Position and FragCoord are four 32-bit floats and FragDepth one: another type gives an
+    // invalid module (VUID-Position-Position-04321), so it is refused here, where the source is known.
+    case V::Position: {
+        const VectorType* v = t->as<VectorType>();
+        return v && v->count == 4 && is_float32(component_type(v)) ? "" : "float4";
+    }
+    case V::Depth: case V::DepthGreaterEqual: case V::DepthLessEqual: return s && is_float32(s) ? "" : "float";
     case V::Barycentrics: {
         const VectorType* v = t->as<VectorType>();
         return v && v->count == 3 && component_type(v)->scalar == ScalarKind::Float ? "" : "float3";

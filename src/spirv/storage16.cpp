@@ -7,27 +7,31 @@
 #include "spirv/emitter.hpp"
 #include "types/types_query.hpp"
 
+#include <unordered_set>
+
 namespace oneshader::spirv {
 
 namespace {
 
-bool holds_16bit(const sema::Type* t, int depth) {
-    if (!t || depth > 64) return false;
+// Each type once: struct members may share a type at every level (a DAG), which a walk as a tree
+// would visit exponentially often. A type seen before answered false (a true answer stops the walk).
+bool holds_16bit(const sema::Type* t, std::unordered_set<const sema::Type*>& seen) {
+    if (!t || !seen.insert(t).second) return false;
     if (const auto* s = t->as<sema::ScalarType>()) return s->bits == 16;
-    if (const auto* v = t->as<sema::VectorType>()) return holds_16bit(v->element, depth + 1);
-    if (const auto* m = t->as<sema::MatrixType>()) return holds_16bit(m->element, depth + 1);
-    if (const auto* a = t->as<sema::ArrayType>()) return holds_16bit(a->element, depth + 1);
+    if (const auto* v = t->as<sema::VectorType>()) return holds_16bit(v->element, seen);
+    if (const auto* m = t->as<sema::MatrixType>()) return holds_16bit(m->element, seen);
+    if (const auto* a = t->as<sema::ArrayType>()) return holds_16bit(a->element, seen);
     if (const auto* st = t->as<sema::StructType>()) {
-        if (st->base && holds_16bit(st->base, depth + 1)) return true;
+        if (st->base && holds_16bit(st->base, seen)) return true;
         for (const sema::StructMember& m : st->members)
-            if (holds_16bit(m.type, depth + 1)) return true;
+            if (holds_16bit(m.type, seen)) return true;
         return false;
     }
     if (const auto* r = t->as<sema::ResourceType>()) {
         // Images keep 32-bit texels whatever the element type says; only buffer blocks store it.
         if (sema::is_sampler(r->resource) || sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource))
             return false;
-        return holds_16bit(r->element, depth + 1);
+        return holds_16bit(r->element, seen);
     }
     return false;
 }
@@ -35,7 +39,8 @@ bool holds_16bit(const sema::Type* t, int depth) {
 }  // namespace
 
 void Emitter::note_16bit_storage(const ir::Global* g, spv::StorageClass storage) {
-    if (!holds_16bit(g->value_type(), 0)) return;
+    std::unordered_set<const sema::Type*> seen;
+    if (!holds_16bit(g->value_type(), seen)) return;
     switch (storage) {
     case spv::StorageClass::StorageBuffer: capability(spv::Capability::StorageBuffer16BitAccess); break;
     case spv::StorageClass::Uniform:

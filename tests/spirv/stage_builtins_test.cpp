@@ -163,6 +163,25 @@ float4 main(float3 b : SV_Barycentrics, noperspective centroid float3 n : SV_Bar
                    "float3"));
 }
 
+TEST_CASE("SV_Position is four 32-bit floats and SV_Depth one, as Vulkan's built-ins need", "[spirv][stage-io]") {
+    // A fuzz finding: a float2 SV_Position vertex output was a two-component Position, an invalid module.
+    std::string vs = errors_of("float2 main() : SV_Position { return 0; }", "main", Stage::Vertex);
+    CHECK(contains(vs, "OSH0315"));
+    CHECK(contains(vs, "t.hlsl(1,"));
+    CHECK(contains(vs, "needs the type float4, not 'float2'"));
+    CHECK(contains(errors_of("struct O { float3 p : SV_POSITION; }; O main() { O o = (O)0; return o; }", "main",
+                             Stage::Vertex),
+                   "float4"));
+    CHECK(contains(errors_of("float4 main(int4 p : SV_Position) : SV_Target { return p; }", "main", Stage::Pixel),
+                   "needs the type float4, not 'int4'"));
+    spirv_of("float main(float4 p : SV_Position) : SV_Depth { return p.z; }", "main", Stage::Pixel);
+    CHECK(contains(errors_of("float2 main(float4 p : SV_Position) : SV_Depth { return p.zw; }", "main", Stage::Pixel),
+                   "needs the type float, not 'float2'"));
+    // A vertex input named SV_Position is the application's data: any type.
+    spirv_of("float4 main(float2 p : SV_Position) : SV_Position { return float4(p, 0, 1); }", "main", Stage::Vertex);
+    spirv_of("float main(min16float4 p : SV_Position) : SV_DepthGreaterEqual { return p.z; }", "main", Stage::Pixel);
+}
+
 TEST_CASE("stencil export, coverage in and out, and inner coverage", "[spirv][stage-io]") {
     Compiled ps = spirv_of(R"(
 float4 main(uint cov : SV_Coverage, uint inner : SV_InnerCoverage, out uint mask : SV_Coverage,
