@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs (only the missing ones, and only as root), then
 # configures and builds OneShader with Ninja in build/ (or $ONESHADER_BUILD_DIR): every target, or
-# the targets given as arguments.
+# the targets given as arguments. The build type is Release unless CMAKE_BUILD_TYPE says otherwise:
+# the tool it makes is the one users run, and without debug information the build takes about a
+# quarter less time (CMAKE_BUILD_TYPE=RelWithDebInfo for a debuggable tree).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,5 +32,5 @@ else
   echo "setup: no dpkg here; make sure these (or your system's equivalents) are installed: ${packages[*]}" >&2
 fi
 
-cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}"
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-Release}"
 cmake --build "$build_dir" -j "$(nproc)" ${1:+--target "$@"}
