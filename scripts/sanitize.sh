@@ -2,7 +2,7 @@
 # The sanitizer part of scripts/test.sh: one build with clang, AddressSanitizer and
 # UndefinedBehaviorSanitizer (a finding stops the program) and the fuzz targets, in build-sanitize/
 # (ONESHADER_SANITIZE_BUILD_DIR picks another). It builds what that run needs (not the execution
-# tests, which run in the ordinary build with the package, ThreadSanitizer and snapshot tests), runs every
+# tests, which run in the ordinary build with the package and ThreadSanitizer tests), runs every
 # other test there (the fuzz targets' seed replays among them), then every fuzz target for
 # ONESHADER_FUZZ_SECONDS seconds (default 30; 0 skips), ONESHADER_FUZZ_JOBS at a time (default: the
 # number of cores).
@@ -32,7 +32,7 @@ step "the sanitizer build"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:detect_stack_use_after_return=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE '^(exec|package|tsan|snapshots)$'
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE '^(exec|package|tsan)$'
 step "the test suite under ASan+UBSan"
 
 if [[ "$seconds" != 0 ]]; then

@@ -40,7 +40,12 @@ ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
     }
     switch (id) {
     case Intrinsic::Mul:
-        if (e->args.size() == 2) return mul(rvalue(e->args[0]), rvalue(e->args[1]), result);
+        if (e->args.size() == 2) {
+            // Operands in source order: a call's arguments are evaluated in an unspecified order.
+            ir::Value* a = rvalue(e->args[0]);
+            ir::Value* bv = rvalue(e->args[1]);
+            return mul(a, bv, result);
+        }
         break;
     case Intrinsic::NonUniformResourceIndex:
         if (e->args.size() == 1) return b_.unary(ir::Opcode::NonUniformIndex, rvalue(e->args[0]));
@@ -148,8 +153,7 @@ ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view 
         ops.push_back(convert(rvalue(e->args[1]), t));
         ops.push_back(convert(rvalue(e->args[2]), t));
         original = b_.atomic_compare_exchange(ops);
-        if (id == Intrinsic::InterlockedCompareExchange && e->args.size() > 3)
-            store(place(e->args[3]), convert(original, concrete(e->args[3]->type)));
+        if (id == Intrinsic::InterlockedCompareExchange && e->args.size() > 3) store_out(e->args[3], original);
         return nullptr;
     }
     ir::AtomicOp op = ir::AtomicOp::Add;
@@ -165,7 +169,7 @@ ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view 
     ops.push_back(convert(rvalue(e->args[1]), t));
     original = b_.atomic_rmw(op, ops);
     // The original value converts to the out argument's own type (an int for a uint destination).
-    if (e->args.size() > 2) store(place(e->args[2]), convert(original, concrete(e->args[2]->type)));
+    if (e->args.size() > 2) store_out(e->args[2], original);
     return nullptr;
 }
 

@@ -322,4 +322,9 @@ void Lowerer::store(const Place& p, ir::Value* v) {
     }
 }
 
+void Lowerer::store_out(const BExpr* e, ir::Value* v) {
+    Place target = place(e);
+    store(target, convert(v, concrete(e->type)));
+}
+
 }  // namespace oneshader::lower

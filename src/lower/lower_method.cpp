@@ -160,7 +160,8 @@ ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::Resour
             ir::Value* value = rvalue(args[0]);
             ir::Value* ops[] = {word, uint_c(1)};
             ir::Value* slot = b_.atomic_rmw(ir::AtomicOp::Add, ops);
-            store(Place{Place::Kind::Pointer, access(buf, {slot})}, convert(value, concrete(r->element)));
+            Place element{Place::Kind::Pointer, access(buf, {slot})};  // before the conversion: source order
+            store(element, convert(value, concrete(r->element)));
             return nullptr;
         }
         if (name == "Consume" || name == "DecrementCounter" || name == "IncrementCounter") {
@@ -234,7 +235,7 @@ ir::Value* Lowerer::get_dimensions(const sema::BMethodCall* e, const sema::Resou
     auto args = e->args;
     const Type* uint_t = scalar(sema::ScalarKind::UInt);
     auto put = [&](std::size_t k, ir::Value* v) {
-        if (k < args.size()) store(place(args[k]), convert(v, concrete(args[k]->type)));
+        if (k < args.size()) store_out(args[k], v);
     };
     if (sema::is_structured_buffer(r->resource)) {
         ir::Value* ops[] = {res};

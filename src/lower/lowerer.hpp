@@ -176,6 +176,9 @@ public:
     Place resource_index_place(const sema::BResourceIndex* e);
     ir::Value* load(const Place& p);
     void store(const Place& p, ir::Value* v);
+    // `v` converted to the type of the out argument `e` and stored there: the place first, then the
+    // conversion (both emit instructions, so one call with both as arguments would depend on the compiler).
+    void store_out(const BExpr* e, ir::Value* v);
     ir::Value* load_buffer_root(ir::Value* ptr, const Type* t);
     ir::Value* access(ir::Value* base, std::initializer_list<ir::Value*> indices);
 

@@ -28,8 +28,9 @@ TransformResult polyfill_lit(ir::Module& module) {
         ir::Instruction* diffuse = b.intrinsic(intrinsics::Id::Max, nl->type(), max_args);
         ir::Value* pow_args[] = {nh, call->operands[2]};
         ir::Instruction* power = b.intrinsic(intrinsics::Id::Pow, nh->type(), pow_args);
-        ir::Instruction* dark = b.binary(ir::Opcode::LogicalOr, b.compare(ir::Opcode::Lt, nl, zero),
-                                         b.compare(ir::Opcode::Lt, nh, zero));
+        ir::Instruction* back = b.compare(ir::Opcode::Lt, nl, zero);  // (one per statement: source order)
+        ir::Instruction* away = b.compare(ir::Opcode::Lt, nh, zero);
+        ir::Instruction* dark = b.binary(ir::Opcode::LogicalOr, back, away);
         ir::Instruction* specular = b.select(dark, zero, power);
         result.changed = true;
         rewrite_as(call, ir::Opcode::CompositeConstruct, {one, diffuse, specular, one});
@@ -49,7 +50,10 @@ TransformResult polyfill_dst(ir::Module& module) {
         b.set_insert_before(call);
         ir::Value* one = sema::is_float(s) ? static_cast<ir::Value*>(module.float_constant(s, 1.0))
                                            : module.scalar_constant(s, 1);
-        ir::Instruction* y = b.mul(b.extract(a, {1}), b.extract(d, {1}));
+        // One instruction per statement (a call's arguments run in an unspecified order).
+        ir::Instruction* ay = b.extract(a, {1});
+        ir::Instruction* dy = b.extract(d, {1});
+        ir::Instruction* y = b.mul(ay, dy);
         result.changed = true;
         rewrite_as(call, ir::Opcode::CompositeConstruct, {one, y, b.extract(a, {2}), b.extract(d, {3})});
     }

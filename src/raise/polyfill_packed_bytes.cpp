@@ -173,8 +173,10 @@ TransformResult polyfill_msad4(ir::Module& module) {
             // The window of 4 bytes starting at byte w of src.x | src.y << 32.
             ir::Value* window = lo;
             if (w) {
-                window = b.binary(ir::Opcode::BitOr, b.binary(ir::Opcode::Shr, lo, by.u(8 * w)),
-                                  b.binary(ir::Opcode::Shl, hi, by.u(32 - 8 * w)));
+                // One statement per instruction: a call's arguments run in an unspecified order.
+                ir::Value* low_part = b.binary(ir::Opcode::Shr, lo, by.u(8 * w));
+                ir::Value* high_part = b.binary(ir::Opcode::Shl, hi, by.u(32 - 8 * w));
+                window = b.binary(ir::Opcode::BitOr, low_part, high_part);
             }
             ir::Value* sum = b.extract(call->operands[2], {std::int64_t(w)});
             for (std::uint32_t k = 0; k < 4; ++k) {

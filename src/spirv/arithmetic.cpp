@@ -143,7 +143,9 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
             define(i, select_before_14(i));
             return true;
         }
-        define(i, op_result(Op::OpSelect, value_type(i->type()),
+        // Type, then operands: both may declare ids, and a call's arguments run in an unspecified order.
+        Id select_type = value_type(i->type());
+        define(i, op_result(Op::OpSelect, select_type,
                             {value(i->operands[0]), value(i->operands[1]), value(i->operands[2])}));
         return true;
     }
@@ -165,8 +167,10 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
     Id b = unary ? 0 : value(i->operands[1]);
     if (o == Opcode::Shl || o == Opcode::Shr) {
         // HLSL uses only the low bits of the count; SPIR-V leaves larger counts undefined.
-        b = op_result(Op::OpBitwiseAnd, value_type(i->operands[1]->type()),
-                      {b, constant_splat(i->operands[1]->type(), bits_of(t) - 1)});
+        // The type before the mask: both may declare ids, and a call's arguments run in an unspecified order.
+        Id count_type = value_type(i->operands[1]->type());
+        Id mask = constant_splat(i->operands[1]->type(), bits_of(t) - 1);
+        b = op_result(Op::OpBitwiseAnd, count_type, {b, mask});
     }
     Id result_type = value_type(i->type());
     Id r = 0;
@@ -206,10 +210,15 @@ Id Emitter::select_before_14(const ir::Instruction* i) {
         return op_result(Op::OpCompositeConstruct, type_vector(type_bool(), n),
                          std::span<const std::uint32_t>(parts.data(), parts.size()));
     };
-    if (const auto* v = t->as<sema::VectorType>())
-        return op_result(Op::OpSelect, value_type(t), {splat(v->count), a, b});
+    if (const auto* v = t->as<sema::VectorType>()) {
+        Id select_type = value_type(t);  // before the condition's splat: arguments run in an unspecified order
+        return op_result(Op::OpSelect, select_type, {splat(v->count), a, b});
+    }
     if (const auto* m = t->as<sema::MatrixType>()) {
-        if (m->rows == 1 || m->cols == 1) return op_result(Op::OpSelect, value_type(t), {splat(m->rows * m->cols), a, b});
+        if (m->rows == 1 || m->cols == 1) {
+            Id select_type = value_type(t);
+            return op_result(Op::OpSelect, select_type, {splat(m->rows * m->cols), a, b});
+        }
         // A matrix is `rows` vectors of `cols` components (HLSL rows are SPIR-V columns).
         Id column_type = type_vector(component_type_of(t), m->cols);
         Id condition = splat(m->cols);

@@ -55,8 +55,8 @@ bool Emitter::emit_atomic(const ir::Instruction* i) {
             fail(support::DiagCode::spirv_malformed_input, "an atomic on a resource that is not a storage texture");
             return true;
         }
-        target = op_result(Op::OpImageTexelPointer, type_pointer(spv::StorageClass::Image, type),
-                           {p->id, value(i->operands[1]), constant_u32(0)});
+        Id pointer_type = type_pointer(spv::StorageClass::Image, type);  // first: arguments run in any order
+        target = op_result(Op::OpImageTexelPointer, pointer_type, {p->id, value(i->operands[1]), constant_u32(0)});
         if (p->nonuniform) decorate(target, spv::Decoration::NonUniform);
         first_value = 2;
     }

@@ -138,7 +138,8 @@ bool Emitter::emit_image(const ir::Instruction* i) {
     case Opcode::TextureQueryLod: {
         capability(spv::Capability::ImageQuery);
         Id si = sampled();
-        Id v = op_result(Op::OpImageQueryLod, type_vector(type_float(32), 2), {si, value(i->operands[2])});
+        Id lod_type = type_vector(type_float(32), 2);  // before the operand: arguments run in any order
+        Id v = op_result(Op::OpImageQueryLod, lod_type, {si, value(i->operands[2])});
         define(i, v);
         return true;
     }

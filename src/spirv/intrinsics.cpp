@@ -280,7 +280,8 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             define(i, op_result(f ? Op::OpFMul : Op::OpIMul, type, {arg(0), arg(1)}));
             return true;
         }
-        Id products = op_result(Op::OpIMul, value_type(first), {arg(0), arg(1)});
+        Id products_type = value_type(first);  // before the operands: arguments run in any order
+        Id products = op_result(Op::OpIMul, products_type, {arg(0), arg(1)});
         Id sum = op_result(Op::OpCompositeExtract, type, {products, 0u});
         for (std::uint32_t k = 1; k < count; ++k)
             sum = op_result(Op::OpIAdd, type, {sum, op_result(Op::OpCompositeExtract, type, {products, k})});
@@ -316,7 +317,8 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         const sema::Type* column = types().vector(m->element, m->cols);
         Id r = 0;
         for (std::uint32_t c = 0; c < m->rows; ++c) {
-            Id part = reduce(op_result(Op::OpCompositeExtract, value_type(column), {arg(0), c}), column);
+            Id column_type = value_type(column);  // before the operand: arguments run in any order
+            Id part = reduce(op_result(Op::OpCompositeExtract, column_type, {arg(0), c}), column);
             r = c == 0 ? part : op_result(any ? Op::OpLogicalOr : Op::OpLogicalAnd, type, {r, part});
         }
         define(i, r);
@@ -362,7 +364,8 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             if (pack) {
                 // PackHalf2x16 packs 32-bit floats: a half (or double) argument is converted first.
                 x = convert_value(x, from, types().scalar(sema::ScalarKind::Float));
-                Id v2 = op_result(Op::OpCompositeConstruct, type_vector(type_float(32), 2), {x, constant_f32(0.0f)});
+                Id v2_type = type_vector(type_float(32), 2);  // before the constant: arguments run in any order
+                Id v2 = op_result(Op::OpCompositeConstruct, v2_type, {x, constant_f32(0.0f)});
                 return ext_inst(type_int(32, false), GLSLstd450PackHalf2x16, {v2});
             }
             // UnpackHalf2x16 reads a 32-bit uint: a 16- or 64-bit argument is converted first.
@@ -377,7 +380,10 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         }
         // The GLSL instructions convert one value: a vector goes component by component.
         Operands parts;
-        for (std::uint32_t k = 0; k < count; ++k) parts.push_back(one(op_result(Op::OpCompositeExtract, type_scalar(from), {arg(0), k})));
+        for (std::uint32_t k = 0; k < count; ++k) {
+            Id part_type = type_scalar(from);  // before the operand: arguments run in any order
+            parts.push_back(one(op_result(Op::OpCompositeExtract, part_type, {arg(0), k})));
+        }
         define(i, op_result(Op::OpCompositeConstruct, type, parts));
         return true;
     }
@@ -423,7 +429,8 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     case IntrinsicId::WavePrefixCountBits: {
         if (!first) break;
         wave(spv::Capability::GroupNonUniformBallot);
-        Id ballot = op_result(Op::OpGroupNonUniformBallot, type_vector(type_int(32, false), 4), {subgroup, arg(0)});
+        Id ballot_type = type_vector(type_int(32, false), 4);  // before the operand: arguments run in any order
+        Id ballot = op_result(Op::OpGroupNonUniformBallot, ballot_type, {subgroup, arg(0)});
         auto group = id == IntrinsicId::WaveActiveCountBits ? spv::GroupOperation::Reduce : spv::GroupOperation::ExclusiveScan;
         define(i, op_result(Op::OpGroupNonUniformBallotBitCount, type,
                             {subgroup, static_cast<std::uint32_t>(group), ballot}));

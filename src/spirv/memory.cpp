@@ -150,7 +150,8 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
         return true;
     }
     case ir::Opcode::NonUniformIndex: {
-        Id v = op_result(spv::Op::OpCopyObject, value_type(i->type()), {value(i->operands[0])});
+        Id copy_type = value_type(i->type());  // before the operand: arguments run in any order
+        Id v = op_result(spv::Op::OpCopyObject, copy_type, {value(i->operands[0])});
         decorate(v, spv::Decoration::NonUniform);
         capability(spv::Capability::ShaderNonUniform);
         mark_nonuniform(i);
