@@ -219,6 +219,7 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
     }
     case IntrinsicMapping::Core: {
         if (!first) return no_mapping(support::DiagCode::spirv_unknown_intrinsic);
+        if (id == IntrinsicId::AsUint && i->operands.size() == 3) break;  // the double split, below
         Op core = row.op[0];
         if (row.pixel_only && !pixel_only()) return true;
         // A 1 x N or N x 1 matrix is a vector in SPIR-V, and its transpose the same vector.
@@ -353,6 +354,56 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             op(Op::OpStore, {pointer(i->operands[1])->id, op_result(Op::OpConvertSToF, value_type(first), {exponent})});
             define(i, mantissa);
         }
+        return true;
+    }
+    case IntrinsicId::AsDouble:
+    case IntrinsicId::AsUint: {
+        // A double is the bitcast of a uint2 (low word first), one component at a time: a
+        // double3's six words are no SPIR-V vector.
+        if (!first) break;
+        std::uint32_t count = sema::component_count(first);
+        Id u32 = type_int(32, false);
+        Id f64 = type_float(64);
+        Id pair = type_vector(u32, 2);
+        auto part = [&](Id v, std::uint32_t k, Id part_type) {
+            return count == 1 ? v : op_result(Op::OpCompositeExtract, part_type, {v, k});
+        };
+        auto whole = [&](Operands parts, Id whole_type) {
+            return count == 1 ? parts[0] : op_result(Op::OpCompositeConstruct, whole_type, parts);
+        };
+        if (id == IntrinsicId::AsDouble) {
+            Id low = arg(0);
+            Id high = arg(1);
+            Operands doubles;
+            for (std::uint32_t k = 0; k < count; ++k) {
+                Id lo = part(low, k, u32);
+                Id hi = part(high, k, u32);
+                Id words = op_result(Op::OpCompositeConstruct, pair, {lo, hi});
+                doubles.push_back(op_result(Op::OpBitcast, f64, {words}));
+            }
+            define(i, whole(doubles, type));
+            return true;
+        }
+        for (std::size_t k = 1; k < 3; ++k) {
+            const PointerInfo* p = pointer(i->operands[k]);
+            if (!p || p->layout) {
+                unsupported("'" + std::string(n) + "' writing to this kind of memory");
+                return true;
+            }
+        }
+        Id d = arg(0);
+        Id words_type = count == 1 ? u32 : type_vector(u32, count);
+        Operands lows, highs;
+        for (std::uint32_t k = 0; k < count; ++k) {
+            Id one = part(d, k, f64);
+            Id words = op_result(Op::OpBitcast, pair, {one});
+            lows.push_back(op_result(Op::OpCompositeExtract, u32, {words, 0u}));
+            highs.push_back(op_result(Op::OpCompositeExtract, u32, {words, 1u}));
+        }
+        Id low = whole(lows, words_type);
+        Id high = whole(highs, words_type);
+        op(Op::OpStore, {pointer(i->operands[1])->id, low});
+        op(Op::OpStore, {pointer(i->operands[2])->id, high});
         return true;
     }
     case IntrinsicId::F32ToF16:

@@ -208,3 +208,31 @@ TEST_CASE("bounded cost: 100,000 switch cases and 100,000 struct members are che
     CompileResult rm = compile(st, false, false);
     CHECK(codes(rm) == std::vector<std::string>{"OSH0302"});
 }
+
+TEST_CASE("bounded cost: 50,000 locals, a 5,000-deep call chain and 10,000 functions compile optimized") {
+    // mem2reg once scanned blocks linearly per insert and the inliner kept every grown callee's CFG:
+    // quadratic in each of these.
+    std::string locals = "RWStructuredBuffer<float> O;\n[shader(\"compute\")][numthreads(1, 1, 1)] void main() {\n"
+                         " float v0 = O[0];\n";
+    for (int k = 1; k < 50000; ++k) locals += fmt::format(" float v{} = v{} * 1.5 + O[{}];\n", k, k - 1, k % 7);
+    locals += " O[0] = v49999;\n}\n";
+    CompileResult rl = compile(locals, true, false);
+    CHECK(rl.ok());
+
+    std::string chain = "float f0(float x) { return x + 1; }\n";
+    for (int k = 1; k < 5000; ++k) chain += fmt::format("float f{}(float x) {{ return f{}(x) * 0.5 + {}; }}\n", k, k - 1, k);
+    chain += "RWStructuredBuffer<float> O;\n[shader(\"compute\")][numthreads(1, 1, 1)] void main() { O[0] = f4999(O[1]); }\n";
+    CompileResult rc = compile(chain, true, false);
+    CHECK(rc.ok());
+
+    std::string wide;
+    std::string body;
+    for (int k = 0; k < 10000; ++k) {
+        wide += fmt::format("float g{}(float x) {{ return x * {}.0 + 1; }}\n", k, k);
+        body += fmt::format(" a += g{}(a);\n", k);
+    }
+    wide += "RWStructuredBuffer<float> O;\n[shader(\"compute\")][numthreads(1, 1, 1)] void main() {\n float a = O[0];\n" +
+            body + " O[0] = a;\n}\n";
+    CompileResult rw = compile(wide, true, false);
+    CHECK(rw.ok());
+}
