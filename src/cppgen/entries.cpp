@@ -115,6 +115,14 @@ std::string entry_text(const CompileResult& result, const EntryPointInfo& e, con
     out += indent(in + 1) + u32(vertex_inputs ? e.vertex_stride : 0) + ", " + inputs_view + ", " + size +
            ", required_features, " + ids_view + ",\n";
     out += indent(in) + "};\n";
+    // reflection_data is a member of the enclosing class (or variant), declared after the entry
+    // points: a member function's body may name it.
+    out += "#if defined(ONESHADER_HEADER_LAYOUTS)\n";
+    out += indent(in) + "// The pipeline layout of this entry point (oneshader::layouts; links the OneShader library).\n";
+    out += indent(in) + "static ::oneshader::layouts::Result<::oneshader::layouts::EntryLayout> layout() {\n";
+    out += indent(in + 1) + "return " + kSupport + "entry_layout({reflection_data, sizeof(reflection_data) - 1}, entry_point);\n";
+    out += indent(in) + "}\n";
+    out += "#endif\n";
     out += indent(level) + "};\n";
     return out;
 }

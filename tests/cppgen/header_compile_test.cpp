@@ -116,4 +116,14 @@ TEST_CASE("generated headers compile as C++17 and C++20 and their offsets are th
         REQUIRE(run("\"" + exe.string() + "\" > \"" + (dir.path / "out.txt").string() + "\"") == 0);
         CHECK(read(dir.path / "out.txt") == program.expected);
     }
+    // With ONESHADER_HEADER_LAYOUTS every entry point's layout() compiles against the library's
+    // public headers (the package test links one and runs it).
+    const std::string syntax = std::string("\"") + ONESHADER_CXX +
+                               "\" -std=c++20 -DONESHADER_HEADER_LAYOUTS -I\"" ONESHADER_SOURCE_DIR "/include\""
+                               " -Wall -Wextra -Wpedantic -Wshadow -Werror -fsyntax-only \"" +
+                               (dir.path / "main.cpp").string() + "\" > \"" + (dir.path / "layouts.txt").string() +
+                               "\" 2>&1";
+    int code = run(syntax);
+    INFO(read(dir.path / "layouts.txt"));
+    CHECK(code == 0);
 }

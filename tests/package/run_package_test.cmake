@@ -138,6 +138,10 @@ step("run library_consumer" "${ninja_dir}/library_consumer")
 if(NOT step_output MATCHES "float scale = 2;")
   message(FATAL_ERROR "library_consumer printed an unexpected preprocessed text:\n${step_output}")
 endif()
+if(NOT step_output MATCHES "layouts: scale dispatched with the header's pipeline layout \\(1 sets, 3 bindings\\)")
+  message(FATAL_ERROR "library_consumer did not dispatch with the header's layout:\n${step_output}")
+endif()
+message(STATUS "${step_output}")
 step("installed tool" "${prefix}/bin/oneshader" --version)
 
 # 2. Rebuilds with Ninja.

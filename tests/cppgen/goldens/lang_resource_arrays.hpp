@@ -166,6 +166,32 @@ struct Padded {
 }  // namespace oneshader::generated
 #endif  // ONESHADER_GENERATED_SUPPORT_V1
 
+// With ONESHADER_HEADER_LAYOUTS defined before the include, each entry point also gives its
+// oneshader::layouts::EntryLayout (layout()), read from the reflection text: that needs the
+// OneShader library, which the rest of the header does not.
+#if defined(ONESHADER_HEADER_LAYOUTS) && !defined(ONESHADER_GENERATED_LAYOUTS_V1)
+#define ONESHADER_GENERATED_LAYOUTS_V1
+#include <string>
+#include <string_view>
+
+#include "oneshader/layouts.hpp"
+namespace oneshader::generated {
+
+// The layout of `entry_point` from a header's (or a variant's) reflection_data.
+inline ::oneshader::layouts::Result<::oneshader::layouts::EntryLayout> entry_layout(ArrayView<char> reflection,
+                                                                                   const char* entry_point) {
+    ::oneshader::ReflectionReadResult read =
+        ::oneshader::read_reflection_file(std::string_view(reflection.data(), reflection.size()));
+    if (!read.reflection)
+        return ::oneshader::layouts::LayoutError{::oneshader::layouts::LayoutErrorKind::Unsupported,
+                                                 "the header's reflection does not read back (" + read.error +
+                                                     "): generate the header again with this version of oneshader"};
+    return ::oneshader::layouts::EntryLayout::create(*read.reflection, entry_point);
+}
+
+}  // namespace oneshader::generated
+#endif  // ONESHADER_GENERATED_LAYOUTS_V1
+
 namespace shaders {
 
 struct ResourceArrays {
@@ -249,6 +275,12 @@ struct ResourceArrays {
             stage, entry_point, spirv, {}, "", 0u, {}, "",
             24u, inputs, {0u, 0u, 0u}, required_features, {},
         };
+#if defined(ONESHADER_HEADER_LAYOUTS)
+        // The pipeline layout of this entry point (oneshader::layouts; links the OneShader library).
+        static ::oneshader::layouts::Result<::oneshader::layouts::EntryLayout> layout() {
+            return ::oneshader::generated::entry_layout({reflection_data, sizeof(reflection_data) - 1}, entry_point);
+        }
+#endif
     };
     struct PSMain {
         static constexpr ::oneshader::generated::Stage stage = ::oneshader::generated::Stage::Pixel;
@@ -259,6 +291,12 @@ struct ResourceArrays {
             stage, entry_point, spirv, {}, "", 0u, {}, "",
             0u, {}, {0u, 0u, 0u}, required_features, {},
         };
+#if defined(ONESHADER_HEADER_LAYOUTS)
+        // The pipeline layout of this entry point (oneshader::layouts; links the OneShader library).
+        static ::oneshader::layouts::Result<::oneshader::layouts::EntryLayout> layout() {
+            return ::oneshader::generated::entry_layout({reflection_data, sizeof(reflection_data) - 1}, entry_point);
+        }
+#endif
     };
     struct CSClearLayers {
         static constexpr ::oneshader::generated::Stage stage = ::oneshader::generated::Stage::Compute;
@@ -270,6 +308,12 @@ struct ResourceArrays {
             stage, entry_point, spirv, {}, "", 0u, {}, "",
             0u, {}, {8u, 8u, 1u}, required_features, {},
         };
+#if defined(ONESHADER_HEADER_LAYOUTS)
+        // The pipeline layout of this entry point (oneshader::layouts; links the OneShader library).
+        static ::oneshader::layouts::Result<::oneshader::layouts::EntryLayout> layout() {
+            return ::oneshader::generated::entry_layout({reflection_data, sizeof(reflection_data) - 1}, entry_point);
+        }
+#endif
     };
     // The reflection in the line format (oneshader::read_reflection_file reads it).
     static constexpr char reflection_data[] =

@@ -216,14 +216,33 @@ std::string ComputeDevice::run(Dispatch& dispatch) {
     // One set layout per set number up to the highest one used, each with the bindings given.
     std::map<std::uint32_t, std::vector<VkDescriptorSetLayoutBinding>> per_set;
     std::uint32_t sets = 0;
-    for (const Buffer& b : dispatch.buffers) {
-        VkDescriptorSetLayoutBinding binding{};
-        binding.binding = b.binding;
-        binding.descriptorType = b.kind == BufferKind::Uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        binding.descriptorCount = 1;
-        binding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
-        per_set[b.set].push_back(binding);
-        sets = std::max(sets, b.set + 1);
+    if (!dispatch.layout.empty()) {
+        for (const LayoutBinding& l : dispatch.layout) {
+            VkDescriptorSetLayoutBinding binding{};
+            binding.binding = l.binding;
+            binding.descriptorType = VkDescriptorType(l.descriptor_type);
+            binding.descriptorCount = l.count;
+            binding.stageFlags = l.stage_flags;
+            per_set[l.set].push_back(binding);
+        }
+        sets = dispatch.set_count;
+        for (const Buffer& b : dispatch.buffers) {
+            bool found = false;
+            for (const LayoutBinding& l : dispatch.layout) found = found || (l.set == b.set && l.binding == b.binding);
+            if (!found)
+                return "a buffer at set " + std::to_string(b.set) + " binding " + std::to_string(b.binding) +
+                       " has no binding in the layout";
+        }
+    } else {
+        for (const Buffer& b : dispatch.buffers) {
+            VkDescriptorSetLayoutBinding binding{};
+            binding.binding = b.binding;
+            binding.descriptorType = b.kind == BufferKind::Uniform ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            binding.descriptorCount = 1;
+            binding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+            per_set[b.set].push_back(binding);
+            sets = std::max(sets, b.set + 1);
+        }
     }
     for (std::uint32_t set = 0; set < sets; ++set) {
         auto info = vk<VkDescriptorSetLayoutCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO);

@@ -23,11 +23,24 @@ struct Buffer {
     std::vector<std::byte> bytes;  // uploaded before, read back after the dispatch
 };
 
+// One VkDescriptorSetLayoutBinding of set `set`, with the numeric values of Vulkan's enums.
+struct LayoutBinding {
+    std::uint32_t set = 0;
+    std::uint32_t binding = 0;
+    std::uint32_t descriptor_type = 0;  // VkDescriptorType
+    std::uint32_t count = 1;
+    std::uint32_t stage_flags = 0;      // VkShaderStageFlags
+};
+
 struct Dispatch {
     std::span<const std::uint32_t> spirv;
     const char* entry_point = "main";
     std::uint32_t groups_x = 1;
     std::vector<Buffer> buffers;
+    // The descriptor set layouts, as a pipeline layout description gives them; when empty, one
+    // compute binding per buffer. Each buffer must then sit at one of these bindings.
+    std::vector<LayoutBinding> layout;
+    std::uint32_t set_count = 0;  // with `layout`: the number of set layouts (empty ones included)
 };
 
 class ComputeDevice {
