@@ -372,8 +372,11 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             return count == 1 ? parts[0] : op_result(Op::OpCompositeConstruct, whole_type, parts);
         };
         if (id == IntrinsicId::AsDouble) {
-            Id low = arg(0);
-            Id high = arg(1);
+            // HLSL's asdouble takes uints: 16- and 64-bit unsigned arguments are converted first.
+            const sema::Type* words_sema = count == 1 ? static_cast<const sema::Type*>(types().scalar(sema::ScalarKind::UInt))
+                                                      : types().vector(sema::ScalarKind::UInt, count);
+            Id low = convert_value(arg(0), first, words_sema);
+            Id high = convert_value(arg(1), i->operands[1]->type()->value_type(), words_sema);
             Operands doubles;
             for (std::uint32_t k = 0; k < count; ++k) {
                 Id lo = part(low, k, u32);
