@@ -105,6 +105,10 @@ struct SpirvOptions {
     std::string entry_point_name;
     // -fvk-invert-y: vertex shaders negate SV_Position.y, for D3D-style clip space.
     bool invert_y = false;
+    // -fspv-reflect: HLSL reflection in the module, as DXC writes it: each stage variable's
+    // semantic (UserSemantic, SPV_GOOGLE_hlsl_functionality1), each resource's HLSL type
+    // (UserTypeGOOGLE, SPV_GOOGLE_user_type) and each append/consume buffer's counter (CounterBuffer).
+    bool reflect = false;
 };
 
 // Debug information in the SPIR-V output, by DXC's categories (-Zi turns on file, source, line

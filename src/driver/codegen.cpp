@@ -49,10 +49,10 @@ std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
 }  // namespace
 
 std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& fe, bool optimize,
-                                               opt::Options oo, std::string* printed) {
+                                               opt::Options oo, std::string* printed, const lower::Options& lo) {
     support::DiagnosticEngine& diags = ctx.diags;
     auto lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
-    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, diags)) return nullptr;
+    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, diags, lo)) return nullptr;
     if (oo.verify_each_pass) {
         for (const std::string& problem : ir::verify(*lowered))
             diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
@@ -68,7 +68,7 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
     if (diags.has_errors()) return nullptr;
     support::DiagnosticEngine again(ctx.sources);
     lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
-    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, again)) return nullptr;
+    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, again, lo)) return nullptr;
     return lowered;
 }
 
@@ -102,6 +102,7 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     so.allowed_extensions = options.spirv.extensions;
     so.entry_point_name = options.spirv.entry_point_name;
     so.invert_y = options.spirv.invert_y;
+    so.reflect = options.spirv.reflect;
     so.debug = options.spirv_debug;
     // OpSource's version is the shader model times 100 plus the minor times 10, as DXC writes it.
     if (options.profile) so.source_version = static_cast<std::uint32_t>(options.profile->major * 100 + options.profile->minor * 10);
@@ -202,7 +203,9 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     // The front end, lowering and optimizer run once. Each backend raises its module in place, so
     // every target but the last takes a copy of the optimized module (copying is linear and far
     // cheaper than lowering and optimizing again).
-    std::unique_ptr<ir::Module> optimized = lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir);
+    lower::Options lo;
+    lo.hlsl_reflection = options.spirv.reflect;
+    std::unique_ptr<ir::Module> optimized = lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir, lo);
     if (!optimized) return;
     if (reflection)
         for (const ir::EntryPoint* e : optimized->entry_points)

@@ -10,6 +10,8 @@
 #include "opt/optimizer.hpp"
 #include "support/context.hpp"
 
+#include "lower/lower.hpp"
+
 namespace oneshader::driver {
 
 // Lowers the checked program to IR and, when `optimize`, optimizes it with `options`. When the
@@ -17,7 +19,8 @@ namespace oneshader::driver {
 // when lowering, or the verifier after a pass, reported an error. The dumps options.print_after
 // asks for are appended to `printed`.
 std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& front_end, bool optimize,
-                                               opt::Options options, std::string* printed = nullptr);
+                                               opt::Options options, std::string* printed = nullptr,
+                                               const lower::Options& lowering = {});
 
 // Appends one blob per entry point and target (the program is lowered and optimized once; each
 // target raises its own copy of the result in place) to `blobs` (entry points in source order, targets in

@@ -73,7 +73,10 @@ void clone_globals(const Module& from, Module& into, CloneMap& map) {
         copy->interpolation = g->interpolation;
         copy->loc = g->loc;
         copy->image_format = g->image_format;
+        copy->semantic = g->semantic;  // the names' arena, as the name's
+        copy->user_type = g->user_type;
         copy->initializer = map.value(g->initializer);
+        if (g->counter_for) copy->counter_for = static_cast<Global*>(map.value(g->counter_for));
         map.values[g] = copy;
     }
 }

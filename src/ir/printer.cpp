@@ -162,6 +162,9 @@ private:
         if (g->interpolation) out_ += " interp(" + interp_text(g->interpolation) + ")";
         if (g->image_format != ImageFormat::Unknown)
             out_ += " format(" + std::string(image_format_name(g->image_format)) + ")";
+        if (!g->semantic.empty()) out_ += " semantic(\"" + std::string(g->semantic) + "\")";
+        if (!g->user_type.empty()) out_ += " user_type(\"" + std::string(g->user_type) + "\")";
+        if (g->counter_for) out_ += " counter_for(" + n.value(g->counter_for) + ")";
         if (g->initializer) out_ += " = " + constant_text(g->initializer, names_);
         location(g->loc);
         comment_name(g->name());

@@ -12,6 +12,7 @@ enum class Tok : std::uint8_t {
     Number,   // 12, -3, 1.5, 1e+30, 0x7fc00000
     Local,    // %3, %arg0, %g1: text is what follows '%'
     Func,     // @name: text is the name
+    String,   // "text": what is between the quotes (no escapes; it never holds a quote)
     Punct,    // one character of ( ) { } [ ] < > , : = | !, or ->
     Comment,  // `;` to the end of the line: text is what follows, trimmed
     Bad,      // a character that starts no token
@@ -72,6 +73,19 @@ public:
             }
             t.kind = Tok::Number;
             t.text = s_.substr(start, pos_ - start);
+            return t;
+        }
+        if (c == '"') {
+            std::size_t close = s_.find('"', pos_ + 1);
+            if (close == std::string_view::npos) {
+                ++pos_;
+                t.kind = Tok::Bad;
+                t.text = s_.substr(start, 1);
+                return t;
+            }
+            pos_ = close + 1;
+            t.kind = Tok::String;
+            t.text = s_.substr(start + 1, close - start - 1);
             return t;
         }
         if (c == '-' && s_.substr(pos_).starts_with("->")) {

@@ -282,6 +282,15 @@ bool Parser::parse_global(Cursor& c) {
                 if (w.kind != Tok::Ident || !bit) return error(w.column, "unknown interpolation");
                 g->interpolation |= *bit;
             } while (c.peek().is(',') && (c.next(), true));
+        } else if (a.text == "semantic" || a.text == "user_type") {
+            Token w = c.next();
+            if (w.kind != Tok::String) return error(w.column, "expected a quoted text");
+            (a.text == "semantic" ? g->semantic : g->user_type) = m_.arena().copy(w.text);
+        } else if (a.text == "counter_for") {
+            Token w = c.next();
+            auto it = w.kind == Tok::Local ? globals_.find(w.text) : globals_.end();
+            if (it == globals_.end()) return error(w.column, "expected an earlier global");
+            g->counter_for = it->second;
         } else if (a.text == "format") {
             Token w = c.next();
             std::optional<ImageFormat> f = image_format_from_name(w.text);

@@ -125,6 +125,14 @@ public:
     std::uint8_t interpolation = 0;          // sema::InterpolationBits
     ImageFormat image_format = ImageFormat::Unknown;
     Constant* initializer = nullptr;         // Private only; its type is value_type()
+    // Kept only when the SPIR-V output carries HLSL reflection (-fspv-reflect), in the module's
+    // arena: a stage variable's semantic as written ("TEXCOORD0"), and a resource's HLSL type in
+    // SPV_GOOGLE_user_type's spelling ("texture2d:<float4>"). Never holds a quote.
+    std::string_view semantic;
+    std::string_view user_type;
+    // An append/consume buffer's hidden counter: the buffer it counts for (with HLSL reflection
+    // only, for SPIR-V's CounterBuffer decoration).
+    Global* counter_for = nullptr;
     // Its declaration (a stage variable's: the parameter or member with the semantic), where a
     // backend reports what it cannot declare; invalid when generated.
     support::SourceLoc loc;

@@ -33,6 +33,9 @@ struct Options {
     // Nesting bound for statements and expressions the lowering recurses through (the parser
     // bounds the source already; this keeps a hostile typed tree from overflowing the stack).
     std::uint32_t max_depth = 512;
+    // Keep each stage variable's semantic and each resource's HLSL type on its global, for the
+    // SPIR-V backend's -fspv-reflect decorations.
+    bool hlsl_reflection = false;
 };
 
 // Lowers every entry point of `program` (and what they call) into `module`, which must be empty

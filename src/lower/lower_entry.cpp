@@ -115,6 +115,7 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         if (builtin) g->builtin = *builtin;
         else g->location = v.location;
         g->interpolation = v.interpolation;
+        if (options_.hlsl_reflection) g->semantic = m_.arena().copy(v.semantic.str());
         (output ? entry->outputs : entry->inputs).push_back(g);
         return g;
     };

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "lower/lowerer.hpp"
+#include "types/types_print.hpp"
 
 namespace oneshader::lower {
 
@@ -85,6 +86,21 @@ ir::Global* Lowerer::global_of(const sema::Variable* v) {
     return g;
 }
 
+// SPV_GOOGLE_user_type's spelling of a resource type, as DXC writes it: the HLSL type name in
+// lower case, then its template arguments ("texture2dms:<float4,8>"). Samplers get none.
+std::string_view Lowerer::user_type_of(const sema::ResourceType* rt) {
+    if (rt->resource == sema::ResourceKind::SamplerState || rt->resource == sema::ResourceKind::SamplerComparisonState)
+        return {};
+    std::string text(sema::resource_kind_name(rt->resource));
+    for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (rt->element) {
+        text += ":<" + sema::type_name(rt->element);
+        if (rt->samples) text += "," + std::to_string(rt->samples);
+        text += '>';
+    }
+    return m_.arena().copy(text);
+}
+
 ir::Global* Lowerer::resource_global(const sema::Resource* r) {
     if (r->buffer) return buffer_global(r->buffer);
     if (ir::Global** known = resource_globals_.find(r)) return *known;
@@ -96,6 +112,7 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
     }
     ir::Global* g = m_.add_global(space_of(rt->resource), r->type, r->name.str());
     g->loc = r->loc;
+    if (options_.hlsl_reflection) g->user_type = user_type_of(rt);
     g->set = r->binding.set;
     g->binding = r->binding.binding;
     if (!r->image_format.empty()) {
@@ -110,6 +127,7 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
                                       fmt::format("counter.var.{}", r->name.str()));
         c->set = r->binding.set;
         c->binding = *r->counter_binding;
+        if (options_.hlsl_reflection) c->counter_for = g;
         counters_[g] = c;
     }
     return g;
@@ -133,6 +151,10 @@ ir::Global* Lowerer::buffer_global(const sema::BufferBlock* b) {
         bool push = b->kind == sema::BufferKind::PushConstant;
         g = m_.add_global(push ? sema::AddressSpace::PushConstant : sema::AddressSpace::Uniform, t, b->name.str());
         g->loc = b->loc;
+        // DXC names a cbuffer block "cbuffer" and a ConstantBuffer<T> by its struct.
+        if (options_.hlsl_reflection && !push)
+            g->user_type = b->object ? m_.arena().copy("constantbuffer:<" + sema::type_name(b->type) + ">")
+                                     : std::string_view("cbuffer");
         if (!push && b->resource) {
             g->set = b->resource->binding.set;
             g->binding = b->resource->binding.binding;

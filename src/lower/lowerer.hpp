@@ -103,6 +103,7 @@ public:
     void declare_globals();
     ir::Global* global_of(const sema::Variable* v);  // statics, groupshared, resources, buffer objects
     ir::Global* buffer_global(const sema::BufferBlock* b);
+    std::string_view user_type_of(const sema::ResourceType* rt);
     ir::Global* resource_global(const sema::Resource* r);
     ir::Global* counter_of(ir::Global* buffer);
     ir::SpecConstant* spec_constant_of(const sema::Variable* v);

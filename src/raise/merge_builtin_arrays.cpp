@@ -70,6 +70,7 @@ TransformResult merge_builtin_arrays(ir::Module& m) {
                                                  m.types().array(element, total), array_name(which));
                 m.globals.pop_back();  // placed below, with the other arrays
                 array->builtin = which;
+                array->semantic = parts.front()->semantic;
                 array->loc = parts.front()->loc;  // where a backend that refuses the built-in points
                 arrays.push_back(array);
                 std::uint32_t base = 0;

@@ -72,6 +72,7 @@ TransformResult split_stage_io(ir::Module& m) {
             if (g->location) leaf->location = location;
             location += locations_of(types[k]);
             leaf->interpolation = g->interpolation;
+            leaf->semantic = g->semantic;
             leaf->loc = g->loc;
             leaves.push_back(leaf);
             globals.push_back(leaf);

@@ -120,6 +120,8 @@ public:
     const GlobalInfo* global_info(const ir::Global* g) const;
     Operands interface_ids() const;
     void decorate_stage_variable(const ir::Global* g, Id var, std::optional<std::uint32_t> location);
+    // -fspv-reflect's decorations of every declared global (reflect.cpp).
+    void hlsl_reflection();
     // A built-in input the IR has no global for (WaveGetLaneIndex/WaveGetLaneCount read
     // SubgroupLocalInvocationId/SubgroupSize): declared once per entry point, in the interface.
     Id builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_name);

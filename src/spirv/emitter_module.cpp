@@ -200,6 +200,7 @@ std::vector<std::uint32_t> Emitter::run() {
     capability(spv::Capability::Shader);
     debug_module();
     for (const ir::Global* g : used_globals_) declare_global(g);
+    hlsl_reflection();
 
     // Functions in module order, so the output does not depend on the call graph walk.
     std::vector<const ir::Function*> functions;

@@ -36,6 +36,8 @@ struct Options {
     // -fvk-invert-y: a vertex shader's SV_Position.y is negated as it is written, for D3D's
     // clip-space y direction.
     bool invert_y = false;
+    // -fspv-reflect: the UserSemantic, UserTypeGOOGLE and CounterBuffer decorations (reflect.cpp).
+    bool reflect = false;
 
     static constexpr std::uint32_t kSpirv10 = 0x00010000u;
     static constexpr std::uint32_t kSpirv13 = 0x00010300u;

@@ -189,9 +189,11 @@ TEST_CASE("target environments: DXC's five, others refused") {
     CHECK(refused({"-fspv-target-env=vulkan1.4", "a.hlsl"}).starts_with("-fspv-target-env=vulkan1.4 is not supported."));
 }
 
-TEST_CASE("SPIR-V options: -fspv-extension, -fspv-entrypoint-name, -fvk-invert-y and -Fc") {
+TEST_CASE("SPIR-V options: -fspv-extension, -fspv-entrypoint-name, -fvk-invert-y, -fspv-reflect and -Fc") {
+    CHECK_FALSE(parsed({"a.hlsl"}).options.spirv.reflect);
     oneshader::cli::Request r = parsed({"-fspv-extension=SPV_KHR_a", "-fspv-extension=KHR", "-fspv-entrypoint-name=main",
-                                        "-fvk-invert-y", "-Fc", "a.spvasm", "a.hlsl"});
+                                        "-fvk-invert-y", "-fspv-reflect", "-Fc", "a.spvasm", "a.hlsl"});
+    CHECK(r.options.spirv.reflect);
     CHECK(r.options.spirv.extensions == std::vector<std::string>{"SPV_KHR_a", "KHR"});
     CHECK(r.options.spirv.entry_point_name == "main");
     CHECK(r.options.spirv.invert_y);

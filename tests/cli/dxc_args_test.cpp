@@ -90,7 +90,7 @@ TEST_CASE("SPIR-V options (-fspv-*) other than the target environment are refuse
     CHECK(refusal({"-fspv-preserve-bindings", "a.hlsl"})
               .starts_with("option '-fspv-preserve-bindings' is not supported. oneshader writes SPIR-V"));
     CHECK(refusal({"-fspv-flatten-resource-arrays"}).starts_with("option '-fspv-flatten-resource-arrays'"));
-    CHECK(refusal({"-fspv-reflect"}).find("--reflect") != std::string::npos);
+    CHECK(refusal({"-Fre", "a.json"}).find("--reflect") != std::string::npos);
 }
 
 TEST_CASE("other DXC options are refused by name") {

@@ -118,7 +118,7 @@ TEST_CASE("other refusals name the option, exit code 2") {
                   "option '-fvk-support-nonzero-base-instance' is not supported.");
     check_refused({"-fvk-use-dx-layout", "-fvk-use-gl-layout", "a.hlsl"},
                   "-fvk-use-dx-layout and -fvk-use-gl-layout cannot be given together: pick one buffer layout.");
-    check_refused({"-fspv-reflect", "a.hlsl"}, "option '-fspv-reflect' is not supported.");
+    check_refused({"-Fre", "a.json", "a.hlsl"}, "option '-Fre' is not supported.");
     check_refused({"-fspv-target-env=vulkan1.4", "a.hlsl"}, "-fspv-target-env=vulkan1.4 is not supported.");
     check_refused({"-Fe", "a.txt", "a.hlsl"}, "option '-Fe' is a DXC option oneshader does not support.");
     check_refused({"-Qstrip_priv", "a.hlsl"}, "option '-Qstrip_priv' is a DXC option");

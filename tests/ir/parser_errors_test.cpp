@@ -16,6 +16,17 @@ void expect_error(const std::string& text, const std::string& expected) {
     CHECK(errors.front() == expected);
 }
 
+TEST_CASE("parser errors: reflection texts are quoted and a counter names an earlier global", "[ir][parser]") {
+    std::vector<std::string> e = errors_of("%g0 = global input float4 location(0) semantic(TEXCOORD0)\n");
+    REQUIRE_FALSE(e.empty());
+    CHECK(e.front().find("expected a quoted text") != std::string::npos);
+    e = errors_of("%g0 = global input float4 location(0) semantic(\"TEXCOORD0)\n");
+    REQUIRE_FALSE(e.empty());
+    e = errors_of("%g0 = global storage RWByteAddressBuffer counter_for(%g1)\n");
+    REQUIRE_FALSE(e.empty());
+    CHECK(e.front().find("expected an earlier global") != std::string::npos);
+}
+
 TEST_CASE("parser errors: unknown opcode", "[ir][parser]") {
     expect_error("func @f() -> void {\nbb0:\n  %0 = frob 1:int : int\n  ret\n}\n", "3:8: unknown opcode 'frob'");
 }

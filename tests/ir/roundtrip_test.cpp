@@ -324,6 +324,22 @@ bb1:
 )");
 }
 
+TEST_CASE("HLSL reflection texts on globals read back unchanged", "[ir][roundtrip]") {
+    check_fixture(R"(%g0 = global input float2 location(0) semantic("TEXCOORD0") ; in.var.TEXCOORD0
+%g1 = global output float4 builtin(position) semantic("SV_Position") ; out.var.SV_Position
+%g2 = global uniform_constant Texture2DMS<float4, 4> set(0) binding(0) user_type("texture2dms:<float4,4>") ; t
+%g3 = global storage AppendStructuredBuffer<float4> set(0) binding(1) user_type("appendstructuredbuffer:<float4>") ; out
+%g4 = global storage RWByteAddressBuffer set(0) binding(2) counter_for(%g3) ; counter.var.out
+
+func @main() -> void {
+bb0:
+  ret
+}
+
+entry vertex @main inputs(%g0) outputs(%g1)
+)");
+}
+
 TEST_CASE("source locations read back and print on request", "[ir][roundtrip]") {
     std::string text = R"(%g0 = global input float4 location(0) !loc(1:12) ; in.var.TEXCOORD0
 

@@ -33,6 +33,7 @@ constexpr std::array kDxcFlags = {
     FlagSpelling{"?", "--help"},
     FlagSpelling{"fvk-auto-shift-bindings", "--fvk-auto-shift-bindings"},
     FlagSpelling{"fvk-invert-y", "--fvk-invert-y"},
+    FlagSpelling{"fspv-reflect", "--fspv-reflect"},
     FlagSpelling{"fvk-use-dx-layout", "--fvk-use-dx-layout"},
     FlagSpelling{"fvk-use-gl-layout", "--fvk-use-gl-layout"},
     FlagSpelling{"fvk-use-scalar-layout", "--fvk-use-scalar-layout"},

@@ -38,7 +38,7 @@ constexpr std::array kFlags = {
 // Options whose value may be joined to the name (`-Fhout.h`), and option families (`-Wno-x`,
 // `-fvk-*`); the first prefix that matches wins, so longer names come before their prefixes.
 constexpr std::array kPrefixes = {
-    Refused{"fspv-reflect", Reason::Reflection}, Refused{"Fre", Reason::Reflection},
+    Refused{"Fre", Reason::Reflection},
     Refused{"MF", Reason::Depfile},
     Refused{"fvk-", Reason::VulkanOption},
     Refused{"fspv-", Reason::SpirvOption},  Refused{"Oconfig", Reason::SpirvOption},
@@ -88,7 +88,7 @@ std::string message(std::string_view shown, Reason reason) {
                             "([[vk::location]], [[vk::offset]]).";
         case Reason::SpirvOption:
             return quoted + " is not supported. oneshader writes SPIR-V with DXC's default rules; of the -fspv-* "
-                            "options it takes -fspv-target-env=, -fspv-extension= and -fspv-entrypoint-name=.";
+                            "options it takes -fspv-target-env=, -fspv-extension=, -fspv-entrypoint-name= and -fspv-reflect.";
         case Reason::Depfile:
             return quoted + " is not supported. Use --depfile <file> to write a Make-style dependency file.";
         case Reason::Reflection:
