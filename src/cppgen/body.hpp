@@ -31,7 +31,10 @@ std::string bindings_text(const ShaderReflection& r, int level, Scope& scope, Pr
 std::string specialization_text(const ShaderReflection& r, int level, Scope& scope, Problems& problems);
 std::string entry_text(const CompileResult& result, const EntryPointInfo& e, const std::string& cpp_name,
                        const std::string& vertex_struct, int level);
-// A text as adjacent string literals, one per line, each line after the first at `level`.
+// A char array's initializer for `text`: adjacent string literals, one per line, each at `level`;
+// past kMaxLiteralBytes (or a line past kMaxLiteralPiece) a braced list of character literals.
+inline constexpr std::size_t kMaxLiteralBytes = 65535;
+inline constexpr std::size_t kMaxLiteralPiece = 16380;
 std::string text_literal(std::string_view text, int level);
 std::string push_constant_name(const ShaderReflection& r, const PushConstantInfo& p);
 // The namespace and class name are C++ names (OSH0006 when not).

@@ -30,6 +30,27 @@ std::string words_literal(const std::vector<std::uint8_t>& bytes, int level) {
 
 std::string text_literal(std::string_view text, int level) {
     if (text.empty()) return "\"\"";
+    // MSVC refuses a string literal past 65535 bytes after concatenation, or one piece past 16380:
+    // a longer text is a braced list of character literals, which every compiler takes.
+    bool long_line = false;
+    for (std::size_t start = 0; start < text.size();) {
+        std::size_t nl = text.find('\n', start);
+        std::size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
+        long_line = long_line || end - start > kMaxLiteralPiece;
+        start = end;
+    }
+    if (text.size() > kMaxLiteralBytes || long_line) {
+        std::string out = " {";
+        char buffer[8];
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (i % 16 == 0) out += "\n" + indent(level);
+            else out += ' ';
+            std::snprintf(buffer, sizeof buffer, "'\\x%02x',", static_cast<unsigned char>(text[i]));
+            out += buffer;
+        }
+        out += "\n" + indent(level) + "'\\0'}";
+        return out;
+    }
     std::string out;
     bool first = true;
     while (!text.empty()) {
