@@ -109,6 +109,9 @@ struct SpirvOptions {
     // semantic (UserSemantic, SPV_GOOGLE_hlsl_functionality1), each resource's HLSL type
     // (UserTypeGOOGLE, SPV_GOOGLE_user_type) and each append/consume buffer's counter (CounterBuffer).
     bool reflect = false;
+    // -fspv-preserve-bindings: every resource the file declares is in the module with its set and
+    // binding, used or not (push-constant blocks excepted: an entry point has at most one).
+    bool preserve_bindings = false;
 };
 
 // Debug information in the SPIR-V output, by DXC's categories (-Zi turns on file, source, line

@@ -110,6 +110,7 @@ void append_options_key(std::string& key, const CompileOptions& o) {
     k.str(o.spirv.entry_point_name);
     k.flag(o.spirv.invert_y);
     k.flag(o.spirv.reflect);
+    k.flag(o.spirv.preserve_bindings);
     k.num(o.limits.max_output_tokens);
     k.num(o.limits.max_expansion_steps);
     k.num(o.limits.max_include_depth);

@@ -103,6 +103,7 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     so.entry_point_name = options.spirv.entry_point_name;
     so.invert_y = options.spirv.invert_y;
     so.reflect = options.spirv.reflect;
+    so.preserve_bindings = options.spirv.preserve_bindings;
     so.debug = options.spirv_debug;
     // OpSource's version is the shader model times 100 plus the minor times 10, as DXC writes it.
     if (options.profile) so.source_version = static_cast<std::uint32_t>(options.profile->major * 100 + options.profile->minor * 10);

@@ -179,6 +179,9 @@ std::vector<std::uint32_t> Emitter::run() {
     };
     for (const ir::Global* g : entry_.inputs) use(g);
     for (const ir::Global* g : entry_.outputs) use(g);
+    if (options_.preserve_bindings)
+        for (const ir::Global* g : module_.globals)
+            if (g->global_kind() == ir::GlobalKind::Resource && g->space() != sema::AddressSpace::PushConstant) use(g);
     for (const ir::Function* f : reached)
         for (const ir::Block* b : f->blocks)
             for (const ir::Instruction* i : b->instructions) {

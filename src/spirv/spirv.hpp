@@ -38,6 +38,8 @@ struct Options {
     bool invert_y = false;
     // -fspv-reflect: the UserSemantic, UserTypeGOOGLE and CounterBuffer decorations (reflect.cpp).
     bool reflect = false;
+    // -fspv-preserve-bindings: declare every resource global of the module, used or not.
+    bool preserve_bindings = false;
 
     static constexpr std::uint32_t kSpirv10 = 0x00010000u;
     static constexpr std::uint32_t kSpirv13 = 0x00010300u;

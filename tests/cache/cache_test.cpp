@@ -149,6 +149,7 @@ TEST_CASE("cache: the key lists every CompileOptions field", "[cache]") {
         {"spirv.entry_point_name", [](CompileOptions& o) { o.spirv.entry_point_name = "main"; }},
         {"spirv.invert_y", [](CompileOptions& o) { o.spirv.invert_y = true; }},
         {"spirv.reflect", [](CompileOptions& o) { o.spirv.reflect = true; }},
+        {"spirv.preserve_bindings", [](CompileOptions& o) { o.spirv.preserve_bindings = true; }},
         {"limits.max_output_tokens", [](CompileOptions& o) { o.limits.max_output_tokens = 5; }},
         {"limits.max_expansion_steps", [](CompileOptions& o) { o.limits.max_expansion_steps = 5; }},
         {"limits.max_include_depth", [](CompileOptions& o) { o.limits.max_include_depth = 5; }},

@@ -192,8 +192,10 @@ TEST_CASE("target environments: DXC's five, others refused") {
 TEST_CASE("SPIR-V options: -fspv-extension, -fspv-entrypoint-name, -fvk-invert-y, -fspv-reflect and -Fc") {
     CHECK_FALSE(parsed({"a.hlsl"}).options.spirv.reflect);
     oneshader::cli::Request r = parsed({"-fspv-extension=SPV_KHR_a", "-fspv-extension=KHR", "-fspv-entrypoint-name=main",
-                                        "-fvk-invert-y", "-fspv-reflect", "-Fc", "a.spvasm", "a.hlsl"});
+                                        "-fvk-invert-y", "-fspv-reflect", "-fspv-preserve-bindings", "-Fc", "a.spvasm",
+                                        "a.hlsl"});
     CHECK(r.options.spirv.reflect);
+    CHECK(r.options.spirv.preserve_bindings);
     CHECK(r.options.spirv.extensions == std::vector<std::string>{"SPV_KHR_a", "KHR"});
     CHECK(r.options.spirv.entry_point_name == "main");
     CHECK(r.options.spirv.invert_y);

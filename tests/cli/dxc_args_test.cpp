@@ -87,8 +87,8 @@ TEST_CASE("the -fvk-* options oneshader does not take are refused, naming the op
 }
 
 TEST_CASE("SPIR-V options (-fspv-*) other than the target environment are refused") {
-    CHECK(refusal({"-fspv-preserve-bindings", "a.hlsl"})
-              .starts_with("option '-fspv-preserve-bindings' is not supported. oneshader writes SPIR-V"));
+    CHECK(refusal({"-fspv-flatten-resource-arrays", "a.hlsl"})
+              .starts_with("option '-fspv-flatten-resource-arrays' is not supported. oneshader writes SPIR-V"));
     CHECK(refusal({"-fspv-flatten-resource-arrays"}).starts_with("option '-fspv-flatten-resource-arrays'"));
     CHECK(refusal({"-Fre", "a.json"}).find("--reflect") != std::string::npos);
 }
@@ -125,6 +125,8 @@ TEST_CASE("harmless DXC flags are accepted and change nothing") {
     CHECK(normalized({"-Fd", "out.pdb", "a.hlsl"}) == Args{"--", "a.hlsl"});
     CHECK(normalized({"-Fdout.pdb", "a.hlsl"}) == Args{"--", "a.hlsl"});
     CHECK(normalized({"-WX"}) == Args{"--WX", "--"});
+    // oneshader keeps every stage variable of an entry point already.
+    CHECK(normalized({"-fspv-preserve-interface", "a.hlsl"}) == Args{"--", "a.hlsl"});
 }
 
 TEST_CASE("'/'-prefixed spellings are DXC options; absolute paths stay files") {

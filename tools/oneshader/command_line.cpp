@@ -24,7 +24,7 @@ struct RawOptions {
     std::vector<std::string> shifts, bind_registers;  // "t 100 0", "t5 0 1 2" (dxc_args.cpp)
     std::string bind_globals, auto_binding_space;
     std::vector<std::string> extensions;
-    bool auto_shift = false, invert_y = false, spirv_reflect = false, diagnostics_json = false;
+    bool auto_shift = false, invert_y = false, spirv_reflect = false, preserve_bindings = false, diagnostics_json = false;
     bool dx_layout = false, gl_layout = false, scalar_layout = false;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
     bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
@@ -272,6 +272,7 @@ Problem check_spirv_options(const RawOptions& raw, const Given& given, SpirvOpti
     o.entry_point_name = raw.entry_point_name;
     o.invert_y = raw.invert_y;
     o.reflect = raw.spirv_reflect;
+    o.preserve_bindings = raw.preserve_bindings;
     return std::nullopt;
 }
 
@@ -525,6 +526,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     app.add_flag("--fvk-auto-shift-bindings", raw.auto_shift);
     app.add_flag("--fvk-invert-y", raw.invert_y);
     app.add_flag("--fspv-reflect", raw.spirv_reflect);
+    app.add_flag("--fspv-preserve-bindings", raw.preserve_bindings);
     app.add_flag("--fvk-use-dx-layout", raw.dx_layout);
     app.add_flag("--fvk-use-gl-layout", raw.gl_layout);
     app.add_flag("--fvk-use-scalar-layout", raw.scalar_layout);

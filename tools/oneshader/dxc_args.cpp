@@ -34,6 +34,7 @@ constexpr std::array kDxcFlags = {
     FlagSpelling{"fvk-auto-shift-bindings", "--fvk-auto-shift-bindings"},
     FlagSpelling{"fvk-invert-y", "--fvk-invert-y"},
     FlagSpelling{"fspv-reflect", "--fspv-reflect"},
+    FlagSpelling{"fspv-preserve-bindings", "--fspv-preserve-bindings"},
     FlagSpelling{"fvk-use-dx-layout", "--fvk-use-dx-layout"},
     FlagSpelling{"fvk-use-gl-layout", "--fvk-use-gl-layout"},
     FlagSpelling{"fvk-use-scalar-layout", "--fvk-use-scalar-layout"},
@@ -57,6 +58,7 @@ constexpr std::array kIgnoredFlags = {
     std::string_view{"Vd"}, std::string_view{"Zss"}, std::string_view{"Zsb"}, std::string_view{"res-may-alias"},
     std::string_view{"res_may_alias"}, std::string_view{"all_resources_bound"},
     std::string_view{"fdiagnostics-show-option"}, std::string_view{"fno-diagnostics-show-option"},
+    std::string_view{"fspv-preserve-interface"},
 };
 
 struct ValueSpelling {

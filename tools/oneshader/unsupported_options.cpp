@@ -88,7 +88,8 @@ std::string message(std::string_view shown, Reason reason) {
                             "([[vk::location]], [[vk::offset]]).";
         case Reason::SpirvOption:
             return quoted + " is not supported. oneshader writes SPIR-V with DXC's default rules; of the -fspv-* "
-                            "options it takes -fspv-target-env=, -fspv-extension=, -fspv-entrypoint-name= and -fspv-reflect.";
+                            "options it takes -fspv-target-env=, -fspv-extension=, -fspv-entrypoint-name=, -fspv-reflect, "
+                            "-fspv-preserve-bindings and -fspv-preserve-interface.";
         case Reason::Depfile:
             return quoted + " is not supported. Use --depfile <file> to write a Make-style dependency file.";
         case Reason::Reflection:

@@ -34,6 +34,7 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -fspv-entrypoint-name=<n>    The entry point's name in the SPIR-V.
   -fvk-invert-y                Negate SV_Position.y in vertex shaders.
   -fspv-reflect                Write semantics, HLSL resource types and counter buffers into the SPIR-V.
+  -fspv-preserve-bindings      Declare every resource with its binding, used or not.
   -fvk-use-dx-layout           Lay buffers out as D3D does: FXC's cbuffer packing, tight structured buffers.
   -fvk-use-gl-layout           Lay buffers out by strict std140 (constant buffers) and std430 (the others).
   -fvk-use-scalar-layout       Lay every buffer out by VK_EXT_scalar_block_layout.
