@@ -112,6 +112,14 @@ struct SpirvOptions {
     // -fspv-preserve-bindings: every resource the file declares is in the module with its set and
     // binding, used or not (push-constant blocks excepted: an entry point has at most one).
     bool preserve_bindings = false;
+    // -fvk-use-dx-position-w: a pixel shader's SV_Position.w is the clip-space w, as in Direct3D
+    // (Vulkan's FragCoord.w is 1/w).
+    bool dx_position_w = false;
+    // -fvk-support-nonzero-base-vertex / -instance: SV_VertexID and SV_InstanceID count from the
+    // draw's first vertex and instance, as in Direct3D (VertexIndex - BaseVertex,
+    // InstanceIndex - BaseInstance; the DrawParameters capability).
+    bool nonzero_base_vertex = false;
+    bool nonzero_base_instance = false;
 };
 
 // Debug information in the SPIR-V output, by DXC's categories (-Zi turns on file, source, line

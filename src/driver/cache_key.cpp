@@ -111,6 +111,9 @@ void append_options_key(std::string& key, const CompileOptions& o) {
     k.flag(o.spirv.invert_y);
     k.flag(o.spirv.reflect);
     k.flag(o.spirv.preserve_bindings);
+    k.flag(o.spirv.dx_position_w);
+    k.flag(o.spirv.nonzero_base_vertex);
+    k.flag(o.spirv.nonzero_base_instance);
     k.num(o.limits.max_output_tokens);
     k.num(o.limits.max_expansion_steps);
     k.num(o.limits.max_include_depth);

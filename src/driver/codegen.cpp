@@ -104,6 +104,9 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     so.invert_y = options.spirv.invert_y;
     so.reflect = options.spirv.reflect;
     so.preserve_bindings = options.spirv.preserve_bindings;
+    so.dx_position_w = options.spirv.dx_position_w;
+    so.nonzero_base_vertex = options.spirv.nonzero_base_vertex;
+    so.nonzero_base_instance = options.spirv.nonzero_base_instance;
     so.debug = options.spirv_debug;
     // OpSource's version is the shader model times 100 plus the minor times 10, as DXC writes it.
     if (options.profile) so.source_version = static_cast<std::uint32_t>(options.profile->major * 100 + options.profile->minor * 10);

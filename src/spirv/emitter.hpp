@@ -192,6 +192,9 @@ public:
     Id select_before_14(const ir::Instruction* i);
     // -fvk-invert-y: the stored value with SV_Position.y negated when `store` writes it.
     Id invert_position_y(const ir::Instruction* store, Id v);
+    // -fvk-use-dx-position-w and -fvk-support-nonzero-base-*: a loaded built-in as D3D reads it
+    // (dx_builtins.cpp).
+    Id dx_builtin_load(const ir::Instruction* load, Id v);
 
     // --- the target environment (target_env.cpp) -----------------------------------------------
     // Storage buffers: the StorageBuffer class from SPIR-V 1.3, Uniform (with BufferBlock) before.

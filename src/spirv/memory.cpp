@@ -137,7 +137,10 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
             return true;
         }
         PointerInfo copy = *p;  // load_pointer may add map entries
-        define(i, load_pointer(copy, i->type()));
+        Id v = load_pointer(copy, i->type());
+        if (options_.dx_position_w || options_.nonzero_base_vertex || options_.nonzero_base_instance)
+            v = dx_builtin_load(i, v);
+        define(i, v);
         return true;
     }
     case ir::Opcode::Store: {

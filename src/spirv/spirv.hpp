@@ -40,6 +40,12 @@ struct Options {
     bool reflect = false;
     // -fspv-preserve-bindings: declare every resource global of the module, used or not.
     bool preserve_bindings = false;
+    // -fvk-use-dx-position-w: a pixel shader reads SV_Position.w as 1 / FragCoord.w.
+    bool dx_position_w = false;
+    // -fvk-support-nonzero-base-vertex / -instance: SV_VertexID is VertexIndex - BaseVertex,
+    // SV_InstanceID InstanceIndex - BaseInstance.
+    bool nonzero_base_vertex = false;
+    bool nonzero_base_instance = false;
 
     static constexpr std::uint32_t kSpirv10 = 0x00010000u;
     static constexpr std::uint32_t kSpirv13 = 0x00010300u;

@@ -196,6 +196,11 @@ TEST_CASE("SPIR-V options: -fspv-extension, -fspv-entrypoint-name, -fvk-invert-y
                                         "a.hlsl"});
     CHECK(r.options.spirv.reflect);
     CHECK(r.options.spirv.preserve_bindings);
+    oneshader::cli::Request d = parsed({"-fvk-use-dx-position-w", "-fvk-support-nonzero-base-vertex",
+                                        "-fvk-support-nonzero-base-instance", "a.hlsl"});
+    CHECK(d.options.spirv.dx_position_w);
+    CHECK(d.options.spirv.nonzero_base_vertex);
+    CHECK(d.options.spirv.nonzero_base_instance);
     CHECK(r.options.spirv.extensions == std::vector<std::string>{"SPV_KHR_a", "KHR"});
     CHECK(r.options.spirv.entry_point_name == "main");
     CHECK(r.options.spirv.invert_y);

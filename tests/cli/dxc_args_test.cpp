@@ -78,10 +78,11 @@ TEST_CASE("debug info in a separate file is refused; -fspv-debug needs a categor
 }
 
 TEST_CASE("the -fvk-* options oneshader does not take are refused, naming the option") {
-    CHECK(refusal({"-fvk-use-dx-position-w", "a.hlsl"}) ==
-          "option '-fvk-use-dx-position-w' is not supported. Of the -fvk-* options oneshader takes the register shifts and "
+    CHECK(refusal({"-fvk-bind-resource-heap", "a.hlsl"}) ==
+          "option '-fvk-bind-resource-heap' is not supported. Of the -fvk-* options oneshader takes the register shifts and "
           "bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, -fvk-auto-shift-bindings), "
-          "-fvk-invert-y and the layout flags -fvk-use-dx-layout, -fvk-use-gl-layout and -fvk-use-scalar-layout; "
+          "-fvk-invert-y, -fvk-use-dx-position-w, -fvk-support-nonzero-base-vertex/-instance and the layout flags "
+          "-fvk-use-dx-layout, -fvk-use-gl-layout and -fvk-use-scalar-layout; "
           "remove it, or express it in the shader ([[vk::location]], [[vk::offset]]).");
     CHECK(refusal({"-fvk-stage-io-order=alpha", "a.hlsl"}).starts_with("option '-fvk-stage-io-order' is not"));
 }

@@ -25,6 +25,7 @@ struct RawOptions {
     std::string bind_globals, auto_binding_space;
     std::vector<std::string> extensions;
     bool auto_shift = false, invert_y = false, spirv_reflect = false, preserve_bindings = false, diagnostics_json = false;
+    bool dx_position_w = false, base_vertex = false, base_instance = false;
     bool dx_layout = false, gl_layout = false, scalar_layout = false;
     bool spirv = false, warnings_as_errors = false, enable_16bit = false, nologo = false;
     bool preprocess = false, dump_ir = false, syntax_only = false, all_entries = false, no_names = false, help = false, version = false;
@@ -273,6 +274,9 @@ Problem check_spirv_options(const RawOptions& raw, const Given& given, SpirvOpti
     o.invert_y = raw.invert_y;
     o.reflect = raw.spirv_reflect;
     o.preserve_bindings = raw.preserve_bindings;
+    o.dx_position_w = raw.dx_position_w;
+    o.nonzero_base_vertex = raw.base_vertex;
+    o.nonzero_base_instance = raw.base_instance;
     return std::nullopt;
 }
 
@@ -527,6 +531,9 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     app.add_flag("--fvk-invert-y", raw.invert_y);
     app.add_flag("--fspv-reflect", raw.spirv_reflect);
     app.add_flag("--fspv-preserve-bindings", raw.preserve_bindings);
+    app.add_flag("--fvk-use-dx-position-w", raw.dx_position_w);
+    app.add_flag("--fvk-support-nonzero-base-vertex", raw.base_vertex);
+    app.add_flag("--fvk-support-nonzero-base-instance", raw.base_instance);
     app.add_flag("--fvk-use-dx-layout", raw.dx_layout);
     app.add_flag("--fvk-use-gl-layout", raw.gl_layout);
     app.add_flag("--fvk-use-scalar-layout", raw.scalar_layout);
