@@ -88,6 +88,9 @@ struct BindingOptions {
     std::vector<RegisterBinding> registers;
     std::optional<DescriptorSlot> globals;   // -fvk-bind-globals: the slot of $Globals
     bool auto_shift = false;                 // -fvk-auto-shift-bindings: shifts apply to implicit slots too
+    // -fvk-stage-io-order=alpha: stage variables without [[vk::location]] get their locations in the
+    // alphabetical order of their semantics (as written, case-sensitive) instead of declaration order.
+    bool alpha_stage_io_order = false;
     std::uint32_t default_space = 0;         // -auto-binding-space: the set of resources that name none
 };
 

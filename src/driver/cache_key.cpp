@@ -104,6 +104,7 @@ void append_options_key(std::string& key, const CompileOptions& o) {
         k.num(s.set);
     });
     k.flag(o.bindings.auto_shift);
+    k.flag(o.bindings.alpha_stage_io_order);
     k.num(o.bindings.default_space);
     k.num(static_cast<std::uint8_t>(o.spirv.target_env));
     k.list(o.spirv.extensions, str);

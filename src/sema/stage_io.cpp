@@ -3,6 +3,7 @@
 // stage allows it there, interpolation, and locations as DXC assigns them (declaration order, or
 // [[vk::location]] for all; an array takes one location per element, a matrix one per row;
 // pixel SV_Target<n> is location n).
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -379,8 +380,17 @@ void Checker::assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars,
                              "none.",
                              output ? "output" : "input", ep->function->name.str()));
     }
+    // The order locations are handed out in: declaration order, or (-fvk-stage-io-order=alpha)
+    // that of the semantics, as DXC sorts them.
+    std::vector<StageVariable*> order;
+    order.reserve(vars.size());
+    for (StageVariable& v : vars) order.push_back(&v);
+    if (options.bindings && options.bindings->alpha_stage_io_order)
+        std::stable_sort(order.begin(), order.end(),
+                         [](const StageVariable* a, const StageVariable* b) { return a->semantic.str() < b->semantic.str(); });
     std::uint32_t next = 0;
-    for (StageVariable& v : vars) {
+    for (StageVariable* vp : order) {
+        StageVariable& v = *vp;
         if (v.builtin == SystemValue::Target) {
             v.location = (v.location & 0x80000000u) ? v.location & 0x7FFFFFFFu : v.semantic_index;
             v.location_count = locations_of(v.type);

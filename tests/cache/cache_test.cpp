@@ -143,6 +143,7 @@ TEST_CASE("cache: the key lists every CompileOptions field", "[cache]") {
         {"bindings.registers", [](CompileOptions& o) { o.bindings.registers = {{'t', 0, 0, 3, 1}}; }},
         {"bindings.globals", [](CompileOptions& o) { o.bindings.globals = DescriptorSlot{1, 2}; }},
         {"bindings.auto_shift", [](CompileOptions& o) { o.bindings.auto_shift = true; }},
+        {"bindings.alpha_stage_io_order", [](CompileOptions& o) { o.bindings.alpha_stage_io_order = true; }},
         {"bindings.default_space", [](CompileOptions& o) { o.bindings.default_space = 3; }},
         {"spirv.target_env", [](CompileOptions& o) { o.spirv.target_env = SpirvTargetEnv::Vulkan1_0; }},
         {"spirv.extensions", [](CompileOptions& o) { o.spirv.extensions = {"KHR"}; }},

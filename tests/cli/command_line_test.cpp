@@ -201,6 +201,11 @@ TEST_CASE("SPIR-V options: -fspv-extension, -fspv-entrypoint-name, -fvk-invert-y
     CHECK(d.options.spirv.dx_position_w);
     CHECK(d.options.spirv.nonzero_base_vertex);
     CHECK(d.options.spirv.nonzero_base_instance);
+    CHECK_FALSE(d.options.bindings.alpha_stage_io_order);
+    CHECK(parsed({"-fvk-stage-io-order=alpha", "a.hlsl"}).options.bindings.alpha_stage_io_order);
+    CHECK_FALSE(parsed({"-fvk-stage-io-order=alpha", "-fvk-stage-io-order=decl", "a.hlsl"}).options.bindings.alpha_stage_io_order);
+    CHECK(refused({"-fvk-stage-io-order=random", "a.hlsl"})
+              .starts_with("-fvk-stage-io-order=random is not an order. Use 'decl'"));
     CHECK(r.options.spirv.extensions == std::vector<std::string>{"SPV_KHR_a", "KHR"});
     CHECK(r.options.spirv.entry_point_name == "main");
     CHECK(r.options.spirv.invert_y);

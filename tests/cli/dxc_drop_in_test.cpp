@@ -46,7 +46,7 @@ TEST_CASE("drop-in: every refused option is reported in one run") {
           "oneshader: error: option '-Fe' is a DXC option oneshader does not support. Remove it.\n"
           "oneshader: error: option '-fvk-bind-resource-heap' is not supported. Of the -fvk-* options oneshader "
           "takes the register shifts and bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
-          "-fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-support-nonzero-base-vertex/-instance "
+          "-fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, -fvk-support-nonzero-base-vertex/-instance "
           "and the layout flags -fvk-use-dx-layout, -fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader ([[vk::location]], "
           "[[vk::offset]]).\n"
           "oneshader: error: option '-Frs' is a DXC option oneshader does not support. Remove it. Run 'oneshader "

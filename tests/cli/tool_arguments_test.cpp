@@ -104,7 +104,7 @@ TEST_CASE("the three refusal messages, word for word") {
     check_refused({"-T", "ps_6_0", "-fvk-bind-resource-heap", "a.hlsl"},
                   "option '-fvk-bind-resource-heap' is not supported. Of the -fvk-* options oneshader takes the "
                   "register shifts and bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
-                  "-fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, "
+                  "-fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, "
                   "-fvk-support-nonzero-base-vertex/-instance and the layout flags -fvk-use-dx-layout, "
                   "-fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader "
                   "([[vk::location]], [[vk::offset]]). Run 'oneshader --help' for the options.");

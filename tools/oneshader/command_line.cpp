@@ -16,7 +16,7 @@ namespace {
 // The options as CLI11 reads them from the normalised command line, before any checking.
 struct RawOptions {
     std::vector<std::string> inputs;
-    std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing;
+    std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing, stage_io_order;
     std::string reflect, depfile, print_after, disassembly, entry_point_name, diagnostics_format;
     std::string blob_header, blob_name, header, name_space, class_name, axes, max_variants;
     std::vector<std::string> diagnostic_switches;  // "color", "no-color", "caret", "no-caret", in order
@@ -189,6 +189,12 @@ Problem check_bindings(const RawOptions& raw, const Given& given, BindingOptions
         b.default_space = *space;
     }
     b.auto_shift = raw.auto_shift;
+    if (!raw.stage_io_order.empty()) {
+        if (raw.stage_io_order != "alpha" && raw.stage_io_order != "decl")
+            return CommandLineError{"-fvk-stage-io-order=" + raw.stage_io_order +
+                                    " is not an order. Use 'decl' (declaration order, the default) or 'alpha'."};
+        b.alpha_stage_io_order = raw.stage_io_order == "alpha";
+    }
     if (!b.registers.empty() && (!b.shifts.empty() || b.auto_shift))
         return CommandLineError{"-fvk-bind-register gives every register its slot, so the -fvk-*-shift options and "
                                 "-fvk-auto-shift-bindings have nothing to do. Use one way or the other."};
@@ -508,6 +514,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     given.preprocess_output = last_wins("--Fi", raw.preprocess_output);
     given.hlsl_version = last_wins("--HV", raw.hlsl_version);
     given.target_env = last_wins("--fspv-target-env", raw.target_env);
+    last_wins("--fvk-stage-io-order", raw.stage_io_order);
     given.reflect = last_wins("--reflect", raw.reflect);
     given.depfile = last_wins("--depfile", raw.depfile);
     given.print_after = last_wins("--print-after", raw.print_after);

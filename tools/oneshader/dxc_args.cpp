@@ -126,6 +126,7 @@ constexpr std::array kEqualsValues = {
     ValueSpelling{"fspv-entrypoint-name", "-fspv-entrypoint-name=main"},
     ValueSpelling{"fdiagnostics-format", "-fdiagnostics-format=clang"},
     ValueSpelling{"fspv-debug", "-fspv-debug=vulkan-with-source"},
+    ValueSpelling{"fvk-stage-io-order", "-fvk-stage-io-order=alpha"},
 };
 
 std::string needs_value(std::string_view shown, std::string_view example) {

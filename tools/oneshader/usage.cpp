@@ -35,6 +35,7 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -fvk-invert-y                Negate SV_Position.y in vertex shaders.
   -fspv-reflect                Write semantics, HLSL resource types and counter buffers into the SPIR-V.
   -fspv-preserve-bindings      Declare every resource with its binding, used or not.
+  -fvk-stage-io-order=<o>      decl (default) or alpha: the order stage variables get their locations in.
   -fvk-use-dx-position-w       Pixel shaders read SV_Position.w as D3D does (clip w, not 1/w).
   -fvk-support-nonzero-base-vertex / -fvk-support-nonzero-base-instance
                                SV_VertexID / SV_InstanceID count from the draw's first vertex / instance.
