@@ -25,6 +25,28 @@ Severity severity(support::DiagSeverity s) {
     return Severity::Error;
 }
 
+// Where the text a diagnostic points at came from, for every stage's diagnostics alike: the macro
+// whose expansion it is, then each #include that led to its file (innermost first). A note the
+// reporting stage already gave is not repeated.
+void add_origin_notes(const support::SourceManager& sm, const support::Diag& d, Diagnostic& pd) {
+    const support::SourceLoc at = d.range.begin;
+    if (d.severity == support::DiagSeverity::Note || !at.valid()) return;
+    auto add = [&](support::SourceLoc where, std::string message) {
+        SourcePosition p = position(sm, where);
+        for (const DiagnosticNote& n : pd.notes)
+            if (n.message == message && n.position.file == p.file && n.position.line == p.line &&
+                n.position.column == p.column)
+                return;
+        pd.notes.push_back({std::move(p), std::move(message)});
+    };
+    if (const support::SourceManager::MacroUse* use = sm.macro_use(at))
+        add(use->definition, fmt::format("expanded from macro '{}'", use->name));
+    for (support::SourceLoc inc : sm.include_stack(at.file)) {
+        support::PresumedLoc p = sm.presumed(inc);
+        add(inc, fmt::format("in the file included from {}({})", p.file, p.line));
+    }
+}
+
 }  // namespace
 
 std::vector<Diagnostic> export_diagnostics(const support::DiagnosticEngine& engine) {
@@ -38,6 +60,7 @@ std::vector<Diagnostic> export_diagnostics(const support::DiagnosticEngine& engi
         pd.end = position(engine.sources(), d.range.end);
         pd.message = d.message;
         for (const support::DiagNote& n : d.notes) pd.notes.push_back({position(engine.sources(), n.range.begin), n.message});
+        add_origin_notes(engine.sources(), d, pd);
         out.push_back(std::move(pd));
     }
     return out;

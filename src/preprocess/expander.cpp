@@ -273,6 +273,7 @@ void Expander::paste(std::vector<Token>& out, std::span<const Token> rhs, const 
 }
 
 void Expander::substitute(const Macro& m, const Token& name, std::vector<Token>& out) {
+    if (!name.has(syntax::FromMacro) && m.loc.valid()) pp_.ctx.sources.add_macro_use(name.loc, m.loc, m.name.str());
     const std::span<const Token> body = m.body;
     const std::size_t va_index = m.params.size() - 1;
     auto stringized_operand = [&](std::size_t i) {

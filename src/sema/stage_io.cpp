@@ -411,8 +411,12 @@ void Checker::assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars,
             const StageVariable& a = vars[j];
             const StageVariable& b = vars[i];
             bool same_semantic = upper(a.semantic_name) == upper(b.semantic_name) && a.semantic_index == b.semantic_index;
-            bool overlap = a.builtin == SystemValue::User && b.builtin == SystemValue::User &&
-                           a.location < b.location + b.location_count && b.location < a.location + a.location_count;
+            // Render targets take locations too (SV_TargetN, or [[vk::location]] on one).
+            auto located = [](const StageVariable& v) {
+                return v.builtin == SystemValue::User || v.builtin == SystemValue::Target;
+            };
+            bool overlap = located(a) && located(b) && a.location < b.location + b.location_count &&
+                           b.location < a.location + a.location_count;
             if (same_semantic || overlap) {
                 report(same_semantic ? DiagCode::duplicate_semantic : DiagCode::location_conflict, SourceRange(b.loc),
                          same_semantic ? fmt::format("The semantic '{}' is used twice among the {}s of '{}'. Give "

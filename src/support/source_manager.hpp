@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <deque>
+#include <unordered_map>
 #include <vector>
 
 namespace oneshader::support {
@@ -68,6 +69,19 @@ public:
     // Include chain of a file, innermost first: the #include locations that led to it.
     std::vector<SourceLoc> include_stack(FileId id) const;
 
+    // The outermost macro invocations: every token an expansion gives carries its invocation's
+    // location, so a diagnostic there is about the macro's text (notes name the definition).
+    struct MacroUse {
+        SourceLoc definition;
+        std::string_view name;  // interned, lives as long as the compile
+    };
+    void add_macro_use(SourceLoc use, SourceLoc definition, std::string_view name) {
+        macro_uses_.try_emplace(key(use), MacroUse{definition, name});
+    }
+    const MacroUse* macro_use(SourceLoc use) const {
+        auto it = macro_uses_.find(key(use));
+        return it == macro_uses_.end() ? nullptr : &it->second;
+    }
     // The text of the physical line containing loc, without its line break.
     std::string_view line_text(SourceLoc loc) const;
 
@@ -85,6 +99,8 @@ private:
     // files are added: tokens point into these texts.
     std::deque<SourceFile> files_;
     std::deque<std::string> names_;  // stable for the same reason: PresumedLoc points into them
+    static std::uint64_t key(SourceLoc l) { return (std::uint64_t(l.file) << 32) | l.offset; }
+    std::unordered_map<std::uint64_t, MacroUse> macro_uses_;
 };
 
 }  // namespace oneshader::support

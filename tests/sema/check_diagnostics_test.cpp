@@ -163,6 +163,12 @@ TEST_CASE("check diagnostics: stage inputs, outputs and entry points") {
           V{"OSH0344 1:50"});
     CHECK(diags_of("struct In { [[vk::location(1)]] float4 a : A; float4 b : B; };\n"
                    "[shader(\"pixel\")] float4 PS(In i) : SV_Target { return i.a; }\n") == V{"OSH0343 2:26"});
+    // A fuzz finding: two render targets given one [[vk::location]] wrote a module the validator
+    // rejects (conflicting output location assignment).
+    CHECK(diags_of("struct Out { [[vk::location(0)]] float4 a : SV_Target0; [[vk::location(0)]] float4 b : SV_Target1; };\n"
+                   "[shader(\"pixel\")] Out PS() { Out o; o.a = 1; o.b = 2; return o; }\n") == V{"OSH0343 1:84"});
+    CHECK(diags_of("struct Out { [[vk::location(1)]] float4 a : SV_Target0; [[vk::location(0)]] float4 b : SV_Target1; };\n"
+                   "[shader(\"pixel\")] Out PS() { Out o; o.a = 1; o.b = 2; return o; }\n").empty());
 }
 
 TEST_CASE("check diagnostics: templates") {
