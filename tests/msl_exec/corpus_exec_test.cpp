@@ -41,6 +41,7 @@ constexpr NotRun kNotRun[] = {
 // arguments only. Beyond that, what each case would need and what it compares with:
 constexpr NotRun kDraws[] = {
     {"blit_copy_texel", "a full-screen triangle; samplers as fragment arguments; C++ reference"},
+    {"bool_coverage", "two rectangles from SV_VertexID, a flat bool varying, [[sample_mask]] in and out; literal image"},
     {"blit_linear", "a full-screen triangle, linear sampling; only the glslang run as expectation"},
     {"blit_point", "a full-screen triangle, point sampling; only the glslang run as expectation"},
     {"bloom_downsample", "a full-screen triangle, 13 linear taps; only the glslang run as expectation"},
