@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "msl_draw_driver.hpp"
 #include "msl_source.hpp"
 
 namespace msl_test {
@@ -84,6 +85,33 @@ ClangRun run_kernel(const std::string& source, const std::string& bindings,
     // A kernel that calls a simd function from divergent code waits forever: the timeout turns that into a failure.
     ClangRun run = run_command("timeout 60 " + exe.string() + " " + in.string() + " " + out.string());
     if (run.status == 124) run.output += "the kernel did not finish in 60 s (a barrier or simd call not reached by every thread?)";
+    if (run.status != 0) return run;
+    run.output = read_file(out);
+    return run;
+}
+
+ClangRun run_draw(const std::string& vertex_source, const std::string& fragment_source, const std::string& bindings,
+                  const std::map<int, std::string>& vertex_constants,
+                  const std::map<int, std::string>& fragment_constants) {
+    Scratch scratch;
+    fs::path vs = scratch.write("vertex.metal", prepare(vertex_source, vertex_constants));
+    fs::path ps = scratch.write("fragment.metal", prepare(fragment_source, fragment_constants));
+    DrawDriver driver = draw_driver(vertex_source, fragment_source, vs.string(), ps.string());
+    ClangRun failed;
+    if (!driver.problem.empty()) {
+        failed.output = driver.problem;
+        return failed;
+    }
+    fs::path source = scratch.write("driver.cpp", driver.text);
+    fs::path exe = scratch.path / "draw";
+    ClangRun build = run_command("clang++ -std=c++17 -O0 -pthread -Wno-unknown-attributes -I " +
+                                 header_dir().string() + " " + source.string() + " -o " + exe.string());
+    if (build.status != 0) return build;
+    fs::path in = scratch.write("in.txt", bindings);
+    fs::path out = scratch.path / "out.txt";
+    // A derivative that not every lane of a quad reaches waits forever: the timeout makes it a failure.
+    ClangRun run = run_command("timeout 60 " + exe.string() + " " + in.string() + " " + out.string());
+    if (run.status == 124) run.output += "the draw did not finish in 60 s (a derivative not reached by every lane of a quad?)";
     if (run.status != 0) return run;
     run.output = read_file(out);
     return run;

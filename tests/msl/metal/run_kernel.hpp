@@ -156,6 +156,13 @@ inline std::string format_word(const std::string& type, metal::uint w) {
   return out;
 }
 
+// Lines a draw adds to the format (run_draw.hpp reads them): true when the reader took the line.
+using binding_line_reader = bool (*)(const std::string& what, std::istringstream& rest);
+inline binding_line_reader& extra_binding_lines() {
+  static binding_line_reader reader = nullptr;
+  return reader;
+}
+
 inline bool read_bindings(const char* path) {
   std::ifstream in(path);
   if (!in)
@@ -186,7 +193,7 @@ inline bool read_bindings(const char* path) {
         tex.words.push_back(parse_word(tex.type, word));
       tex.words.resize(4 * tex.storage.width * tex.storage.height);
       b.textures[index] = tex;
-    } else {
+    } else if (!extra_binding_lines() || !extra_binding_lines()(what, s)) {
       std::fprintf(stderr, "unknown binding line: %s\n", line.c_str());
       return false;
     }
