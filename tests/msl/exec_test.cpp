@@ -159,9 +159,7 @@ TEST_CASE("texture_buffer takes a uint index and Metal's access", "[msl][check]"
 // triangle does not cover keep the clear value 9.
 TEST_CASE("a draw runs on the CPU with 2x2 quads, helper lanes, fine derivatives and discard", "[msl][exec]") {
     msl_test::ClangRun run = msl_test::run_draw(kernel("quad_vertex.metal"), kernel("quad_fragment.metal"),
-                                                "target 4 2 float32 9 9 9 9
-draw 3 1 0 0
-");
+                                                "target 4 2 float32 9 9 9 9\ndraw 3 1 0 0\n");
     INFO(run.output);
     REQUIRE(run.status == 0);
     CHECK(run.output.find("target 4 2 float 2 0.5 1 0 2 1.5 1 0 6 2.5 1 0 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9\n") !=
