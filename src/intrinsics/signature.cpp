@@ -151,6 +151,7 @@ std::optional<TypeClass> class_from(std::string_view w) {
         {"numeric", TypeClass::Numeric},     {"any", TypeClass::Any},           {"integer", TypeClass::Integer},
         {"unsigned", TypeClass::Unsigned},   {"bool", TypeClass::Bool},         {"numeric32", TypeClass::Numeric32},
         {"numeric16", TypeClass::Numeric16}, {"atomic", TypeClass::Atomic},     {"dimension", TypeClass::Dimension},
+        {"atomic_exchange", TypeClass::AtomicExchange},
     };
     for (const auto& [name, c] : kClasses)
         if (name == w) return c;
@@ -388,6 +389,14 @@ std::optional<ScalarKind> adapt_to_class(ScalarKind k, TypeClass cls, bool& narr
             if (k == ScalarKind::LiteralInt) return ScalarKind::Int;
             if (k == ScalarKind::Int || k == ScalarKind::UInt || k == ScalarKind::Int64 || k == ScalarKind::UInt64) return k;
             return std::nullopt;
+        case TypeClass::AtomicExchange:
+            // SM 6.6 adds 32-bit float to what InterlockedExchange swaps.
+            if (k == ScalarKind::LiteralInt) return ScalarKind::Int;
+            if (k == ScalarKind::LiteralFloat) return ScalarKind::Float;
+            if (k == ScalarKind::Int || k == ScalarKind::UInt || k == ScalarKind::Int64 || k == ScalarKind::UInt64 ||
+                k == ScalarKind::Float)
+                return k;
+            return std::nullopt;
         case TypeClass::Dimension:
             // int as well, converted from the query's uint as DXC does (real shaders pass int outputs).
             if (k == ScalarKind::UInt || k == ScalarKind::Int || k == ScalarKind::Float) return k;
@@ -432,6 +441,7 @@ std::string_view class_words(TypeClass c) {
         case TypeClass::Numeric32: return "a 32-bit";
         case TypeClass::Numeric16: return "a 16-bit";
         case TypeClass::Atomic: return "an int, uint, int64_t or uint64_t";
+        case TypeClass::AtomicExchange: return "an int, uint, int64_t, uint64_t or float";
         case TypeClass::Dimension: return "a uint, int or float";
     }
     return "a";

@@ -60,7 +60,7 @@ struct CallArg {
 };
 
 enum class TypeClass : std::uint8_t {
-    Float, AnyFloat, Double, Numeric, Any, Integer, Unsigned, Bool, Numeric32, Numeric16, Atomic, Dimension,
+    Float, AnyFloat, Double, Numeric, Any, Integer, Unsigned, Bool, Numeric32, Numeric16, Atomic, AtomicExchange, Dimension,
 };
 enum class ShapeRule : std::uint8_t { Any, ScalarOrVector, Scalar, Vector, Square, Matrix };
 

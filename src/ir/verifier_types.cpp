@@ -365,7 +365,12 @@ void FunctionCheck::check_types(const Instruction* i) const {
         } else {
             fail(i, "operand 0 must be a pointer");
         }
-        if (target && !is_int_scalar(target)) fail(i, "atomics work on integer scalars, not " + type(target));
+        // SM 6.6 adds one float atomic: the exchange of a 32-bit float.
+        bool float_exchange = target && i->opcode == Opcode::AtomicRmw &&
+                              i->immediates.size() == 1 && i->immediates[0] == std::int64_t(AtomicOp::Exchange) &&
+                              target->value_type() == m.types().scalar(sema::ScalarKind::Float);
+        if (target && !is_int_scalar(target) && !float_exchange)
+            fail(i, "atomics work on integer scalars (and exchange on float), not " + type(target));
         for (std::size_t k = ops.size() - values; k < ops.size(); ++k) expect_type(k, rt, "a value");
         if (target && rt != target->value_type()) fail(i, "result type " + type(rt) + ", expected " + type(target));
         break;

@@ -194,7 +194,8 @@ ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::Resour
             ir::Value* word = access(buf, {b_.binary(ir::Opcode::Shr, address, uint_c(2))});
             const Type* vt = concrete(args[1]->type);
             bool is_min_max = name == "InterlockedMin" || name == "InterlockedMax";
-            if (vt != uint_t && (is_min_max || !sema::is_integer(vt) || sema::bit_width(vt) != 32)) {
+            bool float_form = name.ends_with("Float") || name.ends_with("FloatBitwise");
+            if (!float_form && vt != uint_t && (is_min_max || !sema::is_integer(vt) || sema::bit_width(vt) != 32)) {
                 unsupported(e->range, fmt::format("'{}' with a signed value on a byte-address buffer", name));
                 return nullptr;
             }
@@ -206,7 +207,7 @@ ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::Resour
                 const Type* tt = concrete(target->type);
                 return tt == uint_t ? v : static_cast<ir::Value*>(b_.bitcast(v, tt));
             };
-            if (name == "InterlockedCompareExchange" || name == "InterlockedCompareStore") {
+            if (name.starts_with("InterlockedCompareExchange") || name.starts_with("InterlockedCompareStore")) {
                 if (args.size() < 3) return nullptr;
                 ir::Value* ops[] = {word, to_word(args[1]), to_word(args[2])};
                 ir::Value* old = b_.atomic_compare_exchange(ops);
@@ -218,7 +219,7 @@ ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::Resour
                               : name == "InterlockedXor"    ? ir::AtomicOp::Xor
                               : name == "InterlockedMin"    ? ir::AtomicOp::Min
                               : name == "InterlockedMax"    ? ir::AtomicOp::Max
-                              : name == "InterlockedExchange" ? ir::AtomicOp::Exchange
+                              : name.starts_with("InterlockedExchange") ? ir::AtomicOp::Exchange
                                                               : ir::AtomicOp::Add;
             ir::Value* ops[] = {word, to_word(args[1])};
             ir::Value* old = b_.atomic_rmw(op, ops);

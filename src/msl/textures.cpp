@@ -283,7 +283,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
 
 std::string Printer::atomic_pointer(const Place& p, const sema::Type* t) {
     const sema::ScalarType* s = sema::component_type(t);
-    bool is_signed = s && sema::is_signed_kind(s->scalar);
+    bool is_signed = s && sema::is_integer_kind(s->scalar) && sema::is_signed_kind(s->scalar);  // a float: its bits
     bool wide = s && s->bits == 64;
     std::string atom = wide ? "atomic_ulong" : is_signed ? "atomic_int" : "atomic_uint";
     std::string space = p.space == sema::AddressSpace::Workgroup ? "threadgroup" : "device";
@@ -333,7 +333,11 @@ void Printer::atomic_statement(const ir::Instruction* i, const std::string& resu
         case ir::AtomicOp::Max: fn = "atomic_fetch_max_explicit"; break;
         case ir::AtomicOp::Exchange: fn = "atomic_exchange_explicit"; break;
         }
-        std::string call = fmt::format("{}({}, {}, memory_order_relaxed)", fn, ptr, expr(i->operands[1]));
+        // A float (SM 6.6's InterlockedExchange) swaps its bits through atomic_uint: MSL 2.4 has no atomic_float.
+        bool as_bits = s && s->scalar == sema::ScalarKind::Float;
+        std::string v = as_bits ? "as_type<uint>(" + expr(i->operands[1]) + ")" : expr(i->operands[1]);
+        std::string call = fmt::format("{}({}, {}, memory_order_relaxed)", fn, ptr, v);
+        if (as_bits) call = "as_type<float>(" + call + ")";
         out_.line(result.empty() ? call + ";" : tn + " " + result + " = " + call + ";");
         return;
     }

@@ -159,8 +159,23 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
                            n));
         return error_expr(range);
     }
-    if (n.starts_with("Interlocked") && !args.empty() && is_basic(args[0]->type) &&
-        !is_integer(args[0]->type)) {
+    if ((n == "InterlockedCompareExchangeFloatBitwise" || n == "InterlockedCompareStoreFloatBitwise") &&
+        !args.empty()) {
+        // SPIR-V's compare-exchange takes integers only, and Vulkan's logical addressing cannot view a float in
+        // memory as a uint; DXC refuses these for SPIR-V too.
+        report(DiagCode::intrinsic_bad_argument, range,
+               fmt::format("'{}' is not supported on a float in memory: an atomic compare-exchange works on integers "
+                           "only, and a float variable cannot be reinterpreted as one. Declare the memory as uint and "
+                           "use InterlockedCompareExchange with asuint()/asfloat(), or use the "
+                           "RWByteAddressBuffer method of the same name.",
+                           n));
+        return error_expr(range);
+    }
+    // SM 6.6: InterlockedExchange also swaps 32-bit floats.
+    bool float_exchange = n == "InterlockedExchange" && !args.empty() && args[0]->type &&
+                          args[0]->type->as<ScalarType>() && args[0]->type->as<ScalarType>()->scalar == ScalarKind::Float;
+    if (n.starts_with("Interlocked") && !args.empty() && is_basic(args[0]->type) && !is_integer(args[0]->type) &&
+        !float_exchange) {
         report(DiagCode::intrinsic_bad_argument, range,
                fmt::format("'{}' works on int, uint, int64_t and uint64_t, but the first argument is '{}'. Float "
                            "atomics are not supported; reinterpret the data as uint with asuint()/asfloat().",

@@ -202,7 +202,7 @@ private:
     const ScalarType* common_component(const ScalarType* a, const ScalarType* b);
     BExpr* make_convert(BExpr* e, const Type* to, ConversionKind k, bool is_explicit);
     // OSH0311: a value of `from` keeps only its first `kept` components.
-    void warn_truncation(const Type* from, std::uint32_t kept, SourceRange where);
+    void warn_truncation(const Type* from, std::uint32_t kept, SourceRange where, const Type* to = nullptr);
     // An out/inout argument `a` for a parameter of type `param`: the callee writes a temporary of
     // the parameter's type, copied in from `a` (inout) and back into `a` after the call, each
     // through an implicit conversion. Reports (and returns false) when either conversion that

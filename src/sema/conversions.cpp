@@ -117,7 +117,15 @@ std::optional<std::uint32_t> Checker::conversion_cost(const Type* from, const Ty
     return std::nullopt;
 }
 
-void Checker::warn_truncation(const Type* from, std::uint32_t kept, SourceRange where) {
+void Checker::warn_truncation(const Type* from, std::uint32_t kept, SourceRange where, const Type* to) {
+    if (to && from->is<MatrixType>() && to->is<MatrixType>()) {
+        // A swizzle cannot shrink a matrix; a cast can.
+        report(DiagCode::implicit_truncation, where,
+               fmt::format("'{}' is implicitly truncated to '{}'; the rest are dropped. Cast it with ({}) to make it "
+                           "explicit.",
+                           tname(from), tname(to), tname(to)));
+        return;
+    }
     report(DiagCode::implicit_truncation, where,
            fmt::format("'{}' is implicitly truncated to {} component{}; the rest are dropped. Use a swizzle such as .{} "
                        "to make it explicit.",
@@ -206,7 +214,7 @@ BExpr* Checker::convert(BExpr* e, const Type* to, ConvertWhy why) {
     BExpr* cur = e;
     // Shrink first (fewer components to convert), then change components, then widen/reshape.
     if (tn < fn_) {
-        if (why != ConvertWhy::Condition || fn_ > 1) warn_truncation(from, tn, e->range);
+        if (why != ConvertWhy::Condition || fn_ > 1) warn_truncation(from, tn, e->range, tv);
         const Type* shrunk = tv->is<ScalarType>() ? static_cast<const Type*>(fc)
                              : tv->is<VectorType>() ? static_cast<const Type*>(types.vector(fc, tn))
                                                     : types.matrix(fc, tv->as<MatrixType>()->rows, tv->as<MatrixType>()->cols);

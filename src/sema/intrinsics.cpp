@@ -28,11 +28,12 @@ std::optional<MulShape> mul_shape_word(std::string_view w) {
 }
 
 // mul's nine forms: the operand shapes pick the row; the component type is the more precise of
-// the two (literals take their default type); sizes must agree as in a matrix product, except
-// that a vector longer than the side it meets is truncated to it (an implicit truncation,
-// OSH0311, as DXC does: mul(float4, float3x3) uses v.xyz, mul(float3, float4) is a float3
-// dot product). A vector shorter than the matrix side, and matrices whose inner sizes differ,
-// do not match.
+// the two (literals take their default type); the side the operands share (the vector's length,
+// the first matrix's columns, the second's rows) is the smaller of the two sizes, and the longer
+// operand is truncated to it (an implicit truncation, OSH0311), as DXC and FXC take the smallest
+// size for a template dimension: mul(float4, float3x3) uses v.xyz, mul(float3, float4x4) the
+// first three rows, mul(float2x4, float3x3) the 2x3 corner of the first and a float3x3 result
+// of 2x3.
 Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args, bool explain) {
     Match m;
     if (args.size() != 2) {
@@ -85,12 +86,9 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
                 pa = pb = types.vector(k, std::min(va->count, vb->count));
                 result = k;
             } else {
-                if (va->count < mb->rows) {
-                    if (explain) m.why = "the vector has fewer components than the matrix has rows";
-                    return m;
-                }
-                pa = types.vector(k, mb->rows);
-                pb = types.matrix(k, mb->rows, mb->cols);
+                std::uint8_t inner = std::min(va->count, mb->rows);
+                pa = types.vector(k, inner);
+                pb = types.matrix(k, inner, mb->cols);
                 result = mb->cols == 1 ? static_cast<const Type*>(k) : types.vector(k, mb->cols);
             }
             break;
@@ -100,18 +98,14 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
                 pb = k;
                 result = pa;
             } else if (vb) {
-                if (vb->count < ma->cols) {
-                    if (explain) m.why = "the vector has fewer components than the matrix has columns";
-                    return m;
-                }
-                pb = types.vector(k, ma->cols);
+                std::uint8_t inner = std::min(vb->count, ma->cols);
+                pa = types.matrix(k, ma->rows, inner);
+                pb = types.vector(k, inner);
                 result = ma->rows == 1 ? static_cast<const Type*>(k) : types.vector(k, ma->rows);
             } else {
-                if (mb->rows != ma->cols) {
-                    if (explain) m.why = "the first matrix's columns are not the second's rows";
-                    return m;
-                }
-                pb = types.matrix(k, mb->rows, mb->cols);
+                std::uint8_t inner = std::min(ma->cols, mb->rows);
+                pa = types.matrix(k, ma->rows, inner);
+                pb = types.matrix(k, inner, mb->cols);
                 result = types.matrix(k, ma->rows, mb->cols);
             }
             break;
@@ -200,7 +194,9 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
     }
     if ((rows[0].flags & kAtomic) && !args.empty() && args[0].type) {
         const ScalarType* c = component_type(args[0].type);
-        if (c && is_float_kind(c->scalar)) {
+        bool float_exchange = rows[0].id == Intrinsic::InterlockedExchange && c && c->scalar == ScalarKind::Float &&
+                              args[0].type->as<ScalarType>();
+        if (c && is_float_kind(c->scalar) && !float_exchange) {
             site.diags.report(DiagCode::atomic_on_float, site.range,
                               quoted() + " works on int, uint, int64_t and uint64_t, but the first argument is '" +
                                   type_name(args[0].type) +

@@ -38,7 +38,11 @@ bool Emitter::emit_atomic(const ir::Instruction* i) {
     const PointerInfo* p = pointer(i->operands[0]);
     if (!p) return true;
     const sema::Type* t = i->type()->value_type();
-    if (!sema::is_integer(t) || !t->is<sema::ScalarType>()) {
+    // SM 6.6's float InterlockedExchange is OpAtomicExchange on the float itself, as DXC emits it.
+    bool float_exchange = o == Opcode::AtomicRmw && t->is<sema::ScalarType>() &&
+                          t->as<sema::ScalarType>()->scalar == sema::ScalarKind::Float && !i->immediates.empty() &&
+                          static_cast<ir::AtomicOp>(i->immediates[0]) == ir::AtomicOp::Exchange;
+    if ((!sema::is_integer(t) && !float_exchange) || !t->is<sema::ScalarType>()) {
         unsupported("atomics on anything but 32-bit and 64-bit integers");
         return true;
     }

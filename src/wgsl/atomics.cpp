@@ -36,27 +36,36 @@ bool Printer::atomic(const ir::Instruction* i, const std::string& result_name) {
         return true;
     }
     const sema::ScalarType* s = sema::component_type(i->type());
-    if (!s || s->bits != 32 || !sema::is_integer_kind(s->scalar)) {
+    auto op = static_cast<ir::AtomicOp>(i->immediates.empty() ? 0 : i->immediates[0]);
+    // SM 6.6's float InterlockedExchange swaps the float's bits in a buffer's u32 word.
+    bool float_exchange = s && s->bits == 32 && s->scalar == sema::ScalarKind::Float &&
+                          i->opcode == ir::Opcode::AtomicRmw && op == ir::AtomicOp::Exchange;
+    if (!s || s->bits != 32 || (!sema::is_integer_kind(s->scalar) && !float_exchange)) {
         refuse("WGSL atomics work only on 32-bit int and uint");
         return true;
     }
     bool is_signed = sema::is_signed_kind(s->scalar);
     Ref r = pointer(target);
-    // The atomic's address, and whether its words are u32 while the value is signed.
+    // The atomic's address, and whether its words are u32 while the value is signed or a float.
     std::string address;
     bool bits = false;
     if (r.in_buffer) {
         address = atomic_word(r.buffer);
-        bits = is_signed;
+        bits = is_signed || float_exchange;
+    } else if (float_exchange) {
+        refuse("WGSL has no atomics on a float in workgroup memory; declare the groupshared variable as uint and "
+               "exchange asuint() of the value");
+        return true;
     } else {
         address = "&" + r.text;
     }
+    const char* value_type = float_exchange ? "f32" : "i32";
     std::string name = result_name.empty() ? locals_.fresh("old") : result_name;
     auto arg = [&](std::size_t k) {
         std::string v = value(i->operands[k]);
         return bits ? "bitcast<u32>(" + v + ")" : v;
     };
-    auto result = [&](const std::string& e) { return bits ? "bitcast<i32>(" + e + ")" : e; };
+    auto result = [&](const std::string& e) { return bits ? "bitcast<" + std::string(value_type) + ">(" + e + ")" : e; };
     if (i->opcode == ir::Opcode::AtomicCompareExchange) {
         // A strong compare-exchange from the weak one: retry while it failed spuriously.
         std::string cmp = locals_.fresh("cmp"), res = locals_.fresh("cx");
@@ -72,8 +81,7 @@ bool Printer::atomic(const ir::Instruction* i, const std::string& result_name) {
         out().line("let " + name + " = " + result(res) + ";");
         return true;
     }
-    auto op = static_cast<ir::AtomicOp>(i->immediates.empty() ? 0 : i->immediates[0]);
-    if (bits && (op == ir::AtomicOp::Min || op == ir::AtomicOp::Max)) {
+    if (is_signed && bits && (op == ir::AtomicOp::Min || op == ir::AtomicOp::Max)) {
         // Signed min/max on u32 words: a compare-exchange loop on the signed value.
         std::string v = locals_.fresh("val"), res = locals_.fresh("cx");
         out().line("let " + v + " = " + value(i->operands[1]) + ";");

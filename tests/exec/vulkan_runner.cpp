@@ -423,12 +423,22 @@ VulkanRunner::VulkanRunner() : state_(std::make_unique<State>())
     std::vector<const char*> device_extensions;
     auto dot_product = vk_struct<VkPhysicalDeviceShaderIntegerDotProductFeatures>(
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_INTEGER_DOT_PRODUCT_FEATURES);
-    for (const VkExtensionProperties& e : device_properties)
-        if (std::strcmp(e.extensionName, VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME) == 0)
-        {
-            device_extensions.push_back(VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME);
-            features12.pNext = &dot_product;
-        }
+    // Float atomics (SM 6.6's float InterlockedExchange is OpAtomicExchange on a float).
+    auto float_atomics = vk_struct<VkPhysicalDeviceShaderAtomicFloatFeaturesEXT>(
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT);
+    void** chain_end = &features12.pNext;
+    auto chain = [&](const char* name, auto& feature_struct) {
+        for (const VkExtensionProperties& e : device_properties)
+            if (std::strcmp(e.extensionName, name) == 0)
+            {
+                device_extensions.push_back(name);
+                *chain_end = &feature_struct;
+                chain_end = &feature_struct.pNext;
+                return;
+            }
+    };
+    chain(VK_KHR_SHADER_INTEGER_DOT_PRODUCT_EXTENSION_NAME, dot_product);
+    chain(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME, float_atomics);
     vkGetPhysicalDeviceFeatures2(s.physical, &features);
     features.features.robustBufferAccess = VK_FALSE;
 

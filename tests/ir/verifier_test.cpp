@@ -273,7 +273,10 @@ TEST_CASE("verifier: atomics work on integers in shared or storage memory", "[ir
     expect("%g0 = global private uint\n\n" + fn("bb0:\n  %0 = atomic add %g0, 1:uint : uint\n  ret\n"),
            "@f bb0 %0 = atomic: atomics work on workgroup or storage memory, not ptr<private, uint>");
     expect("%g0 = global workgroup float\n\n" + fn("bb0:\n  %0 = atomic add %g0, 1.0:float : float\n  ret\n"),
-           "@f bb0 %0 = atomic: atomics work on integer scalars, not float");
+           "@f bb0 %0 = atomic: atomics work on integer scalars (and exchange on float), not float");
+    // Shader Model 6.6's float exchange verifies.
+    CHECK(verify_text("%g0 = global workgroup float\n\n" +
+                      fn("bb0:\n  %0 = atomic exchange %g0, 1.0:float : float\n  ret\n")).empty());
     expect("%g0 = global workgroup uint\n\n" + fn("bb0:\n  %0 = atomic_cmpxchg %g0, 1:int, 2:uint : uint\n  ret\n"),
            "@f bb0 %0 = atomic_cmpxchg: a value has type int, expected uint");
 }

@@ -167,6 +167,7 @@ DrawDriver draw_driver(std::string_view vertex_source, std::string_view fragment
         std::string kind = name_of(p.attribute), arg;
         if (kind == "position") arg = "f.position";
         else if (kind == "front_facing") arg = "f.front_facing";
+        else if (kind == "sample_mask") arg = "1u";  // one sample, covered
         else if (kind == "stage_in") {
             arg = "in";
             ffill += "    " + p.type + " in{};\n";
@@ -198,6 +199,10 @@ DrawDriver draw_driver(std::string_view vertex_source, std::string_view fragment
     }
     std::string fout;
     for (const StructMember& m : scan_struct(fragment_source, return_type(fragment_source, fs[0]))) {
+        if (has(m, "sample_mask")) {
+            fout += "    metal_exec::sample_mask_out(out." + m.name + ");\n";
+            continue;
+        }
         std::string index;
         for (const std::string& a : m.attributes)
             if (name_of(a) == "color") index = argument_of(a);

@@ -115,6 +115,12 @@ template <class T> void color_out(int index, const T& v) {
   me->wrote = true;
 }
 
+// One sample a pixel: an output mask without bit 0 discards the fragment.
+inline void sample_mask_out(metal::uint mask) {
+  if ((mask & 1u) == 0)
+    current_lane()->discarded = true;
+}
+
 struct vertex_attribute {
   metal::uint format = 0, offset = 0;
 };
