@@ -10,6 +10,7 @@
 // Bindings (run_kernel.hpp's format and these lines):
 //   target W H unorm8|float32 r g b a | draw VERTICES INSTANCES STRIP BLEND | sampler N nearest|linear clamp|repeat|mirror
 //   vertex-buffer N STRIDE 1|2 (MTLVertexStepFunction) | attribute LOCATION MTLVertexFormat OFFSET
+//   texture-filter N unorm8 (after texture N: linear filtering in 8-bit fixed point, as for 8-bit unorm texels)
 // and writes back `target W H float v...` (four floats a texel) with the buffers and textures.
 #pragma once
 #include "run_kernel.hpp"
@@ -165,6 +166,14 @@ inline bool read_draw_line(const std::string& what, std::istringstream& s) {
                                              : metal::address::clamp_to_edge;
     smp.s = smp.t = smp.r = a;
     d.samplers[index] = smp;
+  } else if (what == "texture-filter") {
+    int index;
+    std::string precision;
+    s >> index >> precision;
+    auto found = bound().textures.find(index);
+    if (found == bound().textures.end() || precision != "unorm8")
+      return false;
+    found->second.storage.unorm8_filter = true;
   } else if (what == "vertex-buffer") {
     int step = 1;
     s >> d.vertex_buffer >> d.stride >> step;
