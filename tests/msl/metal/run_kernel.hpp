@@ -275,8 +275,12 @@ inline int main(int argc, char** argv, const std::function<void(const invocation
 namespace metal::detail {
 void group_barrier() { metal_exec::current()->group->arrive_and_wait(); }
 void simd_barrier() { metal_exec::current()->simd->sync.arrive_and_wait(); }
-uint simd_lane_index() { return metal_exec::current()->thread_index_in_simdgroup; }
+uint simd_lane_index() { return metal_exec::current() ? metal_exec::current()->thread_index_in_simdgroup : 0; }
 uint simd_exchange(const void* mine, void* all, size_t size) {
+  if (!metal_exec::current()) {  // a fragment function's lane (run_draw.hpp) has no SIMD-group
+    std::fprintf(stderr, "run_draw: simd and quad functions are not executed in fragment functions\n");
+    std::exit(3);
+  }
   metal_exec::simd_group* simd = metal_exec::current()->simd;
   std::memcpy(simd->slots.data() + 64 * simd_lane_index(), mine, size);
   simd->sync.arrive_and_wait();
