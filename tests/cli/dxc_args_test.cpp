@@ -71,7 +71,7 @@ TEST_CASE("an option without its value is refused with an example") {
           "option '-fspv-target-env' needs a value, for example '-fspv-target-env=vulkan1.2'.");
 }
 
-TEST_CASE("debug info in a separate file is refused; -fspv-debug needs a category") {
+TEST_CASE("debug info in a separate file is refused, -fspv-debug needs a category") {
     CHECK(refusal({"-Zs", "a.hlsl"}).starts_with("option '-Zs' is not supported: there is no separate debug file"));
     CHECK(refusal({"-fspv-debug", "a.hlsl"}) ==
           "option '-fspv-debug' needs a value, for example '-fspv-debug=vulkan-with-source'.");
@@ -130,7 +130,7 @@ TEST_CASE("harmless DXC flags are accepted and change nothing") {
     CHECK(normalized({"-fspv-preserve-interface", "a.hlsl"}) == Args{"--", "a.hlsl"});
 }
 
-TEST_CASE("'/'-prefixed spellings are DXC options; absolute paths stay files") {
+TEST_CASE("'/'-prefixed spellings are DXC options, absolute paths stay files") {
     CHECK(normalized({"/T", "ps_6_0", "/E", "main", "/Fo", "out.spv", "/Od", "/nologo", "a.hlsl"}) ==
           Args{"--T=ps_6_0", "--E=main", "--Fo=out.spv", "--O=d", "--nologo", "--", "a.hlsl"});
     CHECK(normalized({"/Tps_6_0", "/src/shaders/a.hlsl"}) == Args{"--T=ps_6_0", "--", "/src/shaders/a.hlsl"});

@@ -227,7 +227,7 @@ TEST_CASE("tool: --no-names leaves OpName and OpMemberName out") {
     CHECK(bare.size() < named.size());
 }
 
-TEST_CASE("tool: -O0 and -Od turn the optimizer off; the last optimization option wins") {
+TEST_CASE("tool: -O0 and -Od turn the optimizer off, the last optimization option wins") {
     ScratchDir dir;
     dir.write("f.hlsl",
               "float Half(float x) { return x * 0.5; }\n"

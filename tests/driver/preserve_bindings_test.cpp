@@ -61,7 +61,7 @@ TEST_CASE("fspv-preserve-bindings: unused resources keep their set and binding",
         }
 }
 
-TEST_CASE("without fspv-preserve-bindings only the used resources are declared; stage variables all stay",
+TEST_CASE("without fspv-preserve-bindings only the used resources are declared, stage variables all stay",
           "[spirv][bindings]") {
     std::string text = spirv_text(false, oneshader::SpirvTargetEnv::Vulkan1_2, true);
     CHECK(text.find("%Unused ") == std::string::npos);

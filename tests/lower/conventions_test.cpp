@@ -50,7 +50,7 @@ VSOut VSMain(VSIn v, uint id : SV_VertexID) { VSOut o; o.Pos = float4(v.Pos, 1);
     CHECK(count(t, "\nentry ") == 1);
 }
 
-TEST_CASE("lower: && and || are control flow joined by a phi; a pure ?: is a select") {
+TEST_CASE("lower: && and || are control flow joined by a phi, a pure ?: is a select") {
     std::string t = lowered(std::string(kCompute) + R"(
 uint F(uint x) { Out[0] = x; return x; }
 [shader("compute")] [numthreads(1,1,1)]
@@ -71,7 +71,7 @@ void CSMain(uint3 id : SV_DispatchThreadID) {
     CHECK(count(t, " = phi ") == 3);
 }
 
-TEST_CASE("lower: switch sections fall through; break leaves; the default can be anywhere") {
+TEST_CASE("lower: switch sections fall through, break leaves, the default can be anywhere") {
     std::string t = lowered(std::string(kCompute) + R"(
 [shader("compute")] [numthreads(1,1,1)]
 void CSMain(uint3 id : SV_DispatchThreadID) {
@@ -92,7 +92,7 @@ void CSMain(uint3 id : SV_DispatchThreadID) {
     CHECK(contains(t, "  store %1, 3:uint\n  br bb5\n"));
 }
 
-TEST_CASE("lower: nothing after return, break, continue or discard; unreachable merges end in unreachable") {
+TEST_CASE("lower: nothing after return, break, continue or discard, unreachable merges end in unreachable") {
     std::string t = lowered(std::string(kCompute) + R"(
 uint F(uint x) {
     if (x > 3) { return 1; Out[9] = 9; } else { return 2; }
@@ -123,7 +123,7 @@ float4 PSMain(float4 c : COLOR0) : SV_Target { clip(c.xy - 0.5); if (c.r > 0.9) 
     CHECK(contains(t, "intrinsic any("));
 }
 
-TEST_CASE("lower: initializer lists are flat; braces start a new element only by position") {
+TEST_CASE("lower: initializer lists are flat, braces start a new element only by position") {
     std::string t = lowered(std::string(kCompute) + R"(
 struct S { float2 a; uint b[2]; };
 [shader("compute")] [numthreads(1,1,1)]
@@ -150,7 +150,7 @@ void CSMain(uint3 id : SV_DispatchThreadID) { uint a = id.x; Bump(a, Out[id.x]);
     CHECK(contains(t, "call @Bump(%2, %3)\n  %10 = load %2 : uint\n  store %1, %10\n  %11 = load %3 : uint\n  store %9, %11\n"));
 }
 
-TEST_CASE("lower: a function taking a resource is compiled once per resource; run-time indices are arguments") {
+TEST_CASE("lower: a function taking a resource is compiled once per resource, run-time indices are arguments") {
     std::string t = lowered(R"(
 Texture2D<float4> A : register(t0);
 Texture2D<float4> Many[4] : register(t1);

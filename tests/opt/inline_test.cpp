@@ -504,7 +504,7 @@ bb21:
 )");
 }
 
-TEST_CASE("inline moves the body of a function called once and drops it; one called twice is copied",
+TEST_CASE("inline moves the body of a function called once and drops it, one called twice is copied",
           "[opt][inline]") {
     const char* text = R"(%g0 = global input int location(0) ; x
 %g1 = global output int location(0) ; y

@@ -127,7 +127,7 @@ TEST_CASE("check facts: append and consume counters take the next free binding o
     CHECK(e->numthreads[2] == 2);
 }
 
-TEST_CASE("check facts: a texture and a sampler may share a number; other classes warn, one class is an error") {
+TEST_CASE("check facts: a texture and a sampler may share a number, other classes warn, one class is an error") {
     CHECK(diags_of("Texture2D T : register(t2); SamplerState S : register(s2);\n"
                    "[shader(\"pixel\")] float4 PS() : SV_Target { return T.Sample(S, float2(0, 0)); }\n")
               .empty());

@@ -124,7 +124,7 @@ TEST_CASE("cross needs 3-component vectors", "[intrinsics]") {
     CHECK(f.code() == DiagCode::intrinsic_no_match);
 }
 
-TEST_CASE("determinant takes square matrices; transpose swaps rows and columns", "[intrinsics]") {
+TEST_CASE("determinant takes square matrices, transpose swaps rows and columns", "[intrinsics]") {
     Fixture f;
     CHECK(f.result("determinant", {f.v("float3x3")}) == "float");
     CHECK(f.result("determinant", {f.v("float2x3")}) == "error");
@@ -190,7 +190,7 @@ TEST_CASE("as* reinterpret 32-bit values in the same shape", "[intrinsics]") {
     CHECK(f.result("asuint", {f.v("double")}) == "error");
 }
 
-TEST_CASE("asuint splits a double into two uint outputs; asdouble joins them", "[intrinsics]") {
+TEST_CASE("asuint splits a double into two uint outputs, asdouble joins them", "[intrinsics]") {
     Fixture f;
     auto r = f.call("asuint", {f.v("double"), f.lv("uint"), f.lv("uint")});
     REQUIRE(r);
@@ -437,7 +437,7 @@ TEST_CASE("user-style overloads resolved through the signature matcher", "[intri
     CHECK(select_best(ranks2).best == 0);
 }
 
-TEST_CASE("pure intrinsics are marked; side effects are not", "[intrinsics]") {
+TEST_CASE("pure intrinsics are marked, side effects are not", "[intrinsics]") {
     CHECK((find_intrinsic("sin")[0].flags & kPure) != 0);
     CHECK((find_intrinsic("InterlockedAdd")[0].flags & kPure) == 0);
     CHECK((find_intrinsic("clip")[0].flags & kPure) == 0);

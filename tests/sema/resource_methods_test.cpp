@@ -211,7 +211,7 @@ TEST_CASE("GetDimensions: mip-level and plain forms, uint, int or float", "[meth
     CHECK(f.diag_count() == 0);
 }
 
-TEST_CASE("GetDimensions: RW textures have no mip form; outputs must be writable", "[methods][dimensions]") {
+TEST_CASE("GetDimensions: RW textures have no mip form, outputs must be writable", "[methods][dimensions]") {
     Fixture f;
     const ResourceType* img = f.res(ResourceKind::RWTexture2D, "float4");
     CHECK(f.method_result(img, "GetDimensions", {f.lv("uint"), f.lv("uint")}) == "void");

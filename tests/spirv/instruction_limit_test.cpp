@@ -53,7 +53,7 @@ std::string call_ir(int params) {
     return s;
 }
 
-TEST_CASE("a switch of 16383 cases is one valid OpSwitch; one case more is OSH5001", "[spirv][limits]") {
+TEST_CASE("a switch of 16383 cases is one valid OpSwitch, one case more is OSH5001", "[spirv][limits]") {
     for (bool wide : {false, true}) {
         Result ok = compile(switch_ir(16383, wide));
         CHECK(ok.errors.empty());
@@ -67,7 +67,7 @@ TEST_CASE("a switch of 16383 cases is one valid OpSwitch; one case more is OSH50
     }
 }
 
-TEST_CASE("a struct of 16383 members is one valid OpTypeStruct; 16384 members are OSH5001", "[spirv][limits]") {
+TEST_CASE("a struct of 16383 members is one valid OpTypeStruct, 16384 members are OSH5001", "[spirv][limits]") {
     Result ok = compile(struct_ir(16383), without_names());
     CHECK(ok.errors.empty());
     REQUIRE(!ok.words.empty());
@@ -79,7 +79,7 @@ TEST_CASE("a struct of 16383 members is one valid OpTypeStruct; 16384 members ar
                             "members a SPIR-V OpTypeStruct may have; group the members into nested structs or arrays");
 }
 
-TEST_CASE("255 parameters and arguments are valid SPIR-V; 256 are OSH5001", "[spirv][limits]") {
+TEST_CASE("255 parameters and arguments are valid SPIR-V, 256 are OSH5001", "[spirv][limits]") {
     Result ok = compile(call_ir(255));
     CHECK(ok.errors.empty());
     REQUIRE(!ok.words.empty());

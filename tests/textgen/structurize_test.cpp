@@ -69,7 +69,7 @@ TEST_CASE("structurize: a value used twice, or across a side effect, is a let", 
           "return\n");
 }
 
-TEST_CASE("structurize: a pure intrinsic inlines; a wave intrinsic stays where it runs", "[textgen][structurize]") {
+TEST_CASE("structurize: a pure intrinsic inlines, a wave intrinsic stays where it runs", "[textgen][structurize]") {
     CHECK(tree("func @f(%arg0: float, %arg1: ptr<function, float>) -> void {\nbb0:\n"
                "  %0 = intrinsic sin(%arg0) : float\n  store %arg1, %0\n"
                "  %1 = intrinsic WaveIsFirstLane() : bool\n  %2 = select %1, 1.0:float, 0.0:float : float\n"
