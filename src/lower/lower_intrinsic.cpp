@@ -124,6 +124,7 @@ ir::Value* Lowerer::attribute_at_vertex(const sema::BIntrinsicCall* e) {
     }
     ir::Value* vertex = rvalue(e->args[1]);
     ir::Global* g = it->second;
+    if (!g->per_vertex_read.valid()) g->per_vertex_read = e->range.begin;
     per_vertex_place_ = Place{};
     per_vertex_place_.kind = Place::Kind::Pointer;
     per_vertex_place_.ptr = access(g, {vertex});

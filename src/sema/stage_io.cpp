@@ -326,6 +326,7 @@ struct Checker::Flattener {
                                      "GetAttributeAtVertex, but per-vertex arrays and matrices are not supported. "
                                      "Pass it as scalars or vectors, or drop 'nointerpolation' from it.",
                                      name, c.tname(t), ep->function->name.str()));
+                out.push_back(v);  // still an input, so a call that reads it is not reported twice
                 return;
             }
             v.per_vertex = true;
