@@ -31,7 +31,7 @@ bool Checker::check_attribute_at_vertex_arg(const BExpr* arg) {
         report(DiagCode::intrinsic_bad_argument, arg->range,
                fmt::format("The first argument of 'GetAttributeAtVertex' must be declared 'nointerpolation', and "
                            "'{}' is not. Declare the input (or its member) 'nointerpolation'.",
-                           p.param->name.str()));
+                           p.spelling));
         return false;
     }
     if (p.param->direction == ParamDirection::Out) {

@@ -9,6 +9,7 @@ InputPath input_path(const BExpr* e) {
     InputPath out;
     const BExpr* input = nullptr;  // the outermost Field/BaseCast/VarRef seen: the whole input
     std::vector<std::uint32_t> reversed;
+    std::vector<std::string_view> names;  // of the fields, innermost first
     for (int depth = 0; e && depth < 256; ++depth) {
         switch (e->kind) {
         case BExprKind::Swizzle:
@@ -27,6 +28,7 @@ InputPath input_path(const BExpr* e) {
             const auto* f = static_cast<const BField*>(e);
             if (!input) input = e;
             reversed.push_back(f->index);
+            if (f->owner && f->index < f->owner->members.size()) names.push_back(f->owner->members[f->index].name.str());
             if (f->owner && f->index < f->owner->members.size() &&
                 (f->owner->members[f->index].interpolation & kInterpNoInterpolation))
                 out.nointerpolation = true;
@@ -46,6 +48,8 @@ InputPath input_path(const BExpr* e) {
             out.param = v;
             out.input = input;
             out.members.assign(reversed.rbegin(), reversed.rend());
+            out.spelling = std::string(v->name.str());
+            for (auto n = names.rbegin(); n != names.rend(); ++n) out.spelling += "." + std::string(*n);
             return out;
         }
         default: break;

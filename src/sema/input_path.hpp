@@ -5,6 +5,7 @@
 // Sema checks the argument with it and the lowering finds the per-vertex variable with it, so the
 // two agree on what "the input" of an expression is.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "sema/bound.hpp"
@@ -19,6 +20,7 @@ struct InputPath {
     // the base of the swizzles and indices applied to it. Null when `param` is.
     const BExpr* input = nullptr;
     const BExpr* not_a_part = nullptr;    // the node that stopped the walk (when param is null)
+    std::string spelling;                 // `s1.f1`: the parameter and the members, for diagnostics
 };
 
 // Walks `e` down through swizzles, indices, matrix elements, fields and base casts to a

@@ -31,6 +31,9 @@ float4 PS(float3 a : A, S1 s1, nointerpolation float3 n : N) : SV_Target {
     CHECK(diags_of(src) == V{"OSH0314 5:33", "OSH0314 5:67", "OSH0314 5:99"});
     auto c = check_text(src);
     REQUIRE(c->ctx.diags.diagnostics().size() == 3);
+    CHECK(c->ctx.diags.diagnostics()[1].message ==
+          "The first argument of 'GetAttributeAtVertex' must be declared 'nointerpolation', and 's1.f1' is not. "
+          "Declare the input (or its member) 'nointerpolation'.");
     CHECK(c->ctx.diags.diagnostics()[0].message ==
           "The first argument of 'GetAttributeAtVertex' must be declared 'nointerpolation', and 'a' is not. Declare "
           "the input (or its member) 'nointerpolation'.");
