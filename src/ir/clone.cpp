@@ -71,6 +71,8 @@ void clone_globals(const Module& from, Module& into, CloneMap& map) {
         copy->location = g->location;
         copy->builtin = g->builtin;
         copy->interpolation = g->interpolation;
+        copy->per_vertex = g->per_vertex;
+        copy->per_vertex_read = g->per_vertex_read;
         copy->loc = g->loc;
         copy->image_format = g->image_format;
         copy->semantic = g->semantic;  // the names' arena, as the name's

@@ -270,6 +270,10 @@ bool Parser::parse_global(Cursor& c) {
         if (a.text == "set" || a.text == "binding" || a.text == "location") {
             if (!parse_u32(c, v)) return false;
             (a.text == "set" ? g->set : a.text == "binding" ? g->binding : g->location) = v;
+        } else if (a.text == "per_vertex") {
+            if (!parse_u32(c, v)) return false;
+            if (v != 3) return error(a.column, "per_vertex takes 3, the vertices of a triangle");
+            g->per_vertex = true;
         } else if (a.text == "builtin") {
             Token w = c.next();
             std::optional<BuiltIn> b = builtin_from_name(w.text);

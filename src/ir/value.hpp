@@ -123,6 +123,12 @@ public:
     std::optional<std::uint32_t> location;  // stage variables with a user semantic
     std::optional<BuiltIn> builtin;          // stage variables with an SV_ semantic
     std::uint8_t interpolation = 0;          // sema::InterpolationBits
+    // A pixel input read per vertex (GetAttributeAtVertex): its value type is an array of the
+    // primitive's three vertices' values, and the array takes no locations of its own.
+    bool per_vertex = false;
+    // Where the source first reads it at one vertex (the GetAttributeAtVertex call), for the
+    // targets that refuse such reads; invalid when nothing does.
+    support::SourceLoc per_vertex_read;
     ImageFormat image_format = ImageFormat::Unknown;
     Constant* initializer = nullptr;         // Private only; its type is value_type()
     // Kept only when the SPIR-V output carries HLSL reflection (-fspv-reflect), in the module's

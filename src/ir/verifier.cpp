@@ -156,6 +156,11 @@ private:
             if (stage && g->location && g->builtin) out_.push_back(what + "a stage variable has a location or a builtin, not both");
             if (!stage && (g->location || g->builtin || g->interpolation))
                 out_.push_back(what + "location, builtin and interpolation are for stage variables");
+            if (g->per_vertex) {
+                const auto* a = g->value_type()->value_type()->as<sema::ArrayType>();
+                if (k != GlobalKind::Input || g->builtin || !a || a->length != 3)
+                    out_.push_back(what + "a per-vertex variable is an input with a location and an array of 3");
+            }
             bool resource = k == GlobalKind::Resource;
             if (resource && p->space != sema::AddressSpace::PushConstant && !g->binding)
                 out_.push_back(what + "a resource needs a binding");

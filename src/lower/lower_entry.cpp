@@ -109,12 +109,15 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
         // Bool varyings are uint variables (of the same width), converted at the copy, as DXC does:
         // Vulkan has no bool interface variables.
         if (!builtin && sema::is_bool(sema::innermost_element(type))) type = uint_like(type);
+        // One value per vertex of the primitive (PerVertexKHR): the parameter gets vertex 0's.
+        if (v.per_vertex && !output) type = types_.array(type, 3);
         ir::Global* g = m_.add_global(output ? sema::AddressSpace::Output : sema::AddressSpace::Input, type,
                                       global_name);
         g->loc = v.loc;
         if (builtin) g->builtin = *builtin;
         else g->location = v.location;
         g->interpolation = v.interpolation;
+        g->per_vertex = v.per_vertex && !output;
         if (options_.hlsl_reflection) g->semantic = m_.arena().copy(v.semantic.str());
         (output ? entry->outputs : entry->inputs).push_back(g);
         return g;
@@ -156,7 +159,13 @@ void Lowerer::lower_entry(const sema::EntryPoint* ep) {
                 if (v.param_index != k) continue;
                 ir::Value* leaf = leaf_pointer(temp, v);
                 const Type* want = leaf->type()->as<sema::PointerType>()->pointee->value_type();
-                b_.store(leaf, convert(b_.load(inputs[i]), want));
+                // An ordinary read of a per-vertex input is its first vertex's value (DXC).
+                ir::Value* from = inputs[i];
+                if (inputs[i]->per_vertex) {
+                    from = access(inputs[i], {int_c(0)});
+                    per_vertex_[{p, std::vector<std::uint32_t>(v.member_path.begin(), v.member_path.end())}] = inputs[i];
+                }
+                b_.store(leaf, convert(b_.load(from), want));
             }
         }
         args.push_back(p->direction == sema::ParamDirection::In ? static_cast<ir::Value*>(b_.load(temp)) : temp);

@@ -8,6 +8,7 @@
 
 #include "lower/lowerer.hpp"
 #include "intrinsics/table.hpp"
+#include "sema/input_path.hpp"
 
 namespace oneshader::lower {
 
@@ -87,6 +88,7 @@ ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
         // These read a stage input where it is interpolated, which a copy in a local cannot say.
         unsupported(e->range, fmt::format("'{}'", name));
         return nullptr;
+    case Intrinsic::GetAttributeAtVertex: return attribute_at_vertex(e);
     default: break;
     }
     ValueList args;
@@ -107,6 +109,31 @@ ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
     ir::Instruction* r = b_.intrinsic(id, result, args);
     for (const OutArg& o : outs) copy_back(o);
     return result->is<sema::VoidType>() ? nullptr : r;
+}
+
+ir::Value* Lowerer::attribute_at_vertex(const sema::BIntrinsicCall* e) {
+    // Sema checked that the argument names a per-vertex input of the entry point (or a part of
+    // it): the value is read from that stage variable at the vertex, and the swizzles and indices
+    // above the input select from it as they would from the parameter.
+    if (e->args.size() != 2) return nullptr;
+    sema::InputPath path = sema::input_path(e->args[0]);
+    auto it = path.param ? per_vertex_.find({path.param, path.members}) : per_vertex_.end();
+    if (it == per_vertex_.end()) {
+        unsupported(e->range, "'GetAttributeAtVertex' outside the entry point that declares its input");
+        return nullptr;
+    }
+    ir::Value* vertex = rvalue(e->args[1]);
+    ir::Global* g = it->second;
+    if (!g->per_vertex_read.valid()) g->per_vertex_read = e->range.begin;
+    per_vertex_place_ = Place{};
+    per_vertex_place_.kind = Place::Kind::Pointer;
+    per_vertex_place_.ptr = access(g, {vertex});
+    per_vertex_place_.type = path.input->type;
+    per_vertex_node_ = path.input;
+    ir::Value* v = load(place(e->args[0]));
+    per_vertex_node_ = nullptr;
+    // A bool input is a uint variable (Vulkan has no bool varyings).
+    return convert(v, concrete(e->type));
 }
 
 ir::Value* Lowerer::mul(ir::Value* a, ir::Value* b, const Type* result) {

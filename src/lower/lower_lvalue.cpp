@@ -140,6 +140,10 @@ Place Lowerer::place(const BExpr* e) {
     if (!enter(e->range)) return Place{};
     LocScope at(b_, e->range.begin);
     Place p;
+    if (e == per_vertex_node_) {
+        leave();
+        return per_vertex_place_;
+    }
     switch (e->kind) {
     case sema::BExprKind::VarRef: p = var_place(static_cast<const sema::BVarRef*>(e)->var, e); break;
     case sema::BExprKind::This:

@@ -200,6 +200,7 @@ public:
     // ---- intrinsics and methods (lower_intrinsic.cpp, lower_method.cpp) -----------------------
     ir::Value* intrinsic(const sema::BIntrinsicCall* e);
     ir::Value* mul(ir::Value* a, ir::Value* b, const Type* result);
+    ir::Value* attribute_at_vertex(const sema::BIntrinsicCall* e);
     ir::Value* interlocked(const sema::BIntrinsicCall* e, std::string_view name);
     ir::Value* method(const sema::BMethodCall* e);
     ir::Value* texture_method(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* res,
@@ -299,6 +300,12 @@ public:
     std::vector<const sema::Variable*> dynamic_statics_;  // statics initialized in init_globals
     ir::Function* init_globals_ = nullptr;
     std::map<std::string, ir::Function*, std::less<>> copies_;  // function copies by key
+    // The per-vertex stage variable of each (entry point parameter, member path) that has one.
+    std::map<std::pair<const sema::Variable*, std::vector<std::uint32_t>>, ir::Global*> per_vertex_;
+    // While GetAttributeAtVertex lowers its argument: the node that names the input, and the
+    // place of the input at the chosen vertex (place() answers it for that node).
+    const BExpr* per_vertex_node_ = nullptr;
+    Place per_vertex_place_;
     std::map<std::string, int, std::less<>> names_;             // function names in use
     std::vector<PendingBody> work_;
 

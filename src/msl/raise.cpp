@@ -17,6 +17,7 @@ namespace {
 // - bools_in_buffers last of the variable rewrites: a Metal bool has no defined size in a buffer,
 //   the spec's layout gives it 32 bits.
 constexpr std::string_view kRaiseList[] = {
+    "refuse_per_vertex_inputs",  // GetAttributeAtVertex: no per-vertex reads (first: it rewrites nothing)
     "split_matrix_calls",  // component-wise intrinsics on matrices run row by row
     "polyfill_lit",       // no lighting helpers: max, pow and a select
     "polyfill_dst",

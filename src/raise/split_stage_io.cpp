@@ -35,6 +35,9 @@ std::uint32_t locations_of(const sema::Type* leaf) {
 bool splits(const ir::Global* g) {
     ir::GlobalKind k = g->global_kind();
     if ((k != ir::GlobalKind::Input && k != ir::GlobalKind::Output) || g->builtin) return false;
+    // A per-vertex input's array is the primitive's vertices, not locations (its element is a
+    // scalar or vector: the front end refuses per-vertex arrays and matrices).
+    if (g->per_vertex) return false;
     const sema::Type* t = g->value_type()->value_type();
     return t->is<sema::ArrayType>() || is_real_matrix(t);
 }

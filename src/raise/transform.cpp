@@ -5,12 +5,14 @@
 #include "ir/verifier.hpp"
 #include "raise/buffers.hpp"
 #include "raise/polyfills.hpp"
+#include "raise/refusals.hpp"
 #include "raise/stage_io.hpp"
 
 namespace oneshader::raise {
 namespace {
 
 constexpr TransformInfo kTransforms[] = {
+    {"refuse_per_vertex_inputs", refuse_per_vertex_inputs},
     {"split_stage_io", split_stage_io},
     {"merge_builtin_arrays", merge_builtin_arrays},
     {"flat_integer_varyings", flat_integer_varyings},

@@ -528,6 +528,9 @@ struct StageVariable {
     std::uint32_t location_count = 0; // User: locations taken (array elements, matrix rows)
     std::uint8_t interpolation = 0;   // InterpolationBits
     std::string_view format;          // [[oneshader::format("unorm8x4")]] on a vertex input
+    // A pixel input declared nointerpolation in a shader that calls GetAttributeAtVertex: the
+    // stage variable holds the value at each of the primitive's three vertices (DXC's rule).
+    bool per_vertex = false;
     std::uint32_t param_index = 0;
     std::span<std::uint32_t> member_path;
     SourceLoc loc;

@@ -205,6 +205,9 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
     support::SmallVec<BExpr*, 8> converted;
     if (!table_call_arguments(args, r.call.params, n, "intrinsic", converted)) return error_expr(range);
     c->args = to_span(converted);
+    if (static_cast<intrinsics::Id>(c->id) == intrinsics::Id::GetAttributeAtVertex && !c->args.empty() &&
+        !check_attribute_at_vertex_arg(c->args[0]))
+        return error_expr(range);
     if (const intrinsics::Row* row = intrinsics::row(static_cast<intrinsics::Id>(c->id), c->overload);
         fn && row && row->stages != intrinsics::kAllStages)
         fn->staged_calls.push_back(c);

@@ -238,7 +238,8 @@ private:
     void check_push_constants();
     void find_entry_points();
     EntryPoint* make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d);
-    void collect_stage_io(EntryPoint* ep);
+    // per_vertex: nointerpolation user inputs of a pixel shader become per-vertex (GetAttributeAtVertex).
+    void collect_stage_io(EntryPoint* ep, bool per_vertex = false);
     void assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars, bool output);
     // [[vk::location(n)]] and [[vk::builtin("Name")]] on a member, parameter or function; the
     // built-in name is checked and returned in its canonical spelling.
@@ -247,6 +248,12 @@ private:
     void check_recursion();
     void compute_entry_globals(EntryPoint* ep);
     void check_entry_stages(EntryPoint* ep);
+    // GetAttributeAtVertex (attribute_at_vertex.cpp): the argument names a nointerpolation
+    // parameter or part of one; the entry point calls it only in its own body (true when it does);
+    // each call reads a per-vertex user input.
+    bool check_attribute_at_vertex_arg(const BExpr* arg);
+    bool entry_reads_per_vertex(EntryPoint* ep);
+    void check_per_vertex_reads(EntryPoint* ep);
     // Every function the entry point's call graph reaches, the entry point first.
     support::SmallVec<Function*, 16> reached_functions(EntryPoint* ep);
 

@@ -50,7 +50,8 @@ EntryPoint* Checker::make_entry_point(Function* f, Stage stage, const syntax::Fu
                                    ep->numthreads[1], ep->numthreads[2], total));
         }
     }
-    collect_stage_io(ep);
+    collect_stage_io(ep, entry_reads_per_vertex(ep));
+    check_per_vertex_reads(ep);
     compute_entry_globals(ep);
     check_entry_stages(ep);
     return ep;

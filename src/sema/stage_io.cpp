@@ -174,6 +174,7 @@ struct Checker::Flattener {
     bool output;
     std::vector<StageVariable>& out;
     std::vector<std::uint32_t> path;
+    bool per_vertex = false;  // nointerpolation user inputs become per-vertex
 
     // What the declaration of one leaf says besides its type.
     struct Leaf {
@@ -315,6 +316,21 @@ struct Checker::Flattener {
                                  name, s));
             return;
         }
+        // Only what is declared nointerpolation is per-vertex (DXC): an integer input is flat
+        // without being so.
+        if (per_vertex && !output && ep->stage == Stage::Pixel && v.builtin == SystemValue::User &&
+            (d.interp & kInterpNoInterpolation)) {
+            if (t->is<ArrayType>() || t->is<MatrixType>()) {
+                c.report(DiagCode::unsupported_feature, SourceRange(loc),
+                         fmt::format("The nointerpolation input '{}' ('{}') would be read per vertex, because '{}' calls "
+                                     "GetAttributeAtVertex, but per-vertex arrays and matrices are not supported. "
+                                     "Pass it as scalars or vectors, or drop 'nointerpolation' from it.",
+                                     name, c.tname(t), ep->function->name.str()));
+                out.push_back(v);  // still an input, so a call that reads it is not reported twice
+                return;
+            }
+            v.per_vertex = true;
+        }
         // Vulkan needs integer pixel inputs to be flat.
         if (ep->stage == Stage::Pixel && !output && v.builtin == SystemValue::User &&
             !is_float(innermost_element(t)))
@@ -430,7 +446,7 @@ void Checker::assign_locations(EntryPoint* ep, std::vector<StageVariable>& vars,
         }
 }
 
-void Checker::collect_stage_io(EntryPoint* ep) {
+void Checker::collect_stage_io(EntryPoint* ep, bool per_vertex) {
     Function* f = ep->function;
     std::vector<StageVariable> inputs, outputs;
     for (std::uint32_t i = 0; i < f->params.size(); ++i) {
@@ -441,7 +457,7 @@ void Checker::collect_stage_io(EntryPoint* ep) {
             continue;
         }
         if (p->direction != ParamDirection::Out) {
-            Flattener fl{*this, ep, false, inputs, {}};
+            Flattener fl{*this, ep, false, inputs, {}, per_vertex};
             fl.walk(p->type, {p->semantic, p->interpolation, {}, p->vk_builtin, p->vk_location},
                     std::string(p->name.str()), i, p->loc, 0);
         }

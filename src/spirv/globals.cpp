@@ -310,7 +310,7 @@ void Emitter::declare_global(const ir::Global* g) {
         // SV_IsFrontFace is FrontFacing, a bool built-in; user bool varyings are not (DXC declares
         // them as uint and converts at each access).
         if (sema::is_bool(t) && !g->builtin) unsupported("bool stage variables");
-        if (!g->builtin && (t->is<sema::ArrayType>() || is_matrix(t))) {
+        if (!g->builtin && !g->per_vertex && (t->is<sema::ArrayType>() || is_matrix(t))) {
             fail(support::DiagCode::spirv_malformed_input,
                  "a stage array or matrix the raise list did not split (run spirv::raise first)");
             break;
@@ -364,6 +364,12 @@ void Emitter::declare_global(const ir::Global* g) {
             }
         } else {
             decorate_stage_variable(g, info.variable, g->location);
+            if (g->per_vertex) {
+                // GetAttributeAtVertex: the values of the primitive's vertices, as DXC declares them.
+                decorate(info.variable, spv::Decoration::PerVertexKHR);
+                capability(spv::Capability::FragmentBarycentricKHR);
+                extension("SPV_KHR_fragment_shader_barycentric");
+            }
         }
         break;
     }

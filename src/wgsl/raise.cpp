@@ -17,6 +17,7 @@ namespace {
 // - no merge_builtin_arrays: WGSL has no clip or cull distances (the printer refuses them) and
 //   its sample mask is a plain u32.
 constexpr std::string_view kRaiseList[] = {
+    "refuse_per_vertex_inputs",  // GetAttributeAtVertex: no per-vertex reads (first: it rewrites nothing)
     "split_matrix_calls", // component-wise intrinsics on matrices run row by row
     "polyfill_lit",       // no lighting helpers: max, pow and a select
     "polyfill_dst",
