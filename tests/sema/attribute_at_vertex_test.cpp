@@ -54,7 +54,7 @@ float4 PS(I i) : SV_Target { return GetAttributeAtVertex(i.pos, 0) + GetAttribut
     CHECK(diags_of(system) == V{"OSH0314 3:60", "OSH0314 3:93"});
 }
 
-TEST_CASE("GetAttributeAtVertex: pixel shaders only; per-vertex arrays and matrices are OSH0350") {
+TEST_CASE("GetAttributeAtVertex: pixel shaders only, per-vertex arrays and matrices are OSH0350") {
     CHECK(diags_of("[shader(\"vertex\")] float4 VS(nointerpolation float4 p : P) : SV_Position { return "
                    "GetAttributeAtVertex(p, 0); }\n") == V{"OSH0372 1:83"});
     // Every nointerpolation input of the shader becomes per-vertex, so one that cannot is refused
