@@ -41,6 +41,12 @@ bool is_texture_op(Opcode op) {
     return op >= Opcode::TextureSample && op <= Opcode::TextureQueryLod;
 }
 
+bool has_lod_clamp(Opcode op, std::size_t operand_count) {
+    bool takes = op == Opcode::TextureSample || op == Opcode::TextureSampleBias || op == Opcode::TextureSampleGrad ||
+                 op == Opcode::TextureSampleCompare;
+    return takes && operand_count == opcode_info(op).max_operands;
+}
+
 bool is_binary_arithmetic(Opcode op) {
     switch (op) {
     case Opcode::Add:

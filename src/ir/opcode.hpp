@@ -46,6 +46,9 @@ std::optional<Opcode> opcode_from_mnemonic(std::string_view s);
 bool is_terminator(Opcode op);
 // Texture opcodes whose first operand is a texture pointer.
 bool is_texture_op(Opcode op);
+// Whether a texture instruction with `operand_count` operands carries a level-of-detail clamp (HLSL's
+// `clamp` argument): the sampling opcodes take it as an optional last operand.
+bool has_lod_clamp(Opcode op, std::size_t operand_count);
 // Add..Rem and the bit operations: operands and result of one type.
 bool is_binary_arithmetic(Opcode op);
 bool is_comparison(Opcode op);

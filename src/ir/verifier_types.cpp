@@ -58,6 +58,14 @@ void FunctionCheck::check_types(const Instruction* i) const {
         if (!s || s->resource != want)
             fail(i, std::string("operand 1 must point to a ") + (comparison ? "SamplerComparisonState" : "SamplerState"));
     };
+    // A sparse sampling or load gives the struct {uint code, texel}.
+    auto sparse_result = [&]() {
+        const auto* st = rt->as<sema::StructType>();
+        if (!st) return;
+        if (st->base || st->members.size() != 2 || st->members[0].type != m.types().scalar(sema::ScalarKind::UInt) ||
+            !sema::is_basic(st->members[1].type))
+            fail(i, "a sparse result is a struct of a uint code and a texel, not " + type(rt));
+    };
     auto offsets = [&](std::size_t skip) {
         if (i->immediates.size() > skip + 3) fail(i, "a texel offset has at most 3 components");
     };
@@ -305,6 +313,14 @@ void FunctionCheck::check_types(const Instruction* i) const {
             cmp = true;
         sampler_operand(cmp);
         if (!sema::is_float(ops[2]->type())) fail(i, "the coordinate must be float, not " + type(ops[2]->type()));
+        std::size_t fixed = i->opcode == Opcode::TextureSampleGrad                                 ? 5
+                            : i->opcode == Opcode::TextureSample || i->opcode == Opcode::TextureGather ||
+                                      i->opcode == Opcode::TextureQueryLod
+                                ? 3
+                                : 4;
+        if (ops.size() > fixed && ops[fixed]->type() != m.types().scalar(sema::ScalarKind::Float))
+            fail(i, "the level-of-detail clamp must be a float, not " + type(ops[fixed]->type()));
+        sparse_result();
         if (i->opcode == Opcode::TextureGather) {
             if (i->immediates.empty() || i->immediates[0] < 0 || i->immediates[0] > 3)
                 fail(i, "a gather's component is 0 to 3");
@@ -316,6 +332,7 @@ void FunctionCheck::check_types(const Instruction* i) const {
     }
     case Opcode::TextureLoad:
         texture_operand(false);
+        sparse_result();
         if (!sema::is_integer(ops[1]->type())) fail(i, "the coordinate must be integer, not " + type(ops[1]->type()));
         offsets(0);
         break;

@@ -50,27 +50,32 @@ ir::Value* Lowerer::method(const sema::BMethodCall* e) {
 ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* tex,
                                    std::string_view name, std::span<const sema::ParamType> params) {
     using O = ir::Opcode;
-    const Type* result = concrete(e->type);
+    const Type* texel = concrete(e->type);
     auto args = e->args;
-    auto has_status = [&]() {
-        for (const sema::ParamType& p : params)
-            if (p.direction != sema::ParamDirection::In) return true;
-        return false;
-    };
-    if (has_status()) {
-        unsupported(e->range, fmt::format("'{}' with a status argument (tiled resources)", name));
-        return nullptr;
+    // With `out uint status` (the last argument) the operation is the sparse form: its result is the struct
+    // {code, texel}; the code goes to the status argument and the texel is the call's value.
+    const sema::BExpr* status = nullptr;
+    if (e->sparse_type && !args.empty() && !params.empty() && params.back().direction != sema::ParamDirection::In) {
+        status = args.back();
+        args = args.first(args.size() - 1);
     }
+    const Type* result = status ? static_cast<const Type*>(e->sparse_type) : texel;
+    auto finish = [&](ir::Value* v) -> ir::Value* {
+        if (!v || !status) return v;
+        store_out(status, b_.extract(v, {0}));
+        return b_.extract(v, {1});
+    };
     auto sampler = [&](std::size_t k) -> ir::Value* {
         Place s = place(args[k]);
         if (s.kind != Place::Kind::Pointer) return nullptr;
         return s.ptr;
     };
     // Sampling: (sampler, coordinate, extra operands..., [offset]).
+    // Sampling: (sampler, coordinate, extra operands..., [offset, [lod clamp]]); the clamp is the last operand.
     auto sample = [&](O op, std::size_t extra) -> ir::Value* {
         std::size_t fixed = 2 + extra;
-        if (args.size() > fixed + 1) {
-            unsupported(e->range, fmt::format("'{}' with a level-of-detail clamp", name));
+        if (args.size() > fixed + 2) {
+            unsupported(e->range, fmt::format("'{}' with these arguments", name));
             return nullptr;
         }
         ir::Value* s = sampler(0);
@@ -81,8 +86,9 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
         ValueList ops{tex, s};
         for (std::size_t k = 1; k < fixed; ++k) ops.push_back(rvalue(args[k]));
         IndexList imm;
-        if (args.size() == fixed + 1 && !constant_offset(args[fixed], imm)) return nullptr;
-        return b_.texture(op, result, ops, imm);
+        if (args.size() > fixed && !constant_offset(args[fixed], imm)) return nullptr;
+        if (args.size() > fixed + 1) ops.push_back(convert(rvalue(args[fixed + 1]), scalar(sema::ScalarKind::Float)));
+        return finish(b_.texture(op, result, ops, imm));
     };
     if (name == "Sample") return sample(O::TextureSample, 0);
     if (name == "SampleBias") return sample(O::TextureSampleBias, 1);
@@ -91,6 +97,16 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
     if (name == "SampleCmp") return sample(O::TextureSampleCompare, 1);
     if (name == "SampleCmpLevelZero") return sample(O::TextureSampleCompareLevelZero, 1);
     if (name == "GatherCmp" || name == "GatherCmpRed") return sample(O::TextureGatherCompare, 1);
+    if (name == "GatherCmpGreen" || name == "GatherCmpBlue" || name == "GatherCmpAlpha") {
+        // No target gathers a comparison of another channel: SPIR-V's OpImageDrefGather, Metal's
+        // gather_compare and WGSL's textureGatherCompare compare the first one (DXC refuses these for Vulkan).
+        failed_ = true;
+        diags_.report(support::DiagCode::lower_unsupported, e->range,
+                      fmt::format("'{}' is not supported: a comparison gather compares the first channel only on "
+                                  "every target. Use GatherCmp on a texture that holds that channel first.",
+                                  name));
+        return nullptr;
+    }
     if (name == "CalculateLevelOfDetail" || name == "CalculateLevelOfDetailUnclamped") {
         ir::Value* s = sampler(0);
         if (!s || args.size() != 2) return nullptr;
@@ -111,7 +127,7 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
         ir::Value* ops[] = {tex, s, rvalue(args[1])};
         IndexList imm{component};
         if (args.size() == 3 && !constant_offset(args[2], imm)) return nullptr;
-        return b_.texture(O::TextureGather, result, ops, imm);
+        return finish(b_.texture(O::TextureGather, result, ops, imm));
     }
     if (name == "Load") {
         if (args.empty()) return nullptr;
@@ -135,7 +151,7 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
         }
         IndexList imm;
         if (args.size() > offset_arg && !constant_offset(args[offset_arg], imm)) return nullptr;
-        return b_.texture(O::TextureLoad, result, ops, imm);
+        return finish(b_.texture(O::TextureLoad, result, ops, imm));
     }
     unsupported(e->range, fmt::format("the texture method '{}'", name));
     return nullptr;
@@ -143,10 +159,18 @@ ir::Value* Lowerer::texture_method(const sema::BMethodCall* e, const sema::Resou
 
 ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::ResourceType* r, ir::Value* buf,
                                   std::string_view name, std::span<const sema::ParamType> params) {
-    (void)params;
     const Type* result = concrete(e->type);
     auto args = e->args;
     const Type* uint_t = scalar(sema::ScalarKind::UInt);
+    if (name.starts_with("Load") && !params.empty() && params.back().direction != sema::ParamDirection::In) {
+        // Sparse residency exists for images only (SPIR-V's OpImageSparse*), not for buffer memory.
+        failed_ = true;
+        diags_.report(support::DiagCode::lower_unsupported, e->range,
+                      fmt::format("'{}' with a status argument is not supported on a buffer: residency status exists "
+                                  "only for textures. Drop the status argument.",
+                                  name));
+        return nullptr;
+    }
     if (sema::is_structured_buffer(r->resource)) {
         if (name == "Load" && args.size() == 1) return b_.load(access(buf, {rvalue(args[0])}));
         ir::Global* g = buf->as<ir::Global>();

@@ -141,6 +141,16 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         fail(support::DiagCode::msl_malformed_input, "a texture operation on something that is not a texture");
         return "0";
     }
+    if (i->type()->is<sema::StructType>()) {
+        unsupported("the status argument of sampling and loads (sparse residency; Metal's sparse_sample is not "
+                    "written by this backend)",
+                    "Drop the status argument");
+        return "0";
+    }
+    if (ir::has_lod_clamp(o, i->operands.size())) {
+        unsupported("the level-of-detail clamp argument of sampling", "Drop the clamp argument, or clamp the level with SampleLevel or SampleGrad");
+        return "0";
+    }
     std::string tex = expr(i->operands[0]);
     if (auto p = place(i->operands[0])) tex = p->lvalue;
     const ResourceKind k = r->resource;

@@ -291,6 +291,9 @@ struct BMethodCall : BExpr {
     BExpr* object = nullptr;  // the resource
     std::span<BExpr*> args;
     std::span<const ParamType> params;
+    // With a texture method's `out uint status` argument: the struct {uint Code; T Texel} the sparse
+    // sampling or load gives, whose code CheckAccessFullyMapped reads.
+    const StructType* sparse_type = nullptr;
 };
 
 // `float4(a.xy, 0, 1)`, `S(...)`: the parts in order; each is a scalar/vector/matrix (or struct or

@@ -277,7 +277,24 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
     support::SmallVec<BExpr*, 8> converted;
     if (!table_call_arguments(args, r.call.params, n, "method", converted)) return error_expr(range);
     c->args = to_span(converted);
+    bool status = false;
+    for (const ParamType& p : r.call.params) status = status || p.direction != ParamDirection::In;
+    if (status && (is_texture(rt->resource) || is_typed_buffer(rt->resource))) c->sparse_type = sparse_type_of(c->type);
     return c;
+}
+
+const StructType* Checker::sparse_type_of(const Type* texel) {
+    auto found = sparse_types.find(texel);
+    if (found != sparse_types.end()) return found->second;
+    StructMember members[2];
+    members[0].name = intern("Code");
+    members[0].type = types.scalar(ScalarKind::UInt);
+    members[1].name = intern("Texel");
+    members[1].type = texel;
+    StructType* st = types.create_struct(intern("SparseResidency"));
+    types.define_struct(st, nullptr, members);
+    sparse_types.emplace(texel, st);
+    return st;
 }
 
 BExpr* Checker::check_call(const syntax::CallExpr* e) {

@@ -264,6 +264,9 @@ private:
     // Staged intrinsic calls already reported for a stage that lacks them: one error per call.
     support::PointerSet<const void*> stage_errors;
     std::unordered_map<const StructType*, StructInfo*> struct_infos;  // looked up, never iterated
+    // The sparse-residency result of each texel type (BMethodCall::sparse_type); looked up, never iterated.
+    std::unordered_map<const Type*, const StructType*> sparse_types;
+    const StructType* sparse_type_of(const Type* texel);
     // Built-in numeric spellings already looked up (a null type: not one), since the same few
     // names are resolved over and over.
     support::SymbolMap<NumericSpelling> numeric_spellings;

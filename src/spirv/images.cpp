@@ -79,6 +79,36 @@ bool Emitter::emit_image(const ir::Instruction* i) {
         return si;
     };
     std::span<const std::int64_t> imm(i->immediates);
+    // A result struct {code, texel} is the sparse form: the instruction gives the residency code too.
+    const auto* sparse = i->type()->as<sema::StructType>();
+    const sema::Type* want = sparse ? sparse->members[1].type : i->type();
+    if (sparse) capability(spv::Capability::SparseResidency);
+    // Emits `plain`, or `sparse_op` when sparse, giving a texel of type `natural`; `narrow` turns that texel
+    // into the IR's texel type.
+    auto emit = [&](Op plain, Op sparse_op, Id natural, const Operands& ops, auto narrow) {
+        if (!sparse) {
+            Id v = op_result(plain, natural, ops);
+            define(i, narrow(v));
+            return;
+        }
+        Id code_type = type_int(32, false);
+        Id pair_type = type_struct({code_type, natural});
+        Id pair = op_result(sparse_op, pair_type, ops);
+        Id code = op_result(Op::OpCompositeExtract, code_type, {pair, 0u});
+        Id texel = op_result(Op::OpCompositeExtract, natural, {pair, 1u});
+        Id narrowed = narrow(texel);
+        Id result_type = value_type(i->type());
+        define(i, op_result(Op::OpCompositeConstruct, result_type, {code, narrowed}));
+    };
+    auto narrow4 = [&](Id v4) { return narrow_texel(v4, component, want, 0); };
+    auto as_is = [](Id v) { return v; };
+    // The level-of-detail clamp (MinLod) is the operand after the fixed ones; it follows ConstOffset in the mask.
+    auto add_min_lod = [&](std::size_t fixed) {
+        if (i->operands.size() <= fixed) return;
+        capability(spv::Capability::MinLod);
+        mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::MinLod);
+        operands.push_back(value(i->operands[fixed]));
+    };
 
     switch (o) {
     case Opcode::TextureSample:
@@ -99,10 +129,11 @@ bool Emitter::emit_image(const ir::Instruction* i) {
             operands.push_back(value(i->operands[4]));
         }
         add_const_offset(imm);
-        Op spv_op = o == Opcode::TextureSample || o == Opcode::TextureSampleBias ? Op::OpImageSampleImplicitLod
-                                                                                   : Op::OpImageSampleExplicitLod;
-        Id v = op_result(spv_op, texel4, with_operands({si, coord}));
-        define(i, narrow_texel(v, component, i->type(), 0));
+        add_min_lod(o == Opcode::TextureSample ? 3 : o == Opcode::TextureSampleGrad ? 5 : 4);
+        bool implicit = o == Opcode::TextureSample || o == Opcode::TextureSampleBias;
+        emit(implicit ? Op::OpImageSampleImplicitLod : Op::OpImageSampleExplicitLod,
+             implicit ? Op::OpImageSparseSampleImplicitLod : Op::OpImageSparseSampleExplicitLod, texel4,
+             with_operands({si, coord}), narrow4);
         return true;
     }
     case Opcode::TextureSampleCompare:
@@ -115,8 +146,12 @@ bool Emitter::emit_image(const ir::Instruction* i) {
             operands.push_back(constant_f32(0.0f));
         }
         add_const_offset(imm);
-        Op spv_op = o == Opcode::TextureSampleCompare ? Op::OpImageSampleDrefImplicitLod : Op::OpImageSampleDrefExplicitLod;
-        define(i, op_result(spv_op, type_scalar(component), with_operands({si, coord, dref})));
+        if (o == Opcode::TextureSampleCompare) add_min_lod(4);
+        bool implicit = o == Opcode::TextureSampleCompare;
+        Id scalar_type = type_scalar(component);
+        emit(implicit ? Op::OpImageSampleDrefImplicitLod : Op::OpImageSampleDrefExplicitLod,
+             implicit ? Op::OpImageSparseSampleDrefImplicitLod : Op::OpImageSparseSampleDrefExplicitLod, scalar_type,
+             with_operands({si, coord, dref}), as_is);
         return true;
     }
     case Opcode::TextureGather:
@@ -131,8 +166,11 @@ bool Emitter::emit_image(const ir::Instruction* i) {
             third = value(i->operands[3]);
         }
         add_const_offset(imm);
-        Op spv_op = o == Opcode::TextureGather ? Op::OpImageGather : Op::OpImageDrefGather;
-        define(i, op_result(spv_op, value_type(i->type()), with_operands({si, coord, third})));
+        bool plain_gather = o == Opcode::TextureGather;
+        Id gathered_type = value_type(want);
+        emit(plain_gather ? Op::OpImageGather : Op::OpImageDrefGather,
+             plain_gather ? Op::OpImageSparseGather : Op::OpImageSparseDrefGather, gathered_type,
+             with_operands({si, coord, third}), as_is);
         return true;
     }
     case Opcode::TextureQueryLod: {
@@ -147,8 +185,7 @@ bool Emitter::emit_image(const ir::Instruction* i) {
         bool storage = sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer;
         Id coord = value(i->operands[1]);
         if (storage) {
-            Id v = op_result(Op::OpImageRead, texel4, {image, coord});
-            define(i, narrow_texel(v, component, i->type(), 0));
+            emit(Op::OpImageRead, Op::OpImageSparseRead, texel4, {image, coord}, narrow4);
             return true;
         }
         if (sema::is_multisampled(r->resource)) {
@@ -159,8 +196,7 @@ bool Emitter::emit_image(const ir::Instruction* i) {
             operands.push_back(i->operands.size() > 2 ? value(i->operands[2]) : constant_i32(0));
         }
         add_const_offset(imm);
-        Id v = op_result(Op::OpImageFetch, texel4, with_operands({image, coord}));
-        define(i, narrow_texel(v, component, i->type(), 0));
+        emit(Op::OpImageFetch, Op::OpImageSparseFetch, texel4, with_operands({image, coord}), narrow4);
         return true;
     }
     case Opcode::TextureStore:

@@ -453,6 +453,13 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         define(i, op_result(Op::OpIAdd, type, {d, arg(2)}));
         return true;
     }
+    case IntrinsicId::CheckAccessFullyMapped: {
+        // As DXC: the residency code of a sparse instruction, read by OpImageSparseTexelsResident.
+        if (i->operands.size() != 1) break;
+        capability(spv::Capability::SparseResidency);
+        define(i, op_result(Op::OpImageSparseTexelsResident, type, {arg(0)}));
+        return true;
+    }
     case IntrinsicId::IsHelperLane: {
         // Only fragment invocations can be helpers. As DXC for Vulkan 1.2:
         // OpIsHelperInvocationEXT of SPV_EXT_demote_to_helper_invocation, which sees a demotion.

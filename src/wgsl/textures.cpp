@@ -28,6 +28,15 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
         malformed("a texture operand that is not a texture variable");
         return "0";
     }
+    if (i->type()->is<sema::StructType>()) {
+        refuse("WebGPU has no sparse (partially resident) textures; drop the status argument");
+        return "0";
+    }
+    if (ir::has_lod_clamp(i->opcode, i->operands.size())) {
+        refuse("WGSL's sampling has no level-of-detail clamp; drop the clamp argument, or clamp the level with "
+               "SampleLevel or SampleGrad");
+        return "0";
+    }
     std::string tex = global_name(g);
     bool depth = is_depth_texture(g);
     bool arrayed = sema::is_arrayed(r->resource);

@@ -19,8 +19,10 @@ oneshader::Stage api_stage(exec::Stage s)
                                       : oneshader::Stage::Pixel;
 }
 
-// The reflection's vertex format of a case format, from its component kind and count (not through the layouts'
-// VkFormat numbers, so a wrong number there reaches the pipeline and fails the case's outputs).
+}  // namespace
+
+// From its component kind and count, not through the layouts' VkFormat numbers, so that a wrong number there
+// reaches the pipeline and fails the case's outputs.
 VertexFormat vertex_format(const Format& f)
 {
     using V = VertexFormat;
@@ -50,8 +52,6 @@ VertexFormat vertex_format(const Format& f)
     }
     throw std::runtime_error("the vertex format '" + f.name + "' is none of the vertex formats of oneshader::layouts");
 }
-
-}  // namespace
 
 const layouts::EntryLayout& CaseLayouts::entry(const std::string& name) const
 {

@@ -23,6 +23,9 @@ struct CaseLayouts
 // Throws std::runtime_error with the compiler's diagnostics or the layout error.
 CaseLayouts make_case_layouts(const Case& c);
 
+// The reflection's vertex format of a case format; throws for one oneshader::layouts does not have.
+VertexFormat vertex_format(const Format& f);
+
 // The vertex input of a draw's vertex entry for the case's vertex buffers: the entry's vertex layout with each
 // buffer's stride, formats and offsets as overrides (checked by the layout's rules). Throws on a broken rule.
 struct VertexInput

@@ -151,3 +151,17 @@ TEST_CASE("texture_buffer takes a uint index and Metal's access", "[msl][check]"
     CHECK(msl_test::type_check(head + "kernel void k(texture_buffer<float, access::sample> t [[texture(0)]]) {}\n")
               .status != 0);
 }
+
+// The triangle covers (0,0), (1,0), (2,0) and (0,1) of the 4x2 target: the left quad has the helper (1,1), the
+// right one three helpers. Worked out with p = x + 0.5, q = y + 0.5 at the pixel centres: dfdx(p*p) is
+// (x1 + 0.5)^2 - (x0 + 0.5)^2 across the quad's row, dfdy(q*p) is p (1.5 - 0.5) down its column (the right lane of
+// the left quad needs the helper), fwidth(q) is 1; (0,1) is discarded after its derivatives, and the pixels the
+// triangle does not cover keep the clear value 9.
+TEST_CASE("a draw runs on the CPU with 2x2 quads, helper lanes, fine derivatives and discard", "[msl][exec]") {
+    msl_test::ClangRun run = msl_test::run_draw(kernel("quad_vertex.metal"), kernel("quad_fragment.metal"),
+                                                "target 4 2 float32 9 9 9 9\ndraw 3 1 0 0\n");
+    INFO(run.output);
+    REQUIRE(run.status == 0);
+    CHECK(run.output.find("target 4 2 float 2 0.5 1 0 2 1.5 1 0 6 2.5 1 0 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9\n") !=
+          std::string::npos);
+}

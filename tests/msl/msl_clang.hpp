@@ -24,4 +24,10 @@ ClangRun type_check(const std::string& source, const std::map<int, std::string>&
 ClangRun run_kernel(const std::string& source, const std::string& bindings,
                     const std::map<int, std::string>& constants = {});
 
+// Builds the draw of a vertex and a fragment function as C++ with run_draw.hpp (msl_draw_driver.hpp), runs it on
+// `bindings` (run_draw.hpp's format), and returns the bindings and the target after the run in `output`.
+ClangRun run_draw(const std::string& vertex_source, const std::string& fragment_source, const std::string& bindings,
+                  const std::map<int, std::string>& vertex_constants = {},
+                  const std::map<int, std::string>& fragment_constants = {});
+
 }  // namespace msl_test

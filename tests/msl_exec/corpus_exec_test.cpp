@@ -2,7 +2,8 @@
 // CPU runner, threads of a group concurrent with real barriers), compared with the references the lavapipe run
 // uses: the case's C++ reference and literal expectations. Buffers and textures are bound at the Metal indices
 // of the MSL's entry arguments, found by name; each dispatch runs on the previous one's results. A case that
-// cannot run here is in kNotRun with the reason; every other compute case must run and match.
+// cannot run here is in kNotRun with the reason; every other compute case must run and match. The draw cases
+// are draw_exec_test.cpp's.
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -14,6 +15,7 @@
 #include <map>
 #include <sstream>
 
+#include "case_bindings.hpp"
 #include "case_file.hpp"
 #include "case_layouts.hpp"
 #include "compare.hpp"
@@ -25,6 +27,7 @@
 namespace {
 namespace fs = std::filesystem;
 using namespace oneshader::exec;
+using namespace msl_exec;
 
 struct NotRun {
     const char* name;
@@ -35,145 +38,15 @@ constexpr NotRun kNotRun[] = {
     {"typed_buffers", "MSL refuses its RWBuffer InterlockedAdd (OSH5101: atomics on textures need Metal 3.1)"},
 };
 
-// The draw cases. The Metal header's CPU runner calls compute kernels only: a draw needs vertex fetch from the
-// case's vertex buffer by attribute format, a rasterizer with perspective-correct varyings at pixel centres, 2x2
-// quads for derivatives, discard and blending into the target, and the runner's driver generation knows kernel
-// arguments only. Beyond that, what each case would need and what it compares with:
-constexpr NotRun kDraws[] = {
-    {"blit_copy_texel", "a full-screen triangle; samplers as fragment arguments; C++ reference"},
-    {"bool_coverage", "two rectangles from SV_VertexID, a flat bool varying, [[sample_mask]] in and out; literal image"},
-    {"blit_linear", "a full-screen triangle, linear sampling; only the glslang run as expectation"},
-    {"blit_point", "a full-screen triangle, point sampling; only the glslang run as expectation"},
-    {"bloom_downsample", "a full-screen triangle, 13 linear taps; only the glslang run as expectation"},
-    {"bloom_prefilter", "a full-screen triangle, linear sampling; only the glslang run as expectation"},
-    {"bloom_upsample", "a full-screen triangle, tent filter; only the glslang run as expectation"},
-    {"blur_horizontal", "a full-screen triangle, linear taps; only the glslang run as expectation"},
-    {"blur_vertical", "a full-screen triangle, linear taps; only the glslang run as expectation"},
-    {"precise", "vertex fetch (float3/float attributes); only the glslang run as expectation"},
-    {"renderer2d_circle", "vertex fetch with a unorm8x4 colour, fwidth (quads), alpha blending; glslang only"},
-    {"renderer2d_line", "vertex fetch with a unorm8x4 colour, fwidth (quads), alpha blending; glslang only"},
-    {"renderer2d_solid", "vertex fetch with a unorm8x4 colour; only the glslang run as expectation"},
-    {"renderer2d_textured", "vertex fetch, repeat sampling; only the glslang run as expectation"},
-    {"sprite", "an instanced strip, structured buffer in the vertex function, alpha blending; glslang only"},
-    {"sprite_alpha_test", "an instanced strip, discard_fragment; only the glslang run as expectation"},
-    {"tonemap_aces", "a full-screen triangle, two textures; only the glslang run as expectation"},
-    {"tonemap_hable", "a full-screen triangle, two textures; only the glslang run as expectation"},
-    {"tonemap_reinhard", "a full-screen triangle, two textures; only the glslang run as expectation"},
-    {"ui_rect", "an instanced strip, flat uint varying, discard, alpha blending; glslang only"},
-};
-
-const char* draw_listed(const std::string& name) {
-    for (const NotRun& n : kDraws)
-        if (name == n.name) return n.why;
-    return nullptr;
-}
-
 const char* not_run(const std::string& name) {
     for (const NotRun& n : kNotRun)
         if (name == n.name) return n.why;
     return nullptr;
 }
 
-std::string words_of(const Bytes& bytes) {
-    std::string out;
-    for (std::size_t k = 0; k + 4 <= bytes.size(); k += 4) {
-        std::uint32_t w;
-        std::memcpy(&w, bytes.data() + k, 4);
-        out += " " + std::to_string(w);
-    }
-    return out;
-}
-
-// The texels of an image as four 32-bit words each (float bits for float and unorm formats).
-std::string texels_of(const Resource& r) {
-    std::vector<double> values = decode_components(*r.format, r.contents);
-    std::string out;
-    const int n = r.format->components;
-    for (std::size_t t = 0; t * n < values.size(); ++t)
-        for (int c = 0; c < 4; ++c) {
-            double v = c < n ? values[t * n + c] : (c == 3 ? 1.0 : 0.0);
-            std::uint32_t w;
-            if (r.format->kind == ComponentKind::uint32 || r.format->kind == ComponentKind::sint32) {
-                w = static_cast<std::uint32_t>(static_cast<std::int64_t>(v));
-            } else {
-                float f = static_cast<float>(v);
-                std::memcpy(&w, &f, 4);
-            }
-            out += " " + std::to_string(w);
-        }
-    return out;
-}
-
-Bytes texels_back(const Resource& r, const std::vector<std::uint32_t>& words) {
-    std::vector<double> values;
-    const int n = r.format->components;
-    for (std::size_t t = 0; 4 * t + 3 < words.size(); ++t)
-        for (int c = 0; c < n; ++c) {
-            std::uint32_t w = words[4 * t + c];
-            if (r.format->kind == ComponentKind::uint32) values.push_back(w);
-            else if (r.format->kind == ComponentKind::sint32) values.push_back(static_cast<std::int32_t>(w));
-            else {
-                float f;
-                std::memcpy(&f, &w, 4);
-                values.push_back(f);
-            }
-        }
-    return encode_components(*r.format, values);
-}
-
-// The MSL spells a resource's name as an identifier: the counter of an append/consume buffer, which the case
-// names `counter.var.X` (DXC's name), is the argument `counter_var_X`.
-std::string identifier_of(std::string name) {
-    for (char& ch : name)
-        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_') ch = '_';
-    return name;
-}
-
-const Resource* resource_named(const Case& c, const std::string& name) {
-    for (const Resource& r : c.resources)
-        for (const std::string& n : r.names)
-            if (identifier_of(n) == name) return &r;
-    return nullptr;
-}
-
-// The case's `specialize` values for the MSL's function constants, through oneshader::layouts' SpecializationValues
-// (to_metal(): index, MTLDataType and bits), as the C++ literals the CPU runner defines the constants with.
-std::map<int, std::string> function_constants(const Case& c, const oneshader::ShaderReflection& reflection,
-                                              const std::string& entry) {
-    std::map<int, std::string> out;
-    auto layout = oneshader::layouts::EntryLayout::create(reflection, entry);
-    if (!layout) return out;
-    for (const auto& v : specialization_values(c, layout.value()).to_metal()) {
-        std::string literal;
-        switch (v.data_type) {
-            case 29: literal = std::to_string(static_cast<std::int32_t>(v.bits)); break;
-            case 33: literal = std::to_string(v.bits) + "u"; break;
-            case 53: literal = v.bits ? "true" : "false"; break;
-            case 3: {
-                float f;
-                std::memcpy(&f, &v.bits, 4);
-                char text[32];
-                std::snprintf(text, sizeof text, "%.9ef", static_cast<double>(f));
-                literal = text;
-                break;
-            }
-            default: continue;
-        }
-        out[static_cast<int>(v.index)] = literal;
-    }
-    return out;
-}
-
 // Runs the case; empty on success, else what went wrong.
 std::string run_case(const Case& c, bool optimize, std::map<std::string, Bytes>& state) {
-    oneshader::CompileOptions o;
-    o.optimize = optimize;
-    o.targets = {oneshader::Target::Msl};
-    for (const std::string& d : c.defines) {
-        auto eq = d.find('=');
-        if (eq == std::string::npos) o.defines.push_back({d, std::nullopt});
-        else o.defines.push_back({d.substr(0, eq), d.substr(eq + 1)});
-    }
+    oneshader::CompileOptions o = compile_options(c, optimize);
     for (const Entry& e : c.entries) o.entry_points.push_back({e.name, oneshader::Stage::Compute});
     fs::path shader = fs::path(ONESHADER_SOURCE_DIR) / "corpus" / c.shader;
     oneshader::CompileResult r = oneshader::compile_file(shader.generic_string(), o);
@@ -325,23 +198,4 @@ TEST_CASE("the compute execution cases run as MSL on the CPU and match their ref
     INFO(failures);
     CHECK(failures.empty());
     CHECK(ran >= 20);
-}
-
-TEST_CASE("every draw case is listed with the reason it does not run as MSL on the CPU", "[msl][exec]") {
-    std::size_t draws = 0;
-    std::string failures;
-    for (const auto& e : fs::directory_iterator(fs::path(ONESHADER_SOURCE_DIR) / "corpus" / "cases")) {
-        if (e.path().extension() != ".case") continue;
-        Case c = parse_case(e.path().string());
-        bool draw = false;
-        for (const Step& s : c.steps) draw = draw || s.is_draw;
-        std::string name = e.path().stem().string();
-        if (draw) ++draws;
-        if (draw && !draw_listed(name)) failures += name + ": a draw case missing from kDraws\n";
-        if (!draw && draw_listed(name)) failures += name + ": listed in kDraws but not a draw case\n";
-    }
-    INFO(failures);
-    CHECK(failures.empty());
-    CHECK(draws == std::size(kDraws));
-    WARN(draws << " draw cases listed as not run as MSL on the CPU");
 }

@@ -308,8 +308,10 @@ TEST_CASE("no matching form lists each form as a note", "[methods]") {
     REQUIRE(f.diag_count() == 1);
     const auto& d = f.diags.diagnostics()[0];
     CHECK(d.message == "No form of 'Texture2D<float4>.SampleLevel' takes (SamplerState). The forms are:");
-    REQUIRE(d.notes.size() == 2);
+    // Without an offset, with one, and with one and the status of a sparse texture.
+    REQUIRE(d.notes.size() == 3);
     CHECK(d.notes[0].message == "candidate E SampleLevel(SamplerState s, Coord location, float lod): takes 3 arguments");
+    CHECK(d.notes[2].message.find("out uint status") != std::string::npos);
 }
 
 TEST_CASE("method names per kind", "[methods]") {

@@ -92,7 +92,7 @@ std::string texture_format(const Format& f) {
     return {};
 }
 
-std::string vertex_format(const Format& f) {
+std::string webgpu_vertex_format(const Format& f) {
     switch (f.kind) {
         case ComponentKind::unorm8: return f.components == 1 || f.components == 3 ? "" : "unorm8" + channel_suffix(f.components);
         case ComponentKind::float16: return f.components == 1 || f.components == 3 ? "" : "float16" + channel_suffix(f.components);
@@ -238,7 +238,7 @@ CaseJob make_job(const Case& c, const ShaderReflection& reflection, const std::m
     for (const exec::VertexBuffer& vb : c.vertex_buffers) {
         std::string attributes;
         for (const exec::Attribute& a : vb.attributes) {
-            std::string format = vertex_format(a.format);
+            std::string format = webgpu_vertex_format(a.format);
             if (format.empty()) return refuse("WebGPU has no vertex format for '" + a.format.name + "'");
             attributes += (attributes.empty() ? "" : ", ") + std::string("{\"location\": ") + std::to_string(a.location) +
                           ", \"format\": " + quoted(format) + ", \"offset\": " + std::to_string(a.offset) + "}";

@@ -156,6 +156,13 @@ inline std::string format_word(const std::string& type, metal::uint w) {
   return out;
 }
 
+// Lines a draw adds to the format (run_draw.hpp reads them): true when the reader took the line.
+using binding_line_reader = bool (*)(const std::string& what, std::istringstream& rest);
+inline binding_line_reader& extra_binding_lines() {
+  static binding_line_reader reader = nullptr;
+  return reader;
+}
+
 inline bool read_bindings(const char* path) {
   std::ifstream in(path);
   if (!in)
@@ -186,7 +193,7 @@ inline bool read_bindings(const char* path) {
         tex.words.push_back(parse_word(tex.type, word));
       tex.words.resize(4 * tex.storage.width * tex.storage.height);
       b.textures[index] = tex;
-    } else {
+    } else if (!extra_binding_lines() || !extra_binding_lines()(what, s)) {
       std::fprintf(stderr, "unknown binding line: %s\n", line.c_str());
       return false;
     }
@@ -268,8 +275,12 @@ inline int main(int argc, char** argv, const std::function<void(const invocation
 namespace metal::detail {
 void group_barrier() { metal_exec::current()->group->arrive_and_wait(); }
 void simd_barrier() { metal_exec::current()->simd->sync.arrive_and_wait(); }
-uint simd_lane_index() { return metal_exec::current()->thread_index_in_simdgroup; }
+uint simd_lane_index() { return metal_exec::current() ? metal_exec::current()->thread_index_in_simdgroup : 0; }
 uint simd_exchange(const void* mine, void* all, size_t size) {
+  if (!metal_exec::current()) {  // a fragment function's lane (run_draw.hpp) has no SIMD-group
+    std::fprintf(stderr, "run_draw: simd and quad functions are not executed in fragment functions\n");
+    std::exit(3);
+  }
   metal_exec::simd_group* simd = metal_exec::current()->simd;
   std::memcpy(simd->slots.data() + 64 * simd_lane_index(), mine, size);
   simd->sync.arrive_and_wait();
