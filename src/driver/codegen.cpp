@@ -139,7 +139,11 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOp
             for (const TargetSlot& s : slots)
                 if (s.target == Target::Wgsl) wo.slots.push_back({name, wgsl::BindingSlot{s.set, s.binding}});
         };
-        for (const ResourceInfo& r : reflection->resources) add(r.name, r.slots);
+        for (const ResourceInfo& r : reflection->resources) {
+            add(r.name, r.slots);
+            // An append/consume buffer's hidden counter, the lowering's `counter.var.<name>` global.
+            add("counter.var." + r.name, r.counter_slots);
+        }
         for (const PushConstantInfo& p : reflection->push_constants) add(p.name, p.slots);
     }
     for (const ir::EntryPoint* ep : module.entry_points) {

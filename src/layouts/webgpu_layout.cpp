@@ -153,9 +153,6 @@ Result<BindGroupLayoutEntryInfo> entry_for(const ResourceLayout& r, std::uint32_
                             ? "read-only-storage"
                             : "storage";
         e.has_dynamic_offset = r.dynamic_offset || listed(options.dynamic_buffers, r.name);
-        if (!r.counter_slots.empty())
-            return unsupported(r, "append and consume buffers have a hidden counter WebGPU cannot bind. Use a "
-                                  "RWStructuredBuffer and an explicit counter with InterlockedAdd.");
         return e;
     case ResourceKind::Sampler:
     case ResourceKind::ComparisonSampler:
@@ -291,6 +288,17 @@ Result<webgpu::PipelineLayout> PipelineLayout::to_webgpu(const webgpu::LayoutOpt
         BindGroupLayoutEntryInfo entry = std::move(e).value();
         entry.visibility = widened(s->set, s->binding, r.stages);
         if (auto error = add(s->set, std::move(entry))) return *error;
+        // An append/consume buffer's hidden counter: a storage buffer of its own (one u32 word).
+        for (const TargetSlot& c : r.counter_slots) {
+            if (c.target != Target::Wgsl) continue;
+            BindGroupLayoutEntryInfo counter;
+            counter.binding = c.binding;
+            counter.name = r.name + ".counter";
+            counter.kind = BindingKind::Buffer;
+            counter.buffer_type = "storage";
+            counter.visibility = widened(c.set, c.binding, r.stages);
+            if (auto error = add(c.set, std::move(counter))) return *error;
+        }
     }
     for (const PushConstantLayout& p : push_constants)
         for (const TargetSlot& s : p.slots) {

@@ -259,17 +259,25 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
 
     // WGSL's slots (wgsl/bindings.hpp): the Vulkan ones, except that a resource sharing its
     // binding with an earlier one that an entry point uses moves to a free binding, as the backend
-    // prints it.
+    // prints it. The hidden counter of a used append/consume buffer is a resource of its own there,
+    // right after its buffer, so it takes part too.
     std::vector<wgsl::BindingSlot> vulkan;
-    for (const ResourceUse& u : uses)
-        if (u.stages != StageNone) vulkan.push_back({u.resource->binding.set, u.resource->binding.binding});
+    for (const ResourceUse& u : uses) {
+        if (u.stages == StageNone) continue;
+        vulkan.push_back({u.resource->binding.set, u.resource->binding.binding});
+        if (u.resource->counter_binding) vulkan.push_back({u.resource->binding.set, *u.resource->counter_binding});
+    }
     std::vector<wgsl::BindingSlot> wgsl_slots = wgsl::wgsl_bindings(vulkan);
     std::size_t next_wgsl = 0;
     const MslSlots msl(program);
     for (const ResourceUse& u : uses) {
         const sema::Resource& res = *u.resource;
         wgsl::BindingSlot wgsl_slot{res.binding.set, res.binding.binding};
-        if (u.stages != StageNone) wgsl_slot = wgsl_slots[next_wgsl++];
+        wgsl::BindingSlot wgsl_counter{res.binding.set, res.counter_binding.value_or(0)};
+        if (u.stages != StageNone) {
+            wgsl_slot = wgsl_slots[next_wgsl++];
+            if (res.counter_binding) wgsl_counter = wgsl_slots[next_wgsl++];
+        }
         ResourceInfo info;
         info.name = res.buffer && res.buffer->kind == sema::BufferKind::Globals ? "Globals" : std::string(res.name.str());
         info.kind = public_kind(res.kind);
@@ -290,8 +298,12 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
                 if (res.counter_binding) info.counter_slots.push_back({t, 0, m && m->counter ? *m->counter : 0});
                 continue;
             }
-            if (t == Target::Wgsl) info.slots.push_back({t, wgsl_slot.group, wgsl_slot.binding});
-            else info.slots.push_back({t, res.binding.set, res.binding.binding});
+            if (t == Target::Wgsl) {
+                info.slots.push_back({t, wgsl_slot.group, wgsl_slot.binding});
+                if (res.counter_binding) info.counter_slots.push_back({t, wgsl_counter.group, wgsl_counter.binding});
+                continue;
+            }
+            info.slots.push_back({t, res.binding.set, res.binding.binding});
             if (res.counter_binding) info.counter_slots.push_back({t, res.binding.set, *res.counter_binding});
         }
         if (res.buffer && res.buffer->layout) {

@@ -44,6 +44,16 @@ std::vector<std::pair<const ir::Global*, BindingSlot>> resource_slots(const ir::
                     if (const auto* g = v->as<ir::Global>()) used.insert(g);
             }
     }
+    // Reflection counts an append/consume buffer's hidden counter (the lowering's
+    // `counter.var.<name>`) wherever it counts the buffer, even where only GetDimensions uses it.
+    for (const ir::Global* g : module.globals) {
+        const auto* r = g->value_type()->as<sema::ResourceType>();
+        if (!r || !used.count(g) || (r->resource != sema::ResourceKind::AppendStructuredBuffer &&
+                                     r->resource != sema::ResourceKind::ConsumeStructuredBuffer))
+            continue;
+        for (const ir::Global* c : module.globals)
+            if (c->name() == "counter.var." + std::string(g->name())) used.insert(c);
+    }
     std::vector<const ir::Global*> resources;
     std::vector<BindingSlot> vulkan;
     for (const ir::Global* g : module.globals) {
@@ -96,8 +106,7 @@ bool Printer::refused_resource(const ir::Global* g) const {
     if (g->value_type()->is<sema::ArrayType>()) return true;
     const auto* r = g->value_type()->as<sema::ResourceType>();
     using K = sema::ResourceKind;
-    return r && (sema::is_typed_buffer(r->resource) || r->resource == K::AppendStructuredBuffer ||
-                 r->resource == K::ConsumeStructuredBuffer || r->resource == K::Texture1DArray ||
+    return r && (sema::is_typed_buffer(r->resource) || r->resource == K::Texture1DArray ||
                  r->resource == K::Texture2DMSArray || r->resource == K::RWTexture1DArray);
 }
 
@@ -260,8 +269,13 @@ void Printer::declare_resource(const ir::Global* g) {
     };
     bool depth = is_depth_texture(g);
     switch (r->resource) {
+        // An append or consume buffer is its elements; the lowering gave its hidden counter a
+        // RWByteAddressBuffer global of its own (atomics make it array<atomic<u32>>), at the
+        // counter binding reflection reports (beyond the spec's 1.2 list, docs/wgsl.md).
         case K::StructuredBuffer:
         case K::RWStructuredBuffer:
+        case K::AppendStructuredBuffer:
+        case K::ConsumeStructuredBuffer:
         case K::ByteAddressBuffer:
         case K::RWByteAddressBuffer: {
             bool written = written_globals_.count(g) != 0;
@@ -270,12 +284,6 @@ void Printer::declare_resource(const ir::Global* g) {
                                    word));
             return;
         }
-        case K::AppendStructuredBuffer:
-        case K::ConsumeStructuredBuffer:
-            refuse(fmt::format("'{}' is an append or consume buffer, which WGSL does not have; use a "
-                               "RWStructuredBuffer and a counter in a RWByteAddressBuffer with InterlockedAdd",
-                               g->name()));
-            return;
         case K::Buffer:
         case K::RWBuffer:
             refuse(fmt::format("'{}' is a typed buffer (Buffer<T>/RWBuffer<T>), which WGSL does not have; use a "

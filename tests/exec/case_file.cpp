@@ -474,7 +474,7 @@ struct Parser
         else if (d == "output")
         {
             close_block();
-            need(2, "output NAME [type=uint|int|float] [tolerance=T] [webgpu-tolerance=T] [offset=B] [size=B] [sort] [stride=S field=O:L]");
+            need(2, "output NAME [type=uint|int|float] [tolerance=T] [webgpu-tolerance=T] [webgpu-pixels=N] [offset=B] [size=B] [sort] [stride=S field=O:L]");
             Output o;
             o.line = line;
             o.name = words[1];
@@ -491,6 +491,15 @@ struct Parser
                 o.tolerance = number(*tolerance);
             if (auto tolerance = option(words, "webgpu-tolerance"))
                 o.webgpu_tolerance = number(*tolerance);
+            if (auto pixels = option(words, "webgpu-pixels"))
+            {
+                const Resource* r = result.find_resource(o.name);
+                if (o.name != "target" && !(r && r->is_image()))
+                    fail("webgpu-pixels=N counts pixels: it is for the target or an image declared before the output");
+                o.webgpu_pixels = count(*pixels);
+                if (o.webgpu_pixels == 0)
+                    fail("webgpu-pixels=N needs N > 0 (leave it out for none)");
+            }
             if (auto offset = option(words, "offset"))
                 o.offset = count(*offset);
             if (auto size = option(words, "size"))

@@ -107,6 +107,12 @@ struct Output
     // APIs leave to the implementation (coarse or fine derivatives, filtering and interpolation precision, WGSL's
     // 2^-11 bound on sin and cos); absent: `tolerance`. The lavapipe runs ignore it.
     std::optional<double> webgpu_tolerance;
+    // The WGSL run on WebGPU only: at most this many pixels of an image may differ beyond the tolerance, for pixels
+    // whose centres lie closer to a primitive's edge than SwiftShader's sub-pixel grid (4 bits, lavapipe's 8), which
+    // one rasterizer covers and the other does not; the case names them. 0: none. The lavapipe runs ignore it.
+    std::size_t webgpu_pixels = 0;
+    // What compare_output allows: the run sets it (the WebGPU run from webgpu_pixels); 0 for every other run.
+    std::size_t allowed_pixels = 0;
     std::size_t offset = 0;
     std::optional<std::size_t> size;
     bool sort = false;              // compare as a multiset of 4-byte values (append order is not defined)

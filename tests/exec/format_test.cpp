@@ -166,6 +166,38 @@ TEST_CASE("comparison: exact, tolerance, ranges, fields and sorting", "[format]"
     CHECK(compare_output(c, o, floats({1, 2, 3, 4}), floats({1, 2}), true, report));
 }
 
+TEST_CASE("comparison: webgpu-pixels allows that many differing pixels of an image and no more", "[format]")
+{
+    const Case c = parse_case_text("shader 2d/x.hlsl\nentry vertex VS\nentry pixel PS\n"
+                                   "target rgba8 4 1\ndraw VS PS 3\n"
+                                   "output target tolerance=0.01 webgpu-pixels=2\n",
+                                   "pixels.case");
+    REQUIRE(c.outputs.size() == 1);
+    CHECK(c.outputs[0].webgpu_pixels == 2);
+    CHECK(c.outputs[0].allowed_pixels == 0);  // only the WebGPU run applies it
+    const Bytes expected(16, 0);
+    Bytes two = expected;  // pixels 0 and 2 differ, pixel 0 in two components
+    two[0] = two[1] = 200;
+    two[8] = 200;
+    Bytes three = two;
+    three[15] = 200;
+    Output o = c.outputs[0];
+    std::string report;
+    CHECK_FALSE(compare_output(c, o, two, expected, false, report));  // the lavapipe runs: exact pixels
+    o.allowed_pixels = o.webgpu_pixels;
+    CHECK(compare_output(c, o, two, expected, false, report));
+    CHECK(compare_output(c, o, expected, expected, false, report));
+    CHECK_FALSE(compare_output(c, o, three, expected, false, report));
+    CHECK(report.find("in 3 pixels (the case allows 2)") != std::string::npos);
+    CHECK_THROWS_WITH(parse_case_text(std::string(minimal) + "buffer B storage size=4\noutput B webgpu-pixels=1\n",
+                                      "bad.case"),
+                      Catch::Contains("for the target or an image"));
+    CHECK_THROWS_WITH(parse_case_text("shader 2d/x.hlsl\nentry vertex VS\nentry pixel PS\ntarget rgba8 4 1\n"
+                                      "draw VS PS 3\noutput target webgpu-pixels=0\n",
+                                      "bad.case"),
+                      Catch::Contains("needs N > 0"));
+}
+
 TEST_CASE("SPIR-V names: bindings by variable and block name", "[format]")
 {
     // OpName %1 "Data"; OpName %2 "Params"; OpDecorate %1 Binding 3; OpDecorate %1 DescriptorSet 1;

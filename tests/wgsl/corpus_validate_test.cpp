@@ -23,7 +23,7 @@ struct Refusal {
     const char* message;
 };
 
-// The spec's list: clip/cull distances, PrimitiveID, append/consume and typed buffers, resource
+// The spec's list: clip/cull distances, PrimitiveID, typed buffers, resource
 // arrays, 64-bit and 16-bit integer types, storage formats WebGPU lacks.
 constexpr Refusal kRefusals[] = {
 #include "corpus_refusals.inc"
@@ -74,8 +74,11 @@ std::string slot_mismatches(const std::string& where, const std::string& text, c
         std::uint32_t group = std::stoul((*it)[1]), binding = std::stoul((*it)[2]);
         std::string name = (*it)[3];
         const std::vector<TargetSlot>* slots = nullptr;
-        for (const ResourceInfo& res : r.reflection->resources)
+        for (const ResourceInfo& res : r.reflection->resources) {
             if (res.name == name) slots = &res.slots;
+            // An append/consume buffer's hidden counter (`counter.var.X` in the IR) is at X's counter slot.
+            if (!res.counter_slots.empty() && name == "counter_var_" + res.name) slots = &res.counter_slots;
+        }
         for (const PushConstantInfo& p : r.reflection->push_constants)
             if (p.name == name) slots = &p.slots;
         bool found = false;

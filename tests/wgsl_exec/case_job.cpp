@@ -55,6 +55,15 @@ bool case_names(const exec::Resource& res, const std::string& name) {
     return std::find(res.names.begin(), res.names.end(), name) != res.names.end();
 }
 
+// The append/consume buffer whose hidden counter the case resource is (`X@count` or DXC's `counter.var.X`).
+const ResourceInfo* counter_owner(const ShaderReflection& r, const exec::Resource& res) {
+    for (const ResourceInfo& info : r.resources)
+        if (!info.counter_slots.empty() &&
+            (case_names(res, info.name + "@count") || case_names(res, "counter.var." + info.name)))
+            return &info;
+    return nullptr;
+}
+
 // What a WGSL declaration says of a buffer or storage texture: the job's binding type (buffers) or access.
 std::string declared_binding(const std::string& declaration) {
     if (declaration.starts_with("var<storage, read>")) return "read-only-storage";
@@ -138,6 +147,21 @@ CaseJob make_job(const Case& c, const ShaderReflection& reflection, const std::m
     };
     for (const exec::Resource& res : c.resources) {
         const ResourceInfo* info = reflected(reflection, res);
+        if (const ResourceInfo* owner = info ? nullptr : counter_owner(reflection, res);
+            owner && owner->stages != StageNone) {
+            // The counter: a storage buffer at the counter slot reflection gives.
+            const TargetSlot* slot = wgsl_slot(owner->counter_slots);
+            if (!slot) return refuse("reflection gives the counter of '" + owner->name + "' no WGSL slot");
+            if (res.is_image() || res.kind == exec::ResourceKind::sampler)
+                return refuse("'" + res.name() + "' is a counter in the shader and not a buffer in the case");
+            std::string entry = "{\"name\": " + quoted(res.name()) + ", \"group\": " + std::to_string(slot->set) +
+                                ", \"binding\": " + std::to_string(slot->binding) + ", \"type\": \"storage\", \"size\": " +
+                                std::to_string(std::max<std::size_t>(res.contents.size(), 4));
+            if (!res.contents.empty()) entry += ", \"data\": " + hex_data(res.contents);
+            resources += (resources.empty() ? "" : ", ") + entry + "}";
+            bound.push_back({&res, slot->set, slot->binding, "storage"});
+            continue;
+        }
         if (!info || info->stages == StageNone) {
             if (c.find_output(res.name())) return refuse("the output '" + res.name() + "' is no resource of the shader");
             continue;  // a resource of the case the compiled entry points do not use

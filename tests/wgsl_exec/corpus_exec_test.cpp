@@ -98,6 +98,7 @@ std::string compare_all(const Case& c, const Expectations& e, const std::map<std
     auto check = [&](const std::map<std::string, Bytes>& expected, bool prefix, const char* source) {
         for (Output out : c.outputs) {
             if (out.webgpu_tolerance) out.tolerance = out.webgpu_tolerance;
+            out.allowed_pixels = out.webgpu_pixels;
             auto it = expected.find(out.name);
             if (it == expected.end()) continue;
             auto got = actual.find(out.name);
@@ -249,7 +250,9 @@ TEST_CASE("the execution cases run as WGSL on WebGPU (SwiftShader) and match the
     else WARN("jobs and WGSL kept in " << scratch);
     INFO(failures);
     CHECK(failures.empty());
-    // A floor at what runs today (35 of 43: 5 cases are the spec's OSH5202 refusals, 3 differ where the APIs leave
-    // the result to the implementation); a case that stops matching fails above, this catches a shrinking corpus.
-    CHECK(matched >= 35);
+    // A floor at what runs today (46 of 50: 3 cases are OSH5202 refusals, ui_rect differs where lavapipe's helper
+    // invocations read zeros) and the issue's 90%; a case that stops matching fails above, this catches a shrinking
+    // corpus.
+    CHECK(matched >= 46);
+    CHECK(matched * 10 >= runs.size() * 9);
 }
