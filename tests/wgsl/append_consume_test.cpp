@@ -150,7 +150,7 @@ TEST_CASE("an append buffer only sized keeps its counter's binding taken, as ref
     CHECK(validate(validator, text, "size") == "");
 }
 
-TEST_CASE("ddx, ddy and fwidth are WGSL's Fine derivatives; the _coarse forms stay coarse", "[wgsl]") {
+TEST_CASE("ddx, ddy and fwidth are WGSL's Fine derivatives, the _coarse forms stay coarse", "[wgsl]") {
     wgsl::test::Validator validator;
     const char* source =
         "float4 PSMain(float2 uv : TEXCOORD0) : SV_Target {\n"
