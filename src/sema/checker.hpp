@@ -219,6 +219,12 @@ private:
     Function* instantiate_function(FunctionTemplate* t, std::span<const TemplateValue> explicit_args,
                                    std::span<BExpr* const> args, SourceRange range, bool report);
     const StructType* instantiate_struct(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range);
+    const Type* instantiate_alias(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range);
+    // `args` with the defaults of the parameters not given, checked for kind (type or value).
+    std::optional<std::vector<TemplateValue>> complete_template_args(std::span<const syntax::TemplateParam> params,
+                                                                    Symbol name, Scope* where_declared,
+                                                                    std::span<const TemplateValue> args,
+                                                                    SourceRange range);
     Scope* template_scope(const std::span<const syntax::TemplateParam> params, std::span<const TemplateValue> args,
                           Scope* parent);
 
