@@ -125,6 +125,8 @@ private:
     StructInfo* declare_struct(const syntax::StructDecl* d, std::span<const TemplateValue> targs, Scope* template_scope);
     void declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d);
     void declare_function(const syntax::FunctionDecl* d, StructInfo* owner);
+    // Reports (and gives false for) an operator HLSL 2021 does not let a program overload.
+    bool operator_overload_allowed(const syntax::FunctionDecl* d, StructInfo* owner);
     Function* build_signature(const syntax::FunctionDecl* d, StructInfo* owner);
     void define_out_of_line(const syntax::FunctionDecl* d);
     void check_body(Function* f, const syntax::FunctionDecl* d, StructInfo* owner);
