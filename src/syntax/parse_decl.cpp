@@ -510,6 +510,14 @@ StructDecl* Parser::parse_struct_definition(std::span<Attribute> attrs, std::spa
         declare_type(s->name, is_template);
         advance();
     }
+    if (s->name && at(TokenKind::Less)) {
+        error_here(DiagCode::parse_unsupported_feature,
+                   fmt::format("template specialization ('{}<...>' after 'struct') is not supported; give the "
+                               "specialized struct a name of its own, or select with a template parameter inside "
+                               "the one struct",
+                               s->name.str()));
+        return nullptr;
+    }
     if (accept(TokenKind::Colon)) {
         if (at_keyword(Keyword::Public) || at_keyword(Keyword::Private) || at_keyword(Keyword::Protected)) advance();
         s->base = parse_type();
@@ -705,6 +713,18 @@ void Parser::parse_namespace(std::span<Attribute> attrs) {
     tok_info_pos_ = SIZE_MAX;
     advance();
     decls_.push_back(n);
+    // `namespace A::B { ... }` is `namespace A { namespace B { ... } }`.
+    std::vector<NamespaceDecl*> chain{n};
+    while (at(TokenKind::ColonColon) && peek().is(TokenKind::Identifier) && keyword_at(1) == Keyword::None) {
+        advance();
+        auto* inner = make<NamespaceDecl>(loc());
+        inner->attributes = attrs;
+        inner->name = tok().ident;
+        info(inner->name).is_namespace = true;
+        tok_info_pos_ = SIZE_MAX;
+        advance();
+        chain.push_back(inner);
+    }
     if (!at(TokenKind::LBrace)) {
         expected(DiagCode::parse_expected_token, "'{' after the namespace name");
         return;
@@ -713,6 +733,10 @@ void Parser::parse_namespace(std::span<Attribute> attrs) {
     advance();
     std::size_t mark = decls_.size();
     parse_declaration_seq(true);
+    for (std::size_t i = chain.size(); i-- > 1;) {
+        chain[i]->decls = take(decls_, mark);
+        decls_.push_back(chain[i]);
+    }
     n->decls = take(decls_, mark);
     if (!expect(TokenKind::RBrace, "to close the namespace"))
         ctx_.diags.note(support::SourceRange(open), "the namespace opened here");
