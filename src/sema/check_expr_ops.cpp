@@ -251,6 +251,13 @@ BExpr* Checker::check_unary(const syntax::UnaryExpr* e) {
         n->type = x->type;
         return n;
     }
+    if (x->type->is<StructType>()) {
+        // A member `operator-()` (or `+`, `!`, `~`) with no parameter: HLSL 2021 overloading.
+        bool found = false;
+        std::string name = fmt::format("operator{}", syntax::token_kind_spelling(e->op));
+        BExpr* call = call_operator(intern(name), x, {}, range, &found);
+        if (found) return call;
+    }
     if (!is_basic(x->type)) {
         report(DiagCode::invalid_operands, range,
                fmt::format("This operator cannot be applied to '{}'.", tname(x->type)));

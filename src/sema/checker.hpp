@@ -125,6 +125,8 @@ private:
     StructInfo* declare_struct(const syntax::StructDecl* d, std::span<const TemplateValue> targs, Scope* template_scope);
     void declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d);
     void declare_function(const syntax::FunctionDecl* d, StructInfo* owner);
+    // Reports (and gives false for) an operator HLSL 2021 does not let a program overload.
+    bool operator_overload_allowed(const syntax::FunctionDecl* d, StructInfo* owner);
     Function* build_signature(const syntax::FunctionDecl* d, StructInfo* owner);
     void define_out_of_line(const syntax::FunctionDecl* d);
     void check_body(Function* f, const syntax::FunctionDecl* d, StructInfo* owner);
@@ -219,6 +221,12 @@ private:
     Function* instantiate_function(FunctionTemplate* t, std::span<const TemplateValue> explicit_args,
                                    std::span<BExpr* const> args, SourceRange range, bool report);
     const StructType* instantiate_struct(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range);
+    const Type* instantiate_alias(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range);
+    // `args` with the defaults of the parameters not given, checked for kind (type or value).
+    std::optional<std::vector<TemplateValue>> complete_template_args(std::span<const syntax::TemplateParam> params,
+                                                                    Symbol name, Scope* where_declared,
+                                                                    std::span<const TemplateValue> args,
+                                                                    SourceRange range);
     Scope* template_scope(const std::span<const syntax::TemplateParam> params, std::span<const TemplateValue> args,
                           Scope* parent);
 

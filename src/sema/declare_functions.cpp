@@ -30,7 +30,34 @@ std::uint8_t param_interpolation(std::uint32_t m) {
 
 }  // namespace
 
+bool Checker::operator_overload_allowed(const syntax::FunctionDecl* d, StructInfo* owner) {
+    // HLSL 2021 as DXC takes it: member operators only, and not assignment, compound assignment,
+    // shifts, ++ or -- (those keep their built-in meaning on members).
+    using syntax::TokenKind;
+    switch (d->op) {
+    case TokenKind::Equal: case TokenKind::PlusEqual: case TokenKind::MinusEqual: case TokenKind::StarEqual:
+    case TokenKind::SlashEqual: case TokenKind::PercentEqual: case TokenKind::AmpEqual: case TokenKind::PipeEqual:
+    case TokenKind::CaretEqual: case TokenKind::LessLessEqual: case TokenKind::GreaterGreaterEqual:
+    case TokenKind::LessLess: case TokenKind::GreaterGreater: case TokenKind::PlusPlus: case TokenKind::MinusMinus:
+        report(DiagCode::invalid_operands, SourceRange(d->loc),
+               fmt::format("HLSL 2021 does not allow overloading '{}'. Write a named member function instead (for "
+                           "'+=', e.g. 'void add(S other)').",
+                           d->name.str()));
+        return false;
+    default: break;
+    }
+    if (!owner) {
+        report(DiagCode::invalid_operands, SourceRange(d->loc),
+               fmt::format("HLSL 2021 allows '{}' only as a member of a struct. Declare it inside the struct of its "
+                           "left operand.",
+                           d->name.str()));
+        return false;
+    }
+    return true;
+}
+
 Function* Checker::build_signature(const syntax::FunctionDecl* d, StructInfo* owner) {
+    if (d->is_operator && !operator_overload_allowed(d, owner)) return nullptr;
     const Type* result = resolve_type(d->return_type, d->modifiers);
     if (!result) return nullptr;
     if (result->is<ArrayType>()) {

@@ -30,6 +30,18 @@ void Checker::declare_decl(const syntax::Decl* d) {
 }
 
 void Checker::declare_typedef(const syntax::TypedefDecl* d) {
+    if (d->is_template) {
+        // Resolved at each use, with the arguments bound (instantiate_alias).
+        StructTemplate* t = make<StructTemplate>();
+        t->alias = d;
+        t->scope = scope;
+        Entity e;
+        e.kind = EntityKind::StructTemplate;
+        e.loc = d->loc;
+        e.struct_template = t;
+        declare(scope, d->name, e, SourceRange(d->loc));
+        return;
+    }
     const Type* t = resolve_type(d->type, d->modifiers);
     if (t && !d->dims.empty()) t = apply_dims(t, d->dims, d->loc);
     if (!t) return;

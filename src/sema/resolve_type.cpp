@@ -167,10 +167,11 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
         if (e->kind == EntityKind::StructTemplate) {
             if (!ts->has_template_args) {
                 report(DiagCode::template_argument_error, where,
-                       fmt::format("'{}' is a struct template: give its arguments, {}<...>.", name, name));
+                       fmt::format("'{}' is a template: give its arguments, {}<...>.", name, name));
                 return nullptr;
             }
-            t = instantiate_struct(e->struct_template, args, where);
+            t = e->struct_template->alias ? instantiate_alias(e->struct_template, args, where)
+                                          : instantiate_struct(e->struct_template, args, where);
             if (!t) return nullptr;
         } else if (e->kind == EntityKind::Type) {
             if (ts->has_template_args) {

@@ -182,19 +182,21 @@ Function* Checker::instantiate_function(FunctionTemplate* t, std::span<const Tem
     return f;
 }
 
-const StructType* Checker::instantiate_struct(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range) {
-    const syntax::StructDecl* d = t->decl;
+std::optional<std::vector<TemplateValue>> Checker::complete_template_args(std::span<const syntax::TemplateParam> params,
+                                                                         Symbol name, Scope* where_declared,
+                                                                         std::span<const TemplateValue> args,
+                                                                         SourceRange range) {
     std::vector<TemplateValue> values(args.begin(), args.end());
-    if (values.size() > d->template_params.size()) {
+    if (values.size() > params.size()) {
         report(DiagCode::template_argument_error, range,
-               fmt::format("'{}' takes {} template arguments, but {} are given.", d->name.str(), d->template_params.size(),
+               fmt::format("'{}' takes {} template arguments, but {} are given.", name.str(), params.size(),
                            values.size()));
-        return nullptr;
+        return std::nullopt;
     }
-    for (std::size_t i = values.size(); i < d->template_params.size(); ++i) {
-        const syntax::TemplateParam& p = d->template_params[i];
+    for (std::size_t i = values.size(); i < params.size(); ++i) {
+        const syntax::TemplateParam& p = params[i];
         Scope* saved = scope;
-        push(t->scope);
+        push(where_declared);
         std::optional<TemplateValue> v;
         if (p.default_type) {
             if (const Type* dt = resolve_type(p.default_type)) v = TemplateValue{dt, 0};
@@ -204,18 +206,49 @@ const StructType* Checker::instantiate_struct(StructTemplate* t, std::span<const
         scope = saved;
         if (!v) {
             report(DiagCode::template_argument_error, range,
-                   fmt::format("'{}' needs a value for its template parameter '{}'.", d->name.str(), p.name.str()));
-            return nullptr;
+                   fmt::format("'{}' needs a value for its template parameter '{}'.", name.str(), p.name.str()));
+            return std::nullopt;
         }
         values.push_back(*v);
     }
     for (std::size_t i = 0; i < values.size(); ++i)
-        if ((d->template_params[i].value_type == nullptr) != (values[i].type != nullptr)) {
+        if ((params[i].value_type == nullptr) != (values[i].type != nullptr)) {
             report(DiagCode::template_argument_error, range,
-                   fmt::format("Template argument {} of '{}' must be a {}.", i + 1, d->name.str(),
-                               d->template_params[i].value_type ? "constant value" : "type"));
-            return nullptr;
+                   fmt::format("Template argument {} of '{}' must be a {}.", i + 1, name.str(),
+                               params[i].value_type ? "constant value" : "type"));
+            return std::nullopt;
         }
+    return values;
+}
+
+const Type* Checker::instantiate_alias(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range) {
+    const syntax::TypedefDecl* d = t->alias;
+    std::optional<std::vector<TemplateValue>> values = complete_template_args(d->template_params, d->name, t->scope, args, range);
+    if (!values) return nullptr;
+    // An alias is its type with the parameters bound: nothing to keep per instance, but an alias
+    // naming itself must stop like a struct template that does.
+    if (template_depth >= options.max_template_depth) {
+        report(DiagCode::template_depth_exceeded, range,
+               fmt::format("Expanding the alias '{}' goes too deep. Check for an alias that names itself.",
+                           d->name.str()));
+        return nullptr;
+    }
+    ++template_depth;
+    Scope* saved = scope;
+    push(template_scope(d->template_params, *values, t->scope));
+    const Type* out = resolve_type(d->type, d->modifiers);
+    if (out && !d->dims.empty()) out = apply_dims(out, d->dims, d->loc);
+    scope = saved;
+    --template_depth;
+    return out;
+}
+
+const StructType* Checker::instantiate_struct(StructTemplate* t, std::span<const TemplateValue> args, SourceRange range) {
+    const syntax::StructDecl* d = t->decl;
+    std::optional<std::vector<TemplateValue>> completed =
+        complete_template_args(d->template_params, d->name, t->scope, args, range);
+    if (!completed) return nullptr;
+    std::vector<TemplateValue>& values = *completed;
     for (const StructTemplate::Instance& inst : t->instances)
         if (inst.args == values) return inst.type;
     if (template_depth >= options.max_template_depth || template_instances >= options.max_template_instances) {

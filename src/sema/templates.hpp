@@ -32,8 +32,11 @@ struct FunctionTemplate {
     std::vector<Instance> instances;
 };
 
+// A struct template, or an alias template (`template<typename T> using V = vector<T, 2>;`),
+// which shares its uses as a type: `alias` is set and `decl` null.
 struct StructTemplate {
     const syntax::StructDecl* decl = nullptr;
+    const syntax::TypedefDecl* alias = nullptr;
     Scope* scope = nullptr;
     struct Instance {
         std::vector<TemplateValue> args;

@@ -409,6 +409,9 @@ struct StructDecl : Decl {
     StructDecl(SourceLoc l) : Decl(DeclKind::Struct, l) {}
     bool is_class = false;
     bool is_definition = false;  // false for `struct S;`
+    // Written without a name; `name` is then the typedef's (`typedef struct {...} X;`) or one the
+    // parser made up, which no source can spell.
+    bool is_unnamed = false;
     std::span<TemplateParam> template_params;
     bool is_template = false;
     TypeSyntax* base = nullptr;  // single inheritance
@@ -428,6 +431,8 @@ struct TypedefDecl : Decl {
     TypeSyntax* type = nullptr;
     std::span<Expr*> dims;
     bool is_using = false;
+    std::span<TemplateParam> template_params;  // `template<typename T> using V = vector<T, 2>;`
+    bool is_template = false;
 };
 
 struct NamespaceDecl : Decl {

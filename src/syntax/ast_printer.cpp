@@ -518,6 +518,7 @@ void Printer::decl(const Decl& d, int indent) {
         case DeclKind::Struct: {
             const auto& s = static_cast<const StructDecl&>(d);
             head(s.is_class ? "class" : "struct");
+            if (s.is_unnamed) out += " (unnamed)";
             template_params(s.template_params, s.is_template);
             if (s.base) {
                 out += " (base ";
@@ -540,6 +541,7 @@ void Printer::decl(const Decl& d, int indent) {
         case DeclKind::Typedef: {
             const auto& t = static_cast<const TypedefDecl&>(d);
             head(t.is_using ? "using" : "typedef");
+            template_params(t.template_params, t.is_template);
             out += ' ';
             type(*t.type);
             modifiers(t.modifiers);

@@ -65,7 +65,7 @@ void Parser::parse_declaration(bool local) {
             parse_buffer(attrs);
             return;
         case Keyword::Typedef: parse_typedef(attrs); return;
-        case Keyword::Using: parse_using(attrs); return;
+        case Keyword::Using: parse_using(attrs, {}, false); return;
         case Keyword::Namespace:
             if (local) {
                 error_here(DiagCode::parse_expected_statement, "namespaces are only allowed at file scope");
@@ -146,6 +146,21 @@ void Parser::parse_variable_or_function(std::span<Attribute> attrs, std::span<Te
                                         bool is_template, bool local) {
     PragmaPacking packing = pragma_packing_here();
     std::uint32_t mods = parse_modifiers();
+    if (at_struct_definition() && !is_template) {
+        // `static struct { ... } g;`, `const struct S { ... } k = {...};`
+        StructDecl* s = parse_struct_definition(attrs, {}, false, {});
+        if (!s) return;
+        if (accept(TokenKind::Semicolon)) return;
+        if (!at(TokenKind::Identifier) || keyword() != Keyword::None) {
+            expected(DiagCode::parse_expected_identifier, "a name for the variable");
+            return;
+        }
+        SourceLoc name_loc = loc();
+        Symbol name = tok().ident;
+        advance();
+        parse_declarators(attrs, mods, type_naming(s), name_loc, name, packing);
+        return;
+    }
     TypeSyntax* type = parse_type();
     if (!type) return;
     if (reject_pointer_declarator()) return;
@@ -452,7 +467,36 @@ bool Parser::parse_packoffset(Annotation& a) {
     return expect(TokenKind::RParen, "after the packoffset");
 }
 
-void Parser::parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template) {
+bool Parser::at_struct_definition() {
+    if (!at_keyword(Keyword::Struct) && !at_keyword(Keyword::Class)) return false;
+    if (peek().is(TokenKind::LBrace)) return true;
+    return peek().is(TokenKind::Identifier) && (peek(2).is(TokenKind::LBrace) || peek(2).is(TokenKind::Colon));
+}
+
+Symbol Parser::name_after_struct_body() const {
+    std::size_t j = pos_;
+    while (j < toks_.size() && !toks_[j].is(TokenKind::LBrace)) ++j;
+    int depth = 0;
+    for (; j < toks_.size(); ++j) {
+        if (toks_[j].is(TokenKind::LBrace)) ++depth;
+        else if (toks_[j].is(TokenKind::RBrace) && --depth == 0) break;
+    }
+    if (j + 1 >= toks_.size() || !toks_[j + 1].is(TokenKind::Identifier)) return {};
+    return toks_[j + 1].ident;
+}
+
+TypeSyntax* Parser::type_naming(const StructDecl* s) {
+    auto* t = make<TypeSyntax>();
+    t->loc = s->loc;
+    std::size_t mark = symbols_.size();
+    symbols_.push_back(s->name);
+    t->name.loc = s->loc;
+    t->name.parts = take(symbols_, mark);
+    return t;
+}
+
+StructDecl* Parser::parse_struct_definition(std::span<Attribute> attrs, std::span<TemplateParam> tparams,
+                                            bool is_template, Symbol unnamed_name) {
     auto* s = make<StructDecl>(loc());
     s->attributes = attrs;
     s->is_class = at_keyword(Keyword::Class);
@@ -466,45 +510,52 @@ void Parser::parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> t
         declare_type(s->name, is_template);
         advance();
     }
+    if (s->name && at(TokenKind::Less)) {
+        error_here(DiagCode::parse_unsupported_feature,
+                   fmt::format("template specialization ('{}<...>' after 'struct') is not supported; give the "
+                               "specialized struct a name of its own, or select with a template parameter inside "
+                               "the one struct",
+                               s->name.str()));
+        return nullptr;
+    }
     if (accept(TokenKind::Colon)) {
         if (at_keyword(Keyword::Public) || at_keyword(Keyword::Private) || at_keyword(Keyword::Protected)) advance();
         s->base = parse_type();
-        if (!s->base) return;
+        if (!s->base) return nullptr;
+    }
+    if (!s->name && at(TokenKind::LBrace)) {
+        // An unnamed struct is named for what declares it: the typedef's name, as C++ names it
+        // for linkage, or a name no source can spell, so its variables and members still have a
+        // type sema can look up.
+        s->name = unnamed_name ? unnamed_name : intern(fmt::format("anon.{}", ++anonymous_structs_));
+        s->is_unnamed = true;
+        declare_type(s->name, false);
     }
     decls_.push_back(s);
     if (at(TokenKind::LBrace)) {
         s->is_definition = true;
         parse_struct_members(s);
-    } else if (!s->name) {
+        return s;
+    }
+    if (!s->name) {
         expected(DiagCode::parse_expected_token, "'{' to start the struct body");
-        return;
     } else if (at(TokenKind::Semicolon)) {
         advance();
-        return;
     } else {
         expected(DiagCode::parse_expected_token, "'{' or ';' after the struct name");
-        return;
     }
-    if (at(TokenKind::Identifier) && !s->name) {
-        error_here(DiagCode::parse_unsupported_feature,
-                   "variables of an unnamed struct type are not supported; give the struct a name and declare "
-                   "the variables with it");
-        // The struct itself ended well; only its declarators are skipped.
-        synchronize();
-        return;
-    }
+    return nullptr;
+}
+
+void Parser::parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template) {
+    StructDecl* s = parse_struct_definition(attrs, tparams, is_template, {});
+    if (!s) return;
     if (at(TokenKind::Identifier)) {
-        // `struct S { ... } s;` also declares variables of the new type.
-        auto* t = make<TypeSyntax>();
-        t->loc = s->loc;
-        std::size_t mark = symbols_.size();
-        symbols_.push_back(s->name);
-        t->name.loc = s->loc;
-        t->name.parts = take(symbols_, mark);
+        // `struct S { ... } s;` and `struct { ... } s;` also declare variables of the new type.
         SourceLoc name_loc = loc();
         Symbol name = tok().ident;
         advance();
-        parse_declarators(attrs, 0, t, name_loc, name, pragma_packing_here());
+        parse_declarators(attrs, 0, type_naming(s), name_loc, name, pragma_packing_here());
         return;
     }
     expect(TokenKind::Semicolon, "after the struct definition");
@@ -568,13 +619,43 @@ void Parser::parse_buffer(std::span<Attribute> attrs) {
 void Parser::parse_typedef(std::span<Attribute> attrs) {
     advance();  // typedef
     std::uint32_t mods = parse_modifiers();
-    TypeSyntax* type = parse_type();
+    TypeSyntax* type = nullptr;
+    Symbol defined;  // the struct `typedef struct [S] {...}` defines
+    if (at_struct_definition()) {
+        StructDecl* s = parse_struct_definition(attrs, {}, false, name_after_struct_body());
+        if (!s) return;
+        defined = s->name;
+        type = type_naming(s);
+    } else if ((at_keyword(Keyword::Struct) || at_keyword(Keyword::Class)) && peek().is(TokenKind::Identifier) &&
+               !peek(2).is(TokenKind::Less) && !peek(2).is(TokenKind::ColonColon)) {
+        // `typedef struct S S;` names the struct before (or after) its definition, as in C: the
+        // elaborated name declares it.
+        auto* s = make<StructDecl>(peek().loc);
+        s->attributes = attrs;
+        s->is_class = at_keyword(Keyword::Class);
+        s->name = peek().ident;
+        declare_type(s->name, false);
+        advance();
+        advance();
+        decls_.push_back(s);
+        defined = s->name;
+        type = type_naming(s);
+    } else {
+        type = parse_type();
+    }
     if (!type) return;
     for (;;) {
         if (reject_pointer_declarator()) return;
         if (!at(TokenKind::Identifier) || keyword() != Keyword::None) {
             expected(DiagCode::parse_expected_identifier, "a name for the typedef");
             return;
+        }
+        if (tok().ident == defined && !peek().is(TokenKind::LBracket)) {
+            // `typedef struct {...} X;` named the struct X already, and `typedef struct X {...} X;`
+            // repeats its name: neither declares anything more.
+            advance();
+            if (!accept(TokenKind::Comma)) break;
+            continue;
         }
         auto* t = make<TypedefDecl>(loc());
         t->attributes = attrs;
@@ -590,7 +671,7 @@ void Parser::parse_typedef(std::span<Attribute> attrs) {
     expect(TokenKind::Semicolon, "after the typedef");
 }
 
-void Parser::parse_using(std::span<Attribute> attrs) {
+void Parser::parse_using(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template) {
     advance();  // using
     if (at_keyword(Keyword::Namespace)) {
         error_here(DiagCode::parse_unsupported_feature,
@@ -605,13 +686,15 @@ void Parser::parse_using(std::span<Attribute> attrs) {
     t->attributes = attrs;
     t->name = tok().ident;
     t->is_using = true;
+    t->template_params = tparams;
+    t->is_template = is_template;
     advance();
     if (!expect(TokenKind::Equal, "after the alias name")) return;
     t->modifiers = parse_modifiers();
     t->type = parse_type();
     if (!t->type) return;
     t->dims = parse_array_dims();
-    declare_type(t->name, false);
+    declare_type(t->name, is_template);
     decls_.push_back(t);
     expect(TokenKind::Semicolon, "after the alias");
 }
@@ -630,6 +713,18 @@ void Parser::parse_namespace(std::span<Attribute> attrs) {
     tok_info_pos_ = SIZE_MAX;
     advance();
     decls_.push_back(n);
+    // `namespace A::B { ... }` is `namespace A { namespace B { ... } }`.
+    std::vector<NamespaceDecl*> chain{n};
+    while (at(TokenKind::ColonColon) && peek().is(TokenKind::Identifier) && keyword_at(1) == Keyword::None) {
+        advance();
+        auto* inner = make<NamespaceDecl>(loc());
+        inner->attributes = attrs;
+        inner->name = tok().ident;
+        info(inner->name).is_namespace = true;
+        tok_info_pos_ = SIZE_MAX;
+        advance();
+        chain.push_back(inner);
+    }
     if (!at(TokenKind::LBrace)) {
         expected(DiagCode::parse_expected_token, "'{' after the namespace name");
         return;
@@ -638,6 +733,10 @@ void Parser::parse_namespace(std::span<Attribute> attrs) {
     advance();
     std::size_t mark = decls_.size();
     parse_declaration_seq(true);
+    for (std::size_t i = chain.size(); i-- > 1;) {
+        chain[i]->decls = take(decls_, mark);
+        decls_.push_back(chain[i]);
+    }
     n->decls = take(decls_, mark);
     if (!expect(TokenKind::RBrace, "to close the namespace"))
         ctx_.diags.note(support::SourceRange(open), "the namespace opened here");
@@ -699,6 +798,10 @@ void Parser::parse_template_declaration(std::span<Attribute> attrs, bool local) 
     }
     if (at_keyword(Keyword::Struct) || at_keyword(Keyword::Class)) {
         parse_struct(attrs, tparams, true);
+        return;
+    }
+    if (at_keyword(Keyword::Using)) {
+        parse_using(attrs, tparams, true);
         return;
     }
     parse_variable_or_function(attrs, tparams, true, false);

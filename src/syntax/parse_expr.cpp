@@ -335,6 +335,13 @@ Expr* Parser::parse_name_or_construct() {
     if (at(TokenKind::Less) && is_template_name(last)) {
         n->has_template_args = true;
         if (!parse_template_args(n->template_args)) return n;
+        if (at(TokenKind::ColonColon) && peek().is(TokenKind::Identifier)) {
+            error_here(DiagCode::parse_unsupported_feature,
+                       fmt::format("naming a member through template arguments ('{}<...>::{}') is not supported; name "
+                                   "the instance first ('using X = {}<...>;') and write 'X::{}'",
+                                   last.str(), peek().text, last.str(), peek().text));
+            return error_expr();
+        }
     }
     if (at(TokenKind::LParen) && info(last).user_type) {
         // `S(x)` with a struct name: a constructor-style cast, which sema checks.

@@ -152,9 +152,18 @@ private:
     void parse_declaration(bool local);
     void parse_struct(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template);
     void parse_struct_members(StructDecl* s);
+    // `struct [Name] [: Base] { ... }` (or `struct Name;`), pushed onto decls_; the struct when it
+    // has a body, null otherwise. An unnamed one is named `unnamed_name`, or given a name of its own.
+    StructDecl* parse_struct_definition(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template,
+                                        Symbol unnamed_name);
+    // `struct {`, `struct S {` or `struct S :`: a struct defined where a type is expected.
+    bool at_struct_definition();
+    // The identifier right after the body of the struct starting here (the typedef's name), if any.
+    Symbol name_after_struct_body() const;
+    TypeSyntax* type_naming(const StructDecl* s);
     void parse_buffer(std::span<Attribute> attrs);
     void parse_typedef(std::span<Attribute> attrs);
-    void parse_using(std::span<Attribute> attrs);
+    void parse_using(std::span<Attribute> attrs, std::span<TemplateParam> tparams, bool is_template);
     void parse_namespace(std::span<Attribute> attrs);
     void parse_enum(std::span<Attribute> attrs);
     void parse_template_declaration(std::span<Attribute> attrs, bool local);
@@ -264,6 +273,7 @@ private:
     std::vector<Enumerator> enumerators_;
 
     Symbol sym_operator_;
+    std::uint32_t anonymous_structs_ = 0;  // names unnamed structs apart
 };
 
 }  // namespace oneshader::syntax
