@@ -146,6 +146,7 @@ Instruction* copy_instruction(Module& m, const Instruction& i) {
 }
 
 void clone_module(const Module& from, Module& into) {
+    for (std::string_view s : from.strings()) into.add_string(s);
     CloneMap map;
     clone_constants(from, into, map);
     clone_globals(from, into, map);

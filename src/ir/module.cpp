@@ -173,6 +173,14 @@ EntryPoint* Module::add_entry_point(ShaderStage stage, Function* f) {
     return e;
 }
 
+std::int64_t Module::add_string(std::string_view s) {
+    // A shader has a handful of formats, so a scan is cheaper than a map.
+    for (std::size_t k = 0; k < strings_.size(); ++k)
+        if (strings_[k] == s) return static_cast<std::int64_t>(k);
+    strings_.push_back(arena_.copy(s));
+    return static_cast<std::int64_t>(strings_.size() - 1);
+}
+
 Function* Module::find_function(std::string_view name) const {
     for (Function* f : functions)
         if (f->name == name) return f;

@@ -128,6 +128,10 @@ public:
     void set_name(Value* v, std::string_view name) { v->set_name_raw(arena_.copy(name)); }
     void set_name(Block* b, std::string_view name) { b->set_name_raw(arena_.copy(name)); }
     std::string_view copy_string(std::string_view s) { return arena_.copy(s); }
+    // Strings an instruction names by index (printf's format is its immediate): each text once,
+    // in first-use order, so equal formats share one OpString.
+    std::int64_t add_string(std::string_view s);
+    const std::vector<std::string_view>& strings() const { return strings_; }
 
     std::vector<SpecConstant*> spec_constants;
     std::vector<Global*> globals;
@@ -141,6 +145,7 @@ private:
     support::Arena& arena_;
     sema::TypeContext& types_;
     std::vector<Constant*> constants_;
+    std::vector<std::string_view> strings_;  // arena copies
     std::uint32_t next_mark_ = 0;
     // The interned constants by content: open addressing, at most half full. Lookup only (the
     // creation order is constants_), so pointer values never reach any output.

@@ -247,6 +247,24 @@ private:
         return s;
     }
 
+    // The text between quotes with '"', '\\' and every byte outside printable ASCII as \xx (two hex
+    // digits), so a string token never holds a quote and a line never breaks.
+    static std::string quoted_string(std::string_view v) {
+        static constexpr char kHex[] = "0123456789abcdef";
+        std::string s = "\"";
+        for (char ch : v) {
+            auto u = static_cast<unsigned char>(ch);
+            if (u >= 0x20 && u < 0x7F && ch != '"' && ch != '\\') {
+                s += ch;
+            } else {
+                s += '\\';
+                s += kHex[u >> 4];
+                s += kHex[u & 15];
+            }
+        }
+        return s + "\"";
+    }
+
     static std::string int_list(std::span<const std::int64_t> v) {
         std::string s;
         for (std::size_t k = 0; k < v.size(); ++k) s += (k ? ", " : "") + std::to_string(v[k]);
@@ -298,10 +316,20 @@ private:
             append(s.empty() ? "none" : s);
             break;
         }
-        case OpSyntax::Intrinsic:
+        case OpSyntax::Intrinsic: {
             // The HLSL name, so that IR text reads like the source and parses back to the id.
-            append(std::string(intrinsics::name(i->intrinsic)) + "(" + operand_list(n, i) + ")");
+            std::string ops = operand_list(n, i);
+            // printf's format (a module string) leads its operands, as in the source.
+            if (i->intrinsic == intrinsics::Id::Printf && !i->immediates.empty()) {
+                std::int64_t k = i->immediates[0];
+                std::string text = k >= 0 && std::size_t(k) < m_.strings().size()
+                                       ? quoted_string(m_.strings()[std::size_t(k)])
+                                       : "string(" + std::to_string(k) + ")";
+                ops = ops.empty() ? text : text + ", " + ops;
+            }
+            append(std::string(intrinsics::name(i->intrinsic)) + "(" + ops + ")");
             break;
+        }
         case OpSyntax::Call:
             append("@" + (i->callee ? std::string(i->callee->name) : std::string("<null>")) + "(" +
                    operand_list(n, i) + ")");

@@ -81,6 +81,17 @@ bool Parser::parse_block_notes(std::string_view comment, Block* b) {
     }
 }
 
+namespace {
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+}  // namespace
+
 bool Parser::parse_operands(Cursor& c, Instruction* i, bool in_parens) {
     if (in_parens ? c.peek().is(')') : !starts_operand(c.peek())) return true;
     while (true) {
@@ -189,7 +200,26 @@ bool Parser::parse_instruction(Cursor& c) {
             if (i->intrinsic == intrinsics::Id::None)
                 return error(name.column, "unknown intrinsic '" + std::string(name.text) + "'");
         }
-        if (!expect(c, '(', "'('") || !parse_operands(c, i, true) || !expect(c, ')', "')'")) return false;
+        if (!expect(c, '(', "'('")) return false;
+        if (i->intrinsic == intrinsics::Id::Printf) {
+            Token f = c.next();
+            if (f.kind != Tok::String) return error(f.column, "expected printf's format as a \"string\"");
+            std::string text;
+            for (std::size_t k = 0; k < f.text.size(); ++k) {
+                if (f.text[k] != '\\') {
+                    text += f.text[k];
+                    continue;
+                }
+                int hi = k + 2 < f.text.size() ? hex_value(f.text[k + 1]) : -1;
+                int lo = hi >= 0 ? hex_value(f.text[k + 2]) : -1;
+                if (lo < 0) return error(f.column, "a '\\' in a string is followed by two hex digits");
+                text += static_cast<char>(hi * 16 + lo);
+                k += 2;
+            }
+            i->immediates.push_back(m_.add_string(text));
+            if (c.peek().is(',')) c.next();
+        }
+        if (!parse_operands(c, i, true) || !expect(c, ')', "')'")) return false;
         break;
     }
     case OpSyntax::Phi:

@@ -292,6 +292,10 @@ void FunctionCheck::check_types(const Instruction* i) const {
             // The backends' tables have no row for these: the lowering writes them as other
             // instructions (mul, select, barriers, atomics...) or they are refused before it.
             fail(i, "'" + std::string(intrinsics::name(i->intrinsic)) + "' is never a call in the IR");
+        else if (i->intrinsic == intrinsics::Id::Printf &&
+                 (i->immediates.size() != 1 || i->immediates[0] < 0 ||
+                  std::size_t(i->immediates[0]) >= m.strings().size()))
+            fail(i, "printf names no module string as its format");
         break;
     case Opcode::TextureSample:
     case Opcode::TextureSampleBias:

@@ -89,6 +89,14 @@ ir::Value* Lowerer::intrinsic(const sema::BIntrinsicCall* e) {
         unsupported(e->range, fmt::format("'{}'", name));
         return nullptr;
     case Intrinsic::GetAttributeAtVertex: return attribute_at_vertex(e);
+    case Intrinsic::Printf: {
+        // The values in source order; the format is a module string the call names by index.
+        ValueList values;
+        for (std::size_t k = 0; k < e->args.size(); ++k) values.push_back(convert(rvalue(e->args[k]), e->params[k].type));
+        ir::Instruction* call = b_.intrinsic(id, result, values);
+        call->immediates.push_back(m_.add_string(e->format));
+        return nullptr;
+    }
     default: break;
     }
     ValueList args;

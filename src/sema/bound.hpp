@@ -281,6 +281,7 @@ struct BIntrinsicCall : BExpr {
     Symbol name;
     std::span<BExpr*> args;
     std::span<const ParamType> params;
+    std::string_view format;  // printf: the format string, escapes decoded
 };
 
 struct BMethodCall : BExpr {

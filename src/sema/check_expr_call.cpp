@@ -353,16 +353,16 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
             if (!v) return error_expr(range);
             targs.push_back(*v);
         }
-    // printf and errorf take their format as a string literal, which is no value anywhere else:
-    // their refusal (OSH0374) is the diagnostic, not the string's.
+    // printf takes its format as a string literal, which is no value anywhere else. errorf has no
+    // SPIR-V form (DXC refuses it too): its refusal (OSH0374) is the diagnostic, not the string's.
+    if (ne->name.parts.size() == 1 && !ne->name.global && ne->name.parts[0].str() == "printf" &&
+        !lookup(ne->name.parts[0]))
+        return check_printf(e, range);
     if (ne->name.parts.size() == 1 && !ne->name.global && !e->args.empty() &&
-        e->args[0]->kind == syntax::ExprKind::StringLiteral &&
-        (ne->name.parts[0].str() == "printf" || ne->name.parts[0].str() == "errorf")) {
+        e->args[0]->kind == syntax::ExprKind::StringLiteral && ne->name.parts[0].str() == "errorf") {
         report(DiagCode::intrinsic_refused, SourceRange(ne->loc),
-               fmt::format("The intrinsic '{}' is not supported: debug output is not implemented (SPIR-V's "
-                           "NonSemantic.DebugPrintf is not emitted yet; MSL and WGSL have none). Remove the call, or "
-                           "keep it behind an #ifdef that is off when compiling with OneShader.",
-                           ne->name.parts[0].str()));
+               "The intrinsic 'errorf' is not supported: SPIR-V has no error output (DXC refuses it for SPIR-V too), "
+               "and MSL and WGSL have none. Use printf, or remove the call.");
         return error_expr(range);
     }
     support::SmallVec<BExpr*, 8> args;

@@ -181,6 +181,8 @@ private:
     BExpr* init_list(const syntax::InitListExpr* e, const Type* target);
     void check_args(std::span<syntax::Expr* const> args, support::SmallVec<BExpr*, 8>& out);
     BExpr* call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange range);
+    // printf("format", values...) as NonSemantic.DebugPrintf takes it (check_printf.cpp).
+    BExpr* check_printf(const syntax::CallExpr* e, SourceRange range);
     BExpr* call_method(BExpr* object, Symbol name, std::span<BExpr*> args, const Type* template_arg, SourceRange range);
     // The arguments of an intrinsic or method call as the table typed it; false after a report.
     bool table_call_arguments(std::span<BExpr*> args, std::span<const ParamType> params, std::string_view callee,

@@ -183,12 +183,16 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
                               "with WaveActiveBallot and WaveReadLaneFirst in a loop instead.");
         return std::nullopt;
     }
-    if (rows[0].flags & kRefused) {
+    // printf is checked before the table (its format is a string literal, no value); a call that
+    // reaches the table has no format.
+    if ((rows[0].flags & kRefused) || rows[0].id == Intrinsic::Printf) {
         std::string why = rows[0].id == Intrinsic::Noise
                               ? "it exists only for the legacy tx_1_0 texture-shader target. Write the noise function "
                                 "in HLSL, or sample a noise texture."
-                              : "no target has debug output or a way to stop the whole dispatch. Remove the call, or "
-                                "keep it behind an #ifdef that is off when compiling with OneShader.";
+                          : rows[0].id == Intrinsic::Printf
+                              ? "its first argument must be the format, as a string literal."
+                              : "no target has a way to stop the whole dispatch or an error output. Remove the call, "
+                                "or keep it behind an #ifdef that is off when compiling with OneShader.";
         site.diags.report(DiagCode::intrinsic_refused, site.range, quoted() + " is not supported: " + why);
         return std::nullopt;
     }

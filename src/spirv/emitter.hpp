@@ -74,6 +74,9 @@ public:
     void decorate(Id id, spv::Decoration d, std::initializer_list<std::uint32_t> extra = {});
     void member_decorate(Id id, std::uint32_t member, spv::Decoration d, std::initializer_list<std::uint32_t> extra = {});
     Id glsl_std_450();
+    // printf: the NonSemantic.DebugPrintf import, and the OpString of module string `k`, made once.
+    Id debug_printf_set();
+    Id printf_format(std::size_t k);
 
     // --- types (types.cpp) ----------------------------------------------------------------------
     Id type_void();
@@ -270,6 +273,8 @@ private:
     std::vector<std::string_view> extensions_;  // literals
     std::vector<std::uint32_t> execution_modes_;
     Id glsl_ = 0;
+    Id debug_printf_ = 0;
+    std::vector<Id> printf_formats_;  // by module string index; 0 until used
     InstructionStream names_, annotations_, globals_, functions_;
     WordTable types_by_shape_;      // opcode, operands
     WordTable constants_by_shape_;  // opcode, type, operands

@@ -61,6 +61,20 @@ Id Emitter::glsl_std_450() {
     return glsl_;
 }
 
+Id Emitter::debug_printf_set() {
+    if (!debug_printf_) debug_printf_ = new_id();
+    return debug_printf_;
+}
+
+Id Emitter::printf_format(std::size_t k) {
+    if (printf_formats_.size() <= k) printf_formats_.resize(k + 1, 0);
+    if (!printf_formats_[k]) {
+        printf_formats_[k] = new_id();
+        debug_strings_.add_with_string(spv::Op::OpString, {printf_formats_[k]}, module().strings()[k]);
+    }
+    return printf_formats_[k];
+}
+
 Id Emitter::result_id(const ir::Instruction* i) {
     bool inserted = false;
     Id& id = values_.get_or_insert(i, 0, &inserted);
@@ -251,6 +265,7 @@ std::vector<std::uint32_t> Emitter::run() {
     for (std::string_view e : extensions_) head.add_with_string(spv::Op::OpExtension, {}, e);
     if (glsl_) head.add_with_string(spv::Op::OpExtInstImport, {glsl_}, "GLSL.std.450");
     if (debug_set_) head.add_with_string(spv::Op::OpExtInstImport, {debug_set_}, "NonSemantic.Shader.DebugInfo.100");
+    if (debug_printf_) head.add_with_string(spv::Op::OpExtInstImport, {debug_printf_}, "NonSemantic.DebugPrintf");
     head.add(spv::Op::OpMemoryModel, {static_cast<std::uint32_t>(spv::AddressingModel::Logical),
                                       static_cast<std::uint32_t>(spv::MemoryModel::GLSL450)});
     std::string_view entry_name = options_.entry_point_name.empty() ? std::string_view(entry_.function->name)

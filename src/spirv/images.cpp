@@ -188,14 +188,18 @@ bool Emitter::emit_image(const ir::Instruction* i) {
             emit(Op::OpImageRead, Op::OpImageSparseRead, texel4, {image, coord}, narrow4);
             return true;
         }
+        // Mask-bit order: Lod (0x2), ConstOffset (0x8), Sample (0x40).
         if (sema::is_multisampled(r->resource)) {
+            add_const_offset(imm);
             mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Sample);
             operands.push_back(i->operands.size() > 2 ? value(i->operands[2]) : constant_i32(0));
-        } else if (!sema::is_typed_buffer(r->resource)) {
-            mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Lod);
-            operands.push_back(i->operands.size() > 2 ? value(i->operands[2]) : constant_i32(0));
+        } else {
+            if (!sema::is_typed_buffer(r->resource)) {
+                mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Lod);
+                operands.push_back(i->operands.size() > 2 ? value(i->operands[2]) : constant_i32(0));
+            }
+            add_const_offset(imm);
         }
-        add_const_offset(imm);
         emit(Op::OpImageFetch, Op::OpImageSparseFetch, texel4, with_operands({image, coord}), narrow4);
         return true;
     }

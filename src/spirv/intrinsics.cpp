@@ -460,6 +460,20 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         define(i, op_result(Op::OpImageSparseTexelsResident, type, {arg(0)}));
         return true;
     }
+    case IntrinsicId::Printf: {
+        // As DXC: OpExtInst DebugPrintf (instruction 1 of NonSemantic.DebugPrintf) on the format's
+        // OpString and the values, which the Vulkan validation layer or RenderDoc prints.
+        if (i->immediates.empty() || i->immediates[0] < 0 ||
+            std::size_t(i->immediates[0]) >= module().strings().size()) {
+            fail(support::DiagCode::spirv_malformed_input, "SPIR-V: printf names no format string");
+            return true;
+        }
+        extension("SPV_KHR_non_semantic_info");
+        Operands ops{debug_printf_set(), 1u, printf_format(std::size_t(i->immediates[0]))};
+        for (std::size_t k = 0; k < i->operands.size(); ++k) ops.push_back(arg(k));
+        op_result(Op::OpExtInst, type_void(), std::span<const std::uint32_t>(ops.data(), ops.size()));
+        return true;
+    }
     case IntrinsicId::IsHelperLane: {
         // Only fragment invocations can be helpers. As DXC for Vulkan 1.2:
         // OpIsHelperInvocationEXT of SPV_EXT_demote_to_helper_invocation, which sees a demotion.

@@ -177,17 +177,3 @@ TEST_CASE("GetRenderTargetSamplePosition stays refused, as DXC refuses it for Vu
     CHECK(d.find("GetRenderTargetSamplePosition") != std::string::npos);
 }
 
-TEST_CASE("printf with its format string is refused as an intrinsic, not as a stray string", "[sema][intrinsics][sm6]") {
-    CompileOptions o = options_for(oneshader::Stage::Compute, oneshader::Target::SpirV, false);
-    oneshader::CompileResult r = oneshader::compile(R"(
-RWStructuredBuffer<uint> Output : register(u0);
-[numthreads(1, 1, 1)]
-void main() { printf("value %d\n", Output[0]); }
-)", "sm6.hlsl", o);
-    std::string d = diagnostics_of(r);
-    INFO(d);
-    CHECK(!r.ok());
-    CHECK(d.find("OSH0374") != std::string::npos);
-    CHECK(d.find("printf") != std::string::npos);
-    CHECK(d.find("OSH0303") == std::string::npos);
-}

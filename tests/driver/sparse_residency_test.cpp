@@ -107,6 +107,32 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return Tex.Sample(Samp, uv, int
     CHECK_FALSE(spirv_tools::has_line(text, "OpCapability SparseResidency"));
 }
 
+TEST_CASE("a multisampled load with an offset writes ConstOffset before Sample, with a status or without",
+          "[spirv][textures][sparse]") {
+    // SPIR-V takes image operands in mask-bit order: ConstOffset (0x8) before Sample (0x40).
+    const char* source = R"(
+Texture2DMS<float4> Tex : register(t0);
+float4 main(float4 pos : SV_Position, uint sample : SV_SampleIndex) : SV_Target {
+    uint status;
+    float4 a = Tex.Load(int2(pos.xy), sample, int2(1, 0), status);
+    float4 b = Tex.Load(int2(pos.xy), sample, int2(0, 1));
+    return CheckAccessFullyMapped(status) ? a + b : 0;
+}
+)";
+    for (bool optimize : {false, true}) {
+        oneshader::CompileResult r = oneshader::compile(source, "ms.hlsl", pixel_options(oneshader::Target::SpirV, optimize));
+        INFO(diagnostics_of(r) << (optimize ? "(optimized)" : "(unoptimized)"));
+        REQUIRE(r.ok());
+        std::vector<std::uint32_t> words = spirv_tools::words_of(*r.find("main", oneshader::Target::SpirV));
+        std::string text = spirv_tools::disassemble(words);
+        INFO(text);
+        CHECK(spirv_tools::validate(words) == "");
+        CHECK(count_of(text, "= OpImageSparseFetch ") == 1);
+        CHECK(count_of(text, "= OpImageFetch ") == 1);
+        CHECK(count_of(text, " ConstOffset|Sample ") == 2);
+    }
+}
+
 TEST_CASE("MSL and WGSL refuse status and clamp arguments by name", "[msl][wgsl][textures][sparse]") {
     std::string msl = errors_of(kSparse, oneshader::Target::Msl);
     INFO(msl);

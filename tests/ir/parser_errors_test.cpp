@@ -27,6 +27,15 @@ TEST_CASE("parser errors: reflection texts are quoted and a counter names an ear
     CHECK(e.front().find("expected an earlier global") != std::string::npos);
 }
 
+TEST_CASE("parser errors: printf needs its format first, with two hex digits after each backslash", "[ir][parser]") {
+    auto e = errors_of("func @cs() -> void {\nbb0:\n  intrinsic printf(1:int)\n  ret\n}\n");
+    REQUIRE(!e.empty());
+    CHECK(e.front().find("expected printf's format") != std::string::npos);
+    e = errors_of("func @cs() -> void {\nbb0:\n  intrinsic printf(\"a\\q\")\n  ret\n}\n");
+    REQUIRE(!e.empty());
+    CHECK(e.front().find("two hex digits") != std::string::npos);
+}
+
 TEST_CASE("parser errors: unknown opcode", "[ir][parser]") {
     expect_error("func @f() -> void {\nbb0:\n  %0 = frob 1:int : int\n  ret\n}\n", "3:8: unknown opcode 'frob'");
 }

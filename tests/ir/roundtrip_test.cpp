@@ -250,6 +250,34 @@ entry pixel @ps inputs(%g0)
 )");
 }
 
+TEST_CASE("printf formats are module strings, quoted with byte escapes, shared by equal formats", "[ir][roundtrip]") {
+    check_fixture(R"(%g0 = global input float location(0) ; v
+
+func @ps() -> void {
+bb0: ; (entry)
+  %0 = load %g0 : float
+  intrinsic printf("v = %f\0a\22quoted\22 \5c", %0)
+  intrinsic printf("no values")
+  intrinsic printf("v = %f\0a\22quoted\22 \5c", 1.0:float)
+  ret
+}
+
+entry pixel @ps inputs(%g0)
+)");
+    IrFixture f;
+    f.parse(R"(func @cs() -> void {
+bb0: ; (entry)
+  intrinsic printf("a\09b %d", 1:int)
+  intrinsic printf("a\09b %d", 2:int)
+  ret
+}
+
+entry compute @cs
+)");
+    REQUIRE(f.module.strings().size() == 1);
+    CHECK(f.module.strings()[0] == "a\tb %d");
+}
+
 TEST_CASE("scalar constants keep their exact bits through the text", "[ir][roundtrip]") {
     check_fixture(R"(%g0 = global private float = inf:float
 %g1 = global private float = -inf:float
