@@ -641,6 +641,12 @@ def main():
                  "resources, constant buffers, switch cases, locals), against glslangValidator and glslangValidator + "
                  "`spirv-opt -O`: [performance-scaling.md](performance-scaling.md), from `bench/scaling.py`.")
         L.append("")
+    # Hand-written: instruction counts from bench/instructions.py, which bench/run.sh does not run.
+    counts_doc = os.path.join(ROOT, "bench", "instruction_counts.md")
+    if os.path.isfile(counts_doc):
+        with open(counts_doc) as f:
+            L += f.read().rstrip("\n").split("\n")
+        L.append("")
     L.append("## Method")
     L.append("")
     L.append("Machine and tools (from [`machine.txt`](%s/machine.txt)):" % results_link)

@@ -80,7 +80,8 @@ struct ResourceLayout {
     ResourceKind kind = ResourceKind::ConstantBuffer;
     ResourceTypeKind type = ResourceTypeKind::ConstantBuffer;
     std::string hlsl_type;     // "Texture2D<float4>"; empty for cbuffer blocks
-    std::uint32_t count = 1;   // array size
+    std::uint32_t count = 1;   // array size; 0 for an unbounded array
+    bool unbounded = false;    // an unbounded array (Textures[]): the API layout picks its descriptor count
     ShaderStages stages = StageNone;
     std::string image_format;  // [[vk::image_format]] of a storage texture, or empty
     std::vector<TargetSlot> slots;          // one per compiled target
@@ -221,6 +222,7 @@ namespace vulkan {
 enum class DescriptorType : std::uint32_t {
     Sampler = 0, CombinedImageSampler = 1, SampledImage = 2, StorageImage = 3, UniformTexelBuffer = 4,
     StorageTexelBuffer = 5, UniformBuffer = 6, StorageBuffer = 7, UniformBufferDynamic = 8, StorageBufferDynamic = 9,
+    InputAttachment = 10,
 };
 // The values of VkShaderStageFlagBits.
 enum ShaderStageFlagBits : std::uint32_t { StageVertexBit = 0x1, StageFragmentBit = 0x10, StageComputeBit = 0x20 };
@@ -246,6 +248,14 @@ std::string stage_flags_to_string(std::uint32_t flags);  // "Vertex", "Vertex, F
 std::uint32_t stage_flags(ShaderStages stages);
 Format format(VertexFormat format);
 
+// The values of VkDescriptorBindingFlagBits (Vulkan 1.2, VK_EXT_descriptor_indexing).
+enum DescriptorBindingFlag : std::uint32_t {
+    DescriptorBindingUpdateAfterBind = 0x1,
+    DescriptorBindingUpdateUnusedWhilePending = 0x2,
+    DescriptorBindingPartiallyBound = 0x4,
+    DescriptorBindingVariableDescriptorCount = 0x8,
+};
+
 struct DescriptorSetLayoutBindingInfo {
     std::uint32_t binding = 0;
     DescriptorType descriptor_type = DescriptorType::UniformBuffer;
@@ -253,6 +263,11 @@ struct DescriptorSetLayoutBindingInfo {
     std::uint32_t stage_flags = 0;  // VkShaderStageFlags
     std::string name;               // the resource ("Frame"; "Name.counter" for an append counter)
     bool is_dynamic = false;
+    // VkDescriptorBindingFlags for VkDescriptorSetLayoutBindingFlagsCreateInfo: an unbounded array
+    // is PartiallyBound, and VariableDescriptorCount too when it is its set's highest binding (the
+    // only one Vulkan lets vary) and not dynamic; then descriptor_count is the upper bound, and
+    // VkDescriptorSetVariableDescriptorCountAllocateInfo gives the count of each set. 0 otherwise.
+    std::uint32_t binding_flags = 0;
 };
 
 struct DescriptorSetLayoutInfo {
@@ -276,6 +291,7 @@ struct PipelineLayoutInfo {
 struct SetStages { std::uint32_t set = 0; ShaderStages stages = StageNone; };
 struct BindingStages { std::uint32_t set = 0; std::uint32_t binding = 0; ShaderStages stages = StageNone; };
 struct Binding { std::uint32_t set = 0; std::uint32_t binding = 0; };
+struct NamedCount { std::string name; std::uint32_t count = 0; };
 
 struct LayoutOptions {
     std::vector<SetStages> widen_sets;          // extra stages for every binding of a set
@@ -283,6 +299,11 @@ struct LayoutOptions {
     ShaderStages widen_push_constants = StageNone;
     std::vector<std::string> dynamic_buffers;   // by name
     std::vector<Binding> dynamic_bindings;      // by set and binding
+    // The descriptor_count of an unbounded array's binding (Textures[]), unless unbounded_counts
+    // names it; with VariableDescriptorCount it is the most a set may allocate. It must stay within
+    // the device's maxDescriptorSetUpdateAfterBind*/maxPerStageDescriptor* limits.
+    std::uint32_t unbounded_descriptor_count = 1024;
+    std::vector<NamedCount> unbounded_counts;   // by name: the count for that array
 };
 
 struct VertexInputBindingInfo {

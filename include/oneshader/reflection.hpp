@@ -53,6 +53,12 @@ struct ReflectedMember {
     std::string name;
     std::uint32_t offset = 0;
     ReflectedType type;
+    // A bit field (HLSL 2021 `uint a : 4;`): `offset` and `type` are those of its storage unit (the
+    // integer it shares with the bit fields packed next to it), and it is the unit's bits
+    // [bit_offset, bit_offset + bit_width), counted from the least significant. bit_width 0: not a
+    // bit field.
+    std::uint32_t bit_offset = 0;
+    std::uint32_t bit_width = 0;
     friend bool operator==(const ReflectedMember&, const ReflectedMember&) = default;
 };
 
@@ -60,13 +66,15 @@ struct ReflectedMember {
 enum class ResourceKind : std::uint8_t {
     ConstantBuffer,     // cbuffer, ConstantBuffer<T>, $Globals
     SampledTexture,     // Texture*
-    StorageTexture,     // RWTexture*
+    StorageTexture,     // RWTexture*, RasterizerOrderedTexture*
     Sampler,            // SamplerState
     ComparisonSampler,  // SamplerComparisonState
     UniformTexelBuffer, // Buffer<T>
-    StorageTexelBuffer, // RWBuffer<T>
-    ReadOnlyStorageBuffer,  // StructuredBuffer, ByteAddressBuffer
-    StorageBuffer,      // RW/Append/Consume structured buffers, RWByteAddressBuffer
+    StorageTexelBuffer, // RWBuffer<T>, RasterizerOrderedBuffer<T>
+    ReadOnlyStorageBuffer,  // StructuredBuffer, ByteAddressBuffer, tbuffer, TextureBuffer<T>
+    StorageBuffer,      // RW/Append/Consume/RasterizerOrdered structured buffers, RW/RasterizerOrdered
+                        // byte-address buffers
+    InputAttachment,    // SubpassInput, SubpassInputMS (Vulkan only)
 };
 
 // The HLSL resource type the resource was declared with.
@@ -79,7 +87,13 @@ enum class ResourceTypeKind : std::uint8_t {
     StructuredBuffer, RWStructuredBuffer, AppendStructuredBuffer, ConsumeStructuredBuffer,
     ByteAddressBuffer, RWByteAddressBuffer,
     SamplerState, SamplerComparisonState,
+    SubpassInput, SubpassInputMS,
+    TextureBuffer,  // tbuffer blocks and TextureBuffer<T>
+    RasterizerOrderedTexture1D, RasterizerOrderedTexture1DArray, RasterizerOrderedTexture2D,
+    RasterizerOrderedTexture2DArray, RasterizerOrderedTexture3D, RasterizerOrderedBuffer,
+    RasterizerOrderedStructuredBuffer, RasterizerOrderedByteAddressBuffer,
 };
+inline constexpr unsigned kResourceTypeKindCount = 36;
 
 enum StageFlags : std::uint8_t { StageNone = 0, StageVertex = 1, StagePixel = 2, StageCompute = 4 };
 
@@ -95,12 +109,14 @@ struct ResourceInfo {
     ResourceKind kind = ResourceKind::ConstantBuffer;
     std::string hlsl_type;  // as written, e.g. "Texture2D<float4>"; empty for cbuffer blocks
     ResourceTypeKind resource_type = ResourceTypeKind::ConstantBuffer;
-    std::uint32_t count = 1;  // array size; 1 for a single resource
+    std::uint32_t count = 1;  // array size; 1 for a single resource; 0 for an unbounded array
+    bool unbounded = false;   // an unbounded array (Textures[]): one binding whose descriptor count the layout picks
     std::uint8_t stages = StageNone;
     std::vector<TargetSlot> slots;          // one per compiled target
     std::vector<TargetSlot> counter_slots;  // append/consume buffers: the hidden counter
     std::optional<ReflectedType> layout;    // buffers: the element or block layout
     std::string image_format;               // [[vk::image_format]] of a storage texture, or empty
+    std::optional<std::uint32_t> input_attachment_index;  // input attachments: [[vk::input_attachment_index]]
     friend bool operator==(const ResourceInfo&, const ResourceInfo&) = default;
 };
 

@@ -83,11 +83,16 @@ std::string bindings_text(const ShaderReflection& r, int level, Scope& scope, Pr
         out += constant(in2, "std::uint32_t", "set", u32(slot.set));
         out += constant(in2, "std::uint32_t", "binding", u32(slot.binding));
         out += constant(in2, "std::uint32_t", "count", u32(res.count));
+        // An unbounded array (T[]) has count 0 here and in `all`; the application picks the
+        // descriptor count (layouts' unbounded_descriptor_count for Vulkan).
+        if (res.unbounded) out += constant(in2, "bool", "unbounded", "true");
         out += constant(in2, std::string(kSupport) + "ResourceKind", "kind", kind_of(res.kind));
         out += constant(in2, "std::uint32_t", "stages", stage_flags(res.stages));
         std::optional<TargetSlot> counter;
         if (!res.counter_slots.empty()) counter = main_slot(r, res.counter_slots);
         if (counter) out += constant(in2, "std::uint32_t", "counter_binding", u32(counter->binding));
+        if (res.input_attachment_index)
+            out += constant(in2, "std::uint32_t", "input_attachment_index", u32(*res.input_attachment_index));
         const TargetSlot* m = msl ? slot_of(res.slots, Target::Msl) : nullptr;
         if (m) out += constant(in2, "std::uint32_t", "msl_index", u32(m->binding));
         if (const TargetSlot* mc = msl ? slot_of(res.counter_slots, Target::Msl) : nullptr)

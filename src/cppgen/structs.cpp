@@ -129,8 +129,54 @@ std::string StructWriter::add(const std::string& name, const ReflectedType& layo
     std::uint32_t cursor = 0;
     const ReflectedMember* previous = nullptr;
     bool ok = true;
-    for (const ReflectedMember* m : members) {
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        const ReflectedMember* m = members[k];
         const std::string field = member_name(m->name);
+        if (m->bit_width != 0) {
+            // A storage unit of bit fields (the members at one offset with bits): C++ bit fields of the
+            // unit's type, lowest first as in the shader, and an unnamed one filling the unit's unused
+            // bits, so the next unit starts a storage unit of its own under every C++ ABI.
+            if (m->offset < cursor) {
+                problems_.error(code(support::DiagCode::generated_layout_unsupported),
+                                what + ": members '" + (previous ? previous->name : std::string()) + "' and '" +
+                                    m->name + "' overlap, which a C++ struct cannot express. Give them separate "
+                                              "offsets.");
+                ok = false;
+                break;
+            }
+            if (m->offset > cursor)
+                body += in1 + "std::uint8_t _pad" + std::to_string(cursor) + "[" + std::to_string(m->offset - cursor) +
+                        "];\n";
+            const std::string unit = scalar_spelling(m->type.scalar);
+            const std::uint32_t unit_bits = m->type.size * 8;
+            std::uint32_t used = 0;
+            std::size_t j = k;
+            for (; j < members.size() && members[j]->bit_width != 0 && members[j]->offset == m->offset; ++j) {
+                const ReflectedMember* f = members[j];
+                const std::string fname = member_name(f->name);
+                if (m->type.kind != ReflectedTypeKind::Scalar || f->bit_offset != used ||
+                    f->bit_offset + f->bit_width > unit_bits) {
+                    problems_.error(code(support::DiagCode::generated_layout_unsupported),
+                                    what + ": the bit field '" + f->name +
+                                        "' does not follow the bit fields before it in its storage unit; the header "
+                                        "cannot lay it out.");
+                    ok = false;
+                    break;
+                }
+                if (!fields.declare(fname, "member '" + f->name + "'")) {
+                    ok = false;
+                    break;
+                }
+                body += in1 + unit + " " + fname + " : " + std::to_string(f->bit_width) + ";\n";
+                used += f->bit_width;
+            }
+            if (!ok) break;
+            if (used < unit_bits) body += in1 + unit + " : " + std::to_string(unit_bits - used) + ";\n";
+            cursor = m->offset + m->type.size;
+            previous = members[j - 1];
+            k = j - 1;
+            continue;
+        }
         if (m->type.kind == ReflectedTypeKind::Array && m->type.length == 0) {
             body += in1 + "// " + field + ": a run-time sized array at offset " + std::to_string(m->offset) +
                     ", stride " + std::to_string(m->type.stride) + " (after the struct's fixed part)\n";

@@ -11,7 +11,7 @@ namespace {
 // Enumerators in the order of the library's enums, so a value converts with static_cast.
 std::string resource_kinds() {
     std::string out;
-    for (int k = 0; k <= int(ResourceKind::StorageBuffer); ++k)
+    for (int k = 0; k <= int(ResourceKind::InputAttachment); ++k)
         out += std::string(k ? ", " : "") + std::string(to_string(ResourceKind(k)));
     return out;
 }

@@ -15,6 +15,7 @@
 #include "msl/msl.hpp"
 #include "msl/raise.hpp"
 #include "opt/optimizer.hpp"
+#include "reflect/builder.hpp"
 #include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 #include "wgsl/raise.hpp"
@@ -48,9 +49,41 @@ std::vector<std::uint8_t> to_bytes(const std::vector<std::uint32_t>& words) {
 
 }  // namespace
 
-std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& fe, bool optimize,
-                                               opt::Options oo, std::string* printed, const lower::Options& lo) {
-    support::DiagnosticEngine& diags = ctx.diags;
+namespace {
+
+// The resource globals (by name) the functions each entry point reaches use.
+ReachedResources reached_resources(const ir::Module& m) {
+    ReachedResources out;
+    // Under "": every resource global of the module, so that a resource that has none (or another
+    // name) is never taken for one an entry point stopped reaching.
+    std::set<std::string, std::less<>>& all = out[std::string()];
+    for (const ir::Global* g : m.globals)
+        if (g->global_kind() == ir::GlobalKind::Resource) all.insert(std::string(g->name()));
+    for (const ir::EntryPoint* ep : m.entry_points) {
+        if (!ep->function) continue;
+        std::set<std::string, std::less<>>& names = out[std::string(ep->function->name)];
+        std::vector<const ir::Function*> work{ep->function};
+        std::set<const ir::Function*> seen{ep->function};
+        while (!work.empty()) {
+            const ir::Function* f = work.back();
+            work.pop_back();
+            for (const ir::Block* b : f->blocks)
+                for (const ir::Instruction* i : b->instructions) {
+                    if (i->opcode == ir::Opcode::Call && i->callee && seen.insert(i->callee).second)
+                        work.push_back(i->callee);
+                    for (const ir::Value* op : i->operands)
+                        if (const auto* g = op->as<ir::Global>(); g && g->global_kind() == ir::GlobalKind::Resource)
+                            names.insert(std::string(g->name()));
+                }
+        }
+    }
+    return out;
+}
+
+// Lowers the program and resolves its resource variables; null after an error.
+std::unique_ptr<ir::Module> lower_and_legalize(support::CompileContext& ctx, FrontEnd& fe, support::DiagnosticEngine& diags,
+                                               const opt::Options& oo, const lower::Options& lo,
+                                               ReachedResources* reached) {
     auto lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
     if (!lower::lower_program(*fe.program, *lowered, fe.layouts, diags, lo)) return nullptr;
     if (oo.verify_each_pass) {
@@ -59,6 +92,32 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
                          "internal compiler error (the lowered IR does not verify): " + problem);
         if (diags.has_errors()) return nullptr;
     }
+    // A global struct of resources is one resource per member, and the code may use only some.
+    bool resource_structs = false;
+    for (const sema::Variable* v : fe.program->globals) resource_structs = resource_structs || !v->member_resources.empty();
+    if (!opt::needs_resource_legalization(*lowered)) {
+        if (reached && resource_structs) *reached = reached_resources(*lowered);
+        return lowered;
+    }
+    if (!opt::legalize_resources(*lowered, diags, oo)) return nullptr;
+    if (oo.verify_each_pass) {
+        for (const std::string& problem : ir::verify(*lowered))
+            diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
+                         "internal compiler error (the IR after legalize_resources does not verify): " + problem);
+        if (diags.has_errors()) return nullptr;
+    }
+    if (reached) *reached = reached_resources(*lowered);
+    return lowered;
+}
+
+}  // namespace
+
+std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, FrontEnd& fe, bool optimize,
+                                               opt::Options oo, std::string* printed, const lower::Options& lo,
+                                               ReachedResources* reached) {
+    support::DiagnosticEngine& diags = ctx.diags;
+    std::unique_ptr<ir::Module> lowered = lower_and_legalize(ctx, fe, diags, oo, lo, reached);
+    if (!lowered) return nullptr;
     if (!optimize) return lowered;
     // A failed optimization is rare: rather than copy every body up front to restore it, the
     // program is lowered again (deterministically; its diagnostics were reported the first time)
@@ -67,9 +126,7 @@ std::unique_ptr<ir::Module> lower_and_optimize(support::CompileContext& ctx, Fro
     if (opt::optimize_or_fall_back(*lowered, oo, diags, printed)) return lowered;
     if (diags.has_errors()) return nullptr;
     support::DiagnosticEngine again(ctx.sources);
-    lowered = std::make_unique<ir::Module>(ctx.arena, fe.types);
-    if (!lower::lower_program(*fe.program, *lowered, fe.layouts, again, lo)) return nullptr;
-    return lowered;
+    return lower_and_legalize(ctx, fe, again, oo, lo, nullptr);
 }
 
 namespace {
@@ -213,8 +270,23 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     // cheaper than lowering and optimizing again).
     lower::Options lo;
     lo.hlsl_reflection = options.spirv.reflect;
-    std::unique_ptr<ir::Module> optimized = lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir, lo);
+    ReachedResources reached;
+    std::unique_ptr<ir::Module> optimized =
+        lower_and_optimize(ctx, fe, options.optimize, oo, &printed_ir, lo, reflection ? &reached : nullptr);
     if (!optimized) return;
+    if (reflection && !reached.empty()) {
+        // Resolving resource variables may leave an entry point without resources the source
+        // names (`t = kUseA ? gA : gB;`): reflection lists what the code uses.
+        reflect::BuildOptions ro;
+        ro.targets = reflection->targets;
+        ro.source_name = reflection->source;
+        ro.reaches = [&](std::string_view entry, std::string_view resource) {
+            auto it = reached.find(entry);
+            if (it == reached.end() || !reached[std::string()].count(resource)) return true;
+            return it->second.count(resource) != 0;
+        };
+        *reflection = reflect::build_reflection(*fe.program, fe.layouts, ro);
+    }
     if (reflection)
         for (const ir::EntryPoint* e : optimized->entry_points)
             for (EntryPointInfo& info : reflection->entry_points)

@@ -1,9 +1,9 @@
 #include "driver/entry_features.hpp"
 
-#include <unordered_set>
 #include <vector>
 
 #include "oneshader/layouts.hpp"
+#include "support/pointer_map.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::driver {
@@ -15,18 +15,28 @@ struct Widths {
     bool any16() const { return f16 || i16; }
 };
 
+using TypeSet = support::PointerSet<const sema::Type*>;
+
+void scalar_width(const sema::ScalarType* s, Widths& w) {
+    if (s->scalar == sema::ScalarKind::Bool) return;
+    bool f = sema::is_float_kind(s->scalar);
+    if (s->bits == 16) (f ? w.f16 : w.i16) = true;
+    if (s->bits == 64) (f ? w.f64 : w.i64) = true;
+}
+
 // The scalar widths inside a type: through vectors, matrices, arrays, structs and the contents of
 // buffer resources (a texture's sampled type is 32-bit in every target, whatever it says).
-void widths_of(const sema::Type* t, Widths& w, std::unordered_set<const sema::Type*>& seen) {
-    if (!t || !seen.insert(t).second) return;
-    if (const auto* s = t->as<sema::ScalarType>()) {
-        if (s->scalar == sema::ScalarKind::Bool) return;
-        bool f = sema::is_float_kind(s->scalar);
-        if (s->bits == 16) (f ? w.f16 : w.i16) = true;
-        if (s->bits == 64) (f ? w.f64 : w.i64) = true;
-    } else if (const auto* v = t->as<sema::VectorType>()) {
-        widths_of(v->element, w, seen);
-    } else if (const auto* m = t->as<sema::MatrixType>()) {
+void widths_of(const sema::Type* t, Widths& w, TypeSet& seen) {
+    if (!t) return;
+    // Scalars and vectors of scalars, nearly every value's type, need no visited set: seeing one
+    // twice sets the same flags.
+    if (const auto* s = t->as<sema::ScalarType>()) return scalar_width(s, w);
+    if (const auto* v = t->as<sema::VectorType>()) {
+        if (v->element) scalar_width(v->element, w);
+        return;
+    }
+    if (!seen.insert(t)) return;
+    if (const auto* m = t->as<sema::MatrixType>()) {
         widths_of(m->element, w, seen);
     } else if (const auto* a = t->as<sema::ArrayType>()) {
         widths_of(a->element, w, seen);
@@ -36,14 +46,14 @@ void widths_of(const sema::Type* t, Widths& w, std::unordered_set<const sema::Ty
     } else if (const auto* p = t->as<sema::PointerType>()) {
         widths_of(p->pointee, w, seen);
     } else if (const auto* r = t->as<sema::ResourceType>()) {
-        if (r->resource == sema::ResourceKind::ConstantBuffer || sema::is_structured_buffer(r->resource))
+        if (sema::is_block_buffer(r->resource) || sema::is_structured_buffer(r->resource))
             widths_of(r->element, w, seen);
     }
 }
 
 Widths widths(const sema::Type* t) {
     Widths w;
-    std::unordered_set<const sema::Type*> seen;
+    TypeSet seen;
     widths_of(t, w, seen);
     return w;
 }
@@ -65,12 +75,12 @@ std::uint32_t storage16_feature(const ir::Global& g) {
 std::uint32_t entry_features(const ir::EntryPoint& entry) {
     Widths all;
     std::uint32_t features = 0;
-    std::unordered_set<const sema::Type*> seen;
-    std::unordered_set<const ir::Global*> globals;
-    std::unordered_set<const ir::Function*> visited;
+    TypeSet seen;
+    support::PointerSet<const ir::Global*> globals;
+    support::PointerSet<const ir::Function*> visited;
     std::vector<const ir::Function*> work{entry.function};
     auto global = [&](const ir::Global* g) {
-        if (!globals.insert(g).second) return;
+        if (!globals.insert(g)) return;
         widths_of(g->value_type(), all, seen);
         if (widths(g->value_type()).any16()) features |= storage16_feature(*g);
     };
@@ -79,7 +89,7 @@ std::uint32_t entry_features(const ir::EntryPoint& entry) {
     while (!work.empty()) {
         const ir::Function* f = work.back();
         work.pop_back();
-        if (!f || !visited.insert(f).second) continue;
+        if (!f || !visited.insert(f)) continue;
         for (const ir::Block* b : f->blocks)
             for (const ir::Instruction* i : b->instructions) {
                 widths_of(i->type(), all, seen);

@@ -83,6 +83,16 @@ Instruction* Builder::bitcast(Value* v, const sema::Type* to) {
     return make(Opcode::Bitcast, to, ops);
 }
 
+Instruction* Builder::bitfield_extract(Value* base, std::uint32_t offset, std::uint32_t count) {
+    Value* ops[] = {base, module_.uint_constant(offset), module_.uint_constant(count)};
+    return make(Opcode::BitFieldExtract, base->type(), ops);
+}
+
+Instruction* Builder::bitfield_insert(Value* base, Value* field, std::uint32_t offset, std::uint32_t count) {
+    Value* ops[] = {base, field, module_.uint_constant(offset), module_.uint_constant(count)};
+    return make(Opcode::BitFieldInsert, base->type(), ops);
+}
+
 Instruction* Builder::construct(const sema::Type* type, std::span<Value* const> parts) {
     return make(Opcode::CompositeConstruct, type, parts);
 }

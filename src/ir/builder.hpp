@@ -58,6 +58,10 @@ public:
     Instruction* select(Value* cond, Value* if_true, Value* if_false);
     Instruction* convert(Value* v, const sema::Type* to);
     Instruction* bitcast(Value* v, const sema::Type* to);
+    // Bits [offset, offset + count) of the integer scalar `base`, moved to bit 0 (sign-extended
+    // when `base` is signed); and `base` with those bits replaced by the low bits of `field`.
+    Instruction* bitfield_extract(Value* base, std::uint32_t offset, std::uint32_t count);
+    Instruction* bitfield_insert(Value* base, Value* field, std::uint32_t offset, std::uint32_t count);
 
     // --- composites ----------------------------------------------------------------------------
     Instruction* construct(const sema::Type* type, std::span<Value* const> parts);

@@ -75,6 +75,7 @@ void clone_globals(const Module& from, Module& into, CloneMap& map) {
         copy->per_vertex_read = g->per_vertex_read;
         copy->loc = g->loc;
         copy->image_format = g->image_format;
+        copy->input_attachment_index = g->input_attachment_index;
         copy->semantic = g->semantic;  // the names' arena, as the name's
         copy->user_type = g->user_type;
         copy->initializer = map.value(g->initializer);
@@ -148,6 +149,17 @@ Instruction* copy_instruction(Module& m, const Instruction& i) {
 void clone_module(const Module& from, Module& into) {
     for (std::string_view s : from.strings()) into.add_string(s);
     CloneMap map;
+    // Sized once: growing the maps as they fill rehashed every entry several times.
+    std::size_t values = from.constants().size() + from.spec_constants.size() + from.globals.size();
+    std::size_t blocks = 0;
+    for (const Function* f : from.functions) {
+        values += f->arguments.size();
+        blocks += f->blocks.size();
+        for (const Block* b : f->blocks) values += b->instructions.size();
+    }
+    map.values.reserve(values);
+    map.blocks.reserve(blocks);
+    map.functions.reserve(from.functions.size());
     clone_constants(from, into, map);
     clone_globals(from, into, map);
     for (Function* f : from.functions) clone_shell(*f, into, map);

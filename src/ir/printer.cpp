@@ -161,6 +161,7 @@ private:
         if (g->builtin) out_ += " builtin(" + std::string(builtin_name(*g->builtin)) + ")";
         if (g->interpolation) out_ += " interp(" + interp_text(g->interpolation) + ")";
         if (g->per_vertex) out_ += " per_vertex(3)";
+        if (g->input_attachment_index) out_ += " input_attachment(" + std::to_string(*g->input_attachment_index) + ")";
         if (g->image_format != ImageFormat::Unknown)
             out_ += " format(" + std::string(image_format_name(g->image_format)) + ")";
         if (!g->semantic.empty()) out_ += " semantic(\"" + std::string(g->semantic) + "\")";

@@ -270,6 +270,9 @@ bool Parser::parse_global(Cursor& c) {
         if (a.text == "set" || a.text == "binding" || a.text == "location") {
             if (!parse_u32(c, v)) return false;
             (a.text == "set" ? g->set : a.text == "binding" ? g->binding : g->location) = v;
+        } else if (a.text == "input_attachment") {
+            if (!parse_u32(c, v)) return false;
+            g->input_attachment_index = v;
         } else if (a.text == "per_vertex") {
             if (!parse_u32(c, v)) return false;
             if (v != 3) return error(a.column, "per_vertex takes 3, the vertices of a triangle");

@@ -122,7 +122,10 @@ const sema::Type* Parser::parse_base_type(Cursor& c, int depth) {
         const sema::Type* pointee = parse_type(c, depth + 1);
         if (!pointee || !expect(c, '>', "'>'")) return nullptr;
         result = types_.pointer(*space, pointee);
-    } else if (std::optional<sema::ResourceKind> r = sema::resource_kind_from_name(t.text)) {
+    } else if (std::optional<sema::ResourceKind> r = sema::resource_kind_from_name(t.text)
+                                                          ? sema::resource_kind_from_name(t.text)
+                                                          : sema::rasterizer_ordered_kind_from_name(t.text)) {
+        bool rasterizer_ordered = !sema::resource_kind_from_name(t.text);
         const sema::Type* element = nullptr;
         std::uint32_t samples = 0;
         if (c.peek().is('<')) {
@@ -135,7 +138,7 @@ const sema::Type* Parser::parse_base_type(Cursor& c, int depth) {
             }
             if (!expect(c, '>', "'>'")) return nullptr;
         }
-        result = types_.resource(*r, element, samples);
+        result = types_.resource(*r, element, samples, rasterizer_ordered);
     } else if (std::optional<sema::NumericSpelling> n = sema::lookup_numeric_spelling(types_, t.text)) {
         result = n->type;
     } else {

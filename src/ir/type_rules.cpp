@@ -31,6 +31,34 @@ const Type* composite_path_type(sema::TypeContext& types, const Type* t, std::sp
     return t;
 }
 
+bool is_resource_ref(const sema::Type* t) {
+    const auto* p = t ? t->as<sema::PointerType>() : nullptr;
+    if (!p || p->space == sema::AddressSpace::Function) return false;
+    return sema::innermost_element(p->pointee)->is<sema::ResourceType>();
+}
+
+namespace {
+
+// Depth-bounded (types nest at most a few levels; the front end bounds nesting).
+int pointer_kinds(const sema::Type* t, int depth) {
+    // bit 0: holds a resource reference; bit 1: holds another pointer.
+    if (!t || depth > 64) return 0;
+    if (t->is<sema::PointerType>()) return is_resource_ref(t) ? 1 : 2;
+    if (const auto* a = t->as<sema::ArrayType>()) return pointer_kinds(a->element, depth + 1);
+    if (const auto* s = t->as<sema::StructType>()) {
+        int k = pointer_kinds(s->base, depth + 1);
+        for (const sema::StructMember& m : s->members) k |= pointer_kinds(m.type, depth + 1);
+        return k;
+    }
+    return 0;
+}
+
+}  // namespace
+
+bool holds_resource_ref(const sema::Type* t) { return (pointer_kinds(t, 0) & 1) != 0; }
+
+bool pointers_are_resource_refs(const sema::Type* t) { return (pointer_kinds(t, 0) & 2) == 0; }
+
 std::optional<std::int64_t> constant_int_value(const Value* v) {
     const auto* c = v ? v->as<Constant>() : nullptr;
     if (!c || !c->is_scalar()) return std::nullopt;
@@ -64,7 +92,7 @@ const Type* access_chain_step(sema::TypeContext& types, const Type* pointee, con
     auto index_value = [&] { return s ? scalar_index_value(index, s) : constant_int_value(index); };
     if (const auto* r = pointee->as<sema::ResourceType>()) {
         if (!first) return nullptr;
-        if (r->resource == sema::ResourceKind::ConstantBuffer) return access_chain_step(types, r->element, index, false);
+        if (sema::is_block_buffer(r->resource)) return access_chain_step(types, r->element, index, false);
         if (sema::is_structured_buffer(r->resource)) return r->element;
         if (sema::is_byte_address_buffer(r->resource)) return types.scalar(sema::ScalarKind::UInt);
         return nullptr;

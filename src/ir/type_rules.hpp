@@ -30,6 +30,18 @@ const sema::Type* comparison_result_type(sema::TypeContext& types, const sema::T
 // vector*matrix, matrix*vector or matrix*matrix.
 const sema::Type* matmul_result_type(sema::TypeContext& types, const sema::Type* a, const sema::Type* b);
 
+// A resource reference: a pointer to a resource or to an array of resources, in the resource's own
+// space (what a resource global is, and what an access chain into a resource array gives). Before
+// `legalize_resources` (opt/), such a pointer may also be a value of its own: kept in a local
+// variable or a struct member, chosen by a select or phi, passed to and returned from functions
+// (the lowering's resource locals, resource-holding structs and `?:` between resources).
+bool is_resource_ref(const sema::Type* t);
+// `t` is a resource reference, or an array or struct that holds one at any depth.
+bool holds_resource_ref(const sema::Type* t);
+// Every pointer `t` holds (as itself, a member or an element) is a resource reference; true for
+// a type without pointers.
+bool pointers_are_resource_refs(const sema::Type* t);
+
 // The constant integer value of `v`, when it is a scalar integer constant.
 std::optional<std::int64_t> constant_int_value(const Value* v);
 

@@ -33,7 +33,7 @@ void print(std::string& out, const sema::Type* t, const StructNames& names) {
     }
     case sema::TypeKind::Resource: {
         const auto* r = t->as<sema::ResourceType>();
-        out += sema::resource_kind_name(r->resource);
+        out += sema::resource_type_name(r);
         if (r->element) {
             out += '<';
             print(out, r->element, names);

@@ -130,6 +130,8 @@ public:
     // targets that refuse such reads; invalid when nothing does.
     support::SourceLoc per_vertex_read;
     ImageFormat image_format = ImageFormat::Unknown;
+    // A SubpassInput(MS): the index of its attachment among the subpass's input attachments.
+    std::optional<std::uint32_t> input_attachment_index;
     Constant* initializer = nullptr;         // Private only; its type is value_type()
     // Kept only when the SPIR-V output carries HLSL reflection (-fspv-reflect), in the module's
     // arena: a stage variable's semantic as written ("TEXCOORD0"), and a resource's HLSL type in

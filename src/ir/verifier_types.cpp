@@ -42,7 +42,9 @@ void FunctionCheck::check_types(const Instruction* i) const {
     };
     auto texture_operand = [&](bool storage_only) -> const sema::ResourceType* {
         const sema::ResourceType* r = resource_of(ops[0]);
-        bool ok = r && (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource));
+        // A subpass input is read like a texture (texture_load at (0, 0)), never written.
+        bool ok = r && (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource) ||
+                        (!storage_only && sema::is_subpass_input(r->resource)));
         if (ok && storage_only) ok = sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer;
         if (!ok) {
             fail(i, std::string("operand 0 must point to a ") + (storage_only ? "read-write " : "") +
@@ -129,6 +131,24 @@ void FunctionCheck::check_types(const Instruction* i) const {
             fail(i, "converts between scalars, vectors or matrices of one shape, not " + type(ops[0]->type()) +
                         " to " + type(rt));
         break;
+    case Opcode::BitFieldExtract:
+    case Opcode::BitFieldInsert: {
+        const auto* base = ops[0]->type()->as<sema::ScalarType>();
+        if (!base || !sema::is_integer(base)) fail(i, "the base must be an integer scalar, not " + type(ops[0]->type()));
+        if (rt != ops[0]->type()) fail(i, "result type " + type(rt) + " differs from the base's " + type(ops[0]->type()));
+        std::size_t at = 1;
+        if (i->opcode == Opcode::BitFieldInsert) expect_type(at++, ops[0]->type(), "the field");
+        const sema::Type* uint_t = m.types().scalar(sema::ScalarKind::UInt);
+        std::optional<std::int64_t> offset = ops[at]->type() == uint_t ? constant_int_value(ops[at]) : std::nullopt;
+        std::optional<std::int64_t> count = ops[at + 1]->type() == uint_t ? constant_int_value(ops[at + 1]) : std::nullopt;
+        if (!offset || !count) {
+            fail(i, "the offset and count must be uint constants");
+        } else if (base && (*count < 1 || *offset + *count > base->bits)) {
+            fail(i, "the bits " + std::to_string(*offset) + " to " + std::to_string(*offset + *count) +
+                        " are not a field of " + type(base));
+        }
+        break;
+    }
     case Opcode::Bitcast: {
         const Type* from = ops[0]->type();
         if (!sema::is_basic(from) || !sema::is_basic(rt) ||
@@ -221,7 +241,8 @@ void FunctionCheck::check_types(const Instruction* i) const {
     case Opcode::Alloca: {
         const auto* p = rt->as<sema::PointerType>();
         if (!p || p->space != sema::AddressSpace::Function) fail(i, "result must be a pointer in function space");
-        else if (p->pointee->is<sema::PointerType>()) fail(i, "pointers cannot be stored in memory");
+        else if (!pointers_are_resource_refs(p->pointee))
+            fail(i, "pointers cannot be stored in memory (only resource references, until legalize_resources)");
         break;
     }
     case Opcode::Load: {
@@ -393,7 +414,14 @@ void FunctionCheck::check_types(const Instruction* i) const {
         if (target && !is_int_scalar(target) && !float_exchange)
             fail(i, "atomics work on integer scalars (and exchange on float), not " + type(target));
         for (std::size_t k = ops.size() - values; k < ops.size(); ++k) expect_type(k, rt, "a value");
-        if (target && rt != target->value_type()) fail(i, "result type " + type(rt) + ", expected " + type(target));
+        // A signed min/max on a uint word (a byte-address buffer's) compares the word as an int.
+        bool signed_on_word = target && i->opcode == Opcode::AtomicRmw && i->immediates.size() == 1 &&
+                              (i->immediates[0] == std::int64_t(AtomicOp::Min) ||
+                               i->immediates[0] == std::int64_t(AtomicOp::Max)) &&
+                              target->value_type() == m.types().scalar(sema::ScalarKind::UInt) &&
+                              rt == m.types().scalar(sema::ScalarKind::Int);
+        if (target && rt != target->value_type() && !signed_on_word)
+            fail(i, "result type " + type(rt) + ", expected " + type(target));
         break;
     }
     case Opcode::Barrier:
@@ -436,6 +464,8 @@ void FunctionCheck::check_types(const Instruction* i) const {
     case Opcode::Branch:
     case Opcode::Kill:
     case Opcode::Unreachable:
+    case Opcode::InterlockBegin:
+    case Opcode::InterlockEnd:
         break;
     }
 }

@@ -123,9 +123,10 @@ private:
                 differ(Kind::Resource, a.name,
                        fmt::format("{} changed type from {} to {}", a.name, to_string(a.resource_type),
                                    to_string(b->resource_type)));
-            if (a.count != b->count)
+            auto size = [](const ResourceInfo& r) { return r.unbounded ? std::string("unbounded") : std::to_string(r.count); };
+            if (a.count != b->count || a.unbounded != b->unbounded)
                 differ(Kind::Resource, a.name,
-                       fmt::format("{} array size changed from {} to {}", a.name, a.count, b->count));
+                       fmt::format("{} array size changed from {} to {}", a.name, size(a), size(*b)));
             if (a.image_format != b->image_format)
                 differ(Kind::Resource, a.name,
                        fmt::format("{} image format changed from {} to {}", a.name,

@@ -126,6 +126,14 @@ private:
                 add(member_path, fmt::format("{} moved from offset {} to {}", member_path, m.offset, n->offset));
                 changed = true;
             }
+            if (m.bit_offset != n->bit_offset || m.bit_width != n->bit_width) {
+                auto bits = [](const ReflectedMember& x) {
+                    return x.bit_width ? fmt::format("bits {} to {}", x.bit_offset, x.bit_offset + x.bit_width)
+                                       : std::string("the whole member");
+                };
+                add(member_path, fmt::format("{} changed from {} to {}", member_path, bits(m), bits(*n)));
+                changed = true;
+            }
             changed = type(member_path, m.type, n->type, false) || changed;
         }
         for (const ReflectedMember& n : b.members) {

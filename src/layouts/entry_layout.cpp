@@ -62,6 +62,7 @@ Result<EntryLayout> EntryLayout::create(const ShaderReflection& reflection, std:
         rl.type = r.resource_type;
         rl.hlsl_type = r.hlsl_type;
         rl.count = r.count;
+        rl.unbounded = r.unbounded;
         rl.stages = stage_bit(e->stage);
         rl.image_format = r.image_format;
         rl.slots = r.slots;

@@ -159,6 +159,10 @@ Result<metal::PipelineLayout> PipelineLayout::to_metal() const {
                 const TargetSlot* s = r.slot(Target::Msl);
                 if (!s) continue;
                 const TargetSlot* v = r.slot(Target::SpirV);
+                if (r.unbounded)
+                    return layout_error(LayoutErrorKind::Unsupported,
+                                        "Metal cannot bind '" + r.name + "': it is an unbounded array, which the MSL "
+                                        "backend refuses (OSH5101). Give it a size, or build the layout without it.");
                 Argument a{r.name, argument_kind(r.kind), s->binding, r.count, v ? v->set : 0, v ? v->binding : 0};
                 if (auto error = add_argument(sl, e.entry_point, std::move(a))) return *error;
                 for (const TargetSlot& c : r.counter_slots)

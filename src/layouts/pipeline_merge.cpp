@@ -25,7 +25,7 @@ std::optional<LayoutError> merge_resource(std::vector<ResourceLayout>& merged, c
     for (ResourceLayout& m : merged) {
         const TargetSlot at = merge_slot(m);
         if (at.set != slot.set || at.binding != slot.binding) continue;
-        bool same = m.kind == r.kind && m.count == r.count && m.type == r.type;
+        bool same = m.kind == r.kind && m.count == r.count && m.unbounded == r.unbounded && m.type == r.type;
         if (union_rules) same = same && m.hlsl_type == r.hlsl_type && m.image_format == r.image_format;
         if (!same)
             return layout_error(LayoutErrorKind::ResourceConflict,

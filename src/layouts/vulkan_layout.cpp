@@ -19,6 +19,7 @@ std::string_view to_string(DescriptorType type) {
     case DescriptorType::StorageBuffer: return "StorageBuffer";
     case DescriptorType::UniformBufferDynamic: return "UniformBufferDynamic";
     case DescriptorType::StorageBufferDynamic: return "StorageBufferDynamic";
+    case DescriptorType::InputAttachment: return "InputAttachment";
     }
     return "";
 }
@@ -132,6 +133,7 @@ DescriptorType descriptor_type(ResourceKind kind, bool dynamic) {
     case ResourceKind::StorageTexelBuffer: return DescriptorType::StorageTexelBuffer;
     case ResourceKind::ReadOnlyStorageBuffer:
     case ResourceKind::StorageBuffer: return dynamic ? DescriptorType::StorageBufferDynamic : DescriptorType::StorageBuffer;
+    case ResourceKind::InputAttachment: return DescriptorType::InputAttachment;
     }
     return DescriptorType::StorageBuffer;
 }
@@ -195,16 +197,33 @@ Result<vulkan::PipelineLayoutInfo> PipelineLayout::to_vulkan(const vulkan::Layou
         const ResourceLayout& r = resources[i];
         const TargetSlot* s = r.slot(Target::SpirV);
         if (!s) continue;
-        add(s->set, {s->binding, descriptor_type(r.kind, dynamic[i]), r.count, widened(s->set, s->binding, r.stages), r.name,
-                     dynamic[i]});
+        std::uint32_t count = r.count;
+        std::uint32_t flags = 0;
+        if (r.unbounded) {
+            count = options.unbounded_descriptor_count;
+            for (const NamedCount& n : options.unbounded_counts)
+                if (n.name == r.name) count = n.count;
+            flags = DescriptorBindingPartiallyBound;  // VariableDescriptorCount below, where Vulkan allows it
+        }
+        add(s->set, {s->binding, descriptor_type(r.kind, dynamic[i]), count, widened(s->set, s->binding, r.stages), r.name,
+                     dynamic[i], flags});
         for (const TargetSlot& c : r.counter_slots)
             if (c.target == Target::SpirV)
                 add(c.set, {c.binding, DescriptorType::StorageBuffer, 1, widened(c.set, c.binding, r.stages),
                             r.name + ".counter", false});
     }
-    for (DescriptorSetLayoutInfo& set : info.set_layouts)
+    for (DescriptorSetLayoutInfo& set : info.set_layouts) {
         std::stable_sort(set.bindings.begin(), set.bindings.end(),
                          [](const auto& a, const auto& b) { return a.binding < b.binding; });
+        // Only the highest binding of a set may have a variable count, and not a dynamic buffer
+        // (VUID-VkDescriptorSetLayoutBindingFlagsCreateInfo-pBindingFlags-03004, -03015); other
+        // unbounded arrays keep the fixed count, partially bound.
+        if (!set.bindings.empty()) {
+            DescriptorSetLayoutBindingInfo& last = set.bindings.back();
+            if ((last.binding_flags & DescriptorBindingPartiallyBound) && !last.is_dynamic)
+                last.binding_flags |= DescriptorBindingVariableDescriptorCount;
+        }
+    }
 
     auto range_size = [](std::uint32_t size) { return (size + 3u) / 4u * 4u; };
     if (push_constants_share_range && !push_constants.empty()) {

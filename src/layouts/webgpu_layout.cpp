@@ -139,10 +139,18 @@ Result<BindGroupLayoutEntryInfo> entry_for(const ResourceLayout& r, std::uint32_
     BindGroupLayoutEntryInfo e;
     e.binding = binding;
     e.name = r.name;
+    if (r.unbounded)
+        return unsupported(r, "it is an unbounded array, and WebGPU has no binding arrays. Declare separate "
+                              "resources, or use a Texture2DArray for textures.");
     if (r.count != 1)
         return unsupported(r, "it is an array of " + std::to_string(r.count) +
                                   " and WebGPU has no binding arrays. Declare separate resources, or use a "
                                   "Texture2DArray for textures.");
+    if (r.type >= ResourceTypeKind::RasterizerOrderedTexture1D &&
+        r.type <= ResourceTypeKind::RasterizerOrderedByteAddressBuffer)
+        return unsupported(r, "it is a rasterizer-ordered view (" + r.hlsl_type +
+                                  ") and WebGPU has no fragment shader interlock. Use the RW type where overlapping "
+                                  "fragments do not race.");
     switch (r.kind) {
     case ResourceKind::ConstantBuffer:
     case ResourceKind::ReadOnlyStorageBuffer:
@@ -163,6 +171,10 @@ Result<BindGroupLayoutEntryInfo> entry_for(const ResourceLayout& r, std::uint32_
     case ResourceKind::StorageTexelBuffer:
         return unsupported(r, "it is a typed buffer (" + r.hlsl_type +
                                   ") and WebGPU has none. Use a StructuredBuffer<T> (RWStructuredBuffer<T>) instead.");
+    case ResourceKind::InputAttachment:
+        return unsupported(r, "it is an input attachment (" + r.hlsl_type +
+                                  ") and WebGPU has no subpasses. Bind the attachment as a Texture2D and Load it "
+                                  "at the fragment's position instead.");
     case ResourceKind::SampledTexture:
     case ResourceKind::StorageTexture: break;
     }

@@ -11,7 +11,7 @@
 namespace oneshader::lower {
 
 bool Lowerer::resource_arg(const Place& p, ResourceArg& out, const BExpr* at) {
-    if (p.kind != Place::Kind::Pointer || p.count != 0) {
+    if (p.kind != Place::Kind::Pointer || !p.whole()) {
         if (p.ok()) unsupported(at->range, "passing this resource expression to a function");
         return false;
     }
@@ -26,8 +26,10 @@ bool Lowerer::resource_arg(const Place& p, ResourceArg& out, const BExpr* at) {
     }
     out.global = v->as<ir::Global>();
     if (!out.global) {
-        unsupported(at->range, "passing a resource that is not a global to a function");
-        return false;
+        // A reference the lowering cannot name (a resource local, a `?:`, a call's result): the
+        // copy takes it as an argument, and legalize_resources inlines the call.
+        out.value = p.ptr;
+        return true;
     }
     for (ir::Value* i : indices) {
         if (auto c = ir::constant_int_value(i)) {
@@ -62,14 +64,15 @@ ir::Value* Lowerer::call(const sema::BCall* e) {
     std::optional<OutArg> object;
     if (f->owner && !f->is_static) {
         Place obj = e->object ? place(e->object) : (this_ptr_ ? Place{Place::Kind::Pointer, this_ptr_} : Place{});
-        const Type* want = types_.pointer(sema::AddressSpace::Function, f->owner);
-        if (obj.kind == Place::Kind::Pointer && obj.count == 0 && obj.ptr->type() == want) {
+        const Type* owner = concrete(f->owner);
+        const Type* want = types_.pointer(sema::AddressSpace::Function, owner);
+        if (obj.kind == Place::Kind::Pointer && obj.whole() && obj.ptr->type() == want) {
             args.push_back(obj.ptr);
         } else if (obj.ok()) {
             OutArg a;
             a.target = obj;
-            a.temp = new_alloca(f->owner, "this");
-            b_.store(a.temp, convert(load(obj), f->owner));
+            a.temp = new_alloca(owner, "this");
+            b_.store(a.temp, convert(load(obj), owner));
             args.push_back(a.temp);
             if (e->object && e->object->assignable) object = a;
         } else {
@@ -80,9 +83,32 @@ ir::Value* Lowerer::call(const sema::BCall* e) {
     for (std::size_t k = 0; k < f->params.size() && k < e->args.size(); ++k) {
         const sema::Variable* p = f->params[k];
         const BExpr* a = e->args[k];
+        if (p->type && is_ref_resource(p->type) && p->direction != sema::ParamDirection::In) {
+            // `out Texture2D t`: the callee writes a reference into a temporary, copied back into
+            // the argument's variable or member after the call.
+            Place slot = place_slot(a);
+            const auto* pt = slot.kind == Place::Kind::Pointer && slot.count == 0
+                                 ? slot.ptr->type()->as<sema::PointerType>()
+                                 : nullptr;
+            if (!pt || !ir::is_resource_ref(pt->pointee)) {
+                if (slot.ok())
+                    unsupported(a->range, "passing this resource as an out or inout argument (pass a local resource "
+                                          "variable or a struct member)");
+                return nullptr;
+            }
+            OutArg o;
+            o.target = slot;
+            o.target_type = pt->pointee;
+            o.temp = new_alloca(pt->pointee, "arg");
+            if (p->direction == sema::ParamDirection::InOut) b_.store(o.temp, b_.load(slot.ptr));
+            args.push_back(o.temp);
+            outs.push_back(o);
+            continue;
+        }
         if (p->type && sema::is_resource_or_array(p->type)) {
             ResourceArg ra;
             if (!resource_arg(place(a), ra, a)) return nullptr;
+            if (ra.value) args.push_back(ra.value);
             for (ir::Value* d : ra.dynamic) args.push_back(d);
             resources.push_back(std::move(ra));
             continue;

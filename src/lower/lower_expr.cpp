@@ -21,6 +21,24 @@ ir::Value* Lowerer::rvalue(const BExpr* e) {
     if (!enter(e->range)) return t->is<sema::VoidType>() ? nullptr : m_.undef_constant(t);
     LocScope at(b_, e->range.begin);
     ir::Value* v = nullptr;
+    if (is_ref_resource(e->type)) {
+        // A resource as a value is its reference (lower_resources.cpp).
+        switch (e->kind) {
+        case sema::BExprKind::VarRef:
+        case sema::BExprKind::This:
+        case sema::BExprKind::Field:
+        case sema::BExprKind::BaseCast:
+        case sema::BExprKind::Index:
+        case sema::BExprKind::ResourceIndex: {
+            Place p = place(e);
+            v = p.kind == Place::Kind::Pointer && p.count == 0 ? p.ptr : m_.undef_constant(t);
+            if (p.ok() && p.kind != Place::Kind::Pointer) unsupported(e->range, "this resource expression");
+            leave();
+            return v;
+        }
+        default: break;
+        }
+    }
     switch (e->kind) {
     case sema::BExprKind::Literal: v = literal(static_cast<const sema::BLiteral*>(e)); break;
     case sema::BExprKind::VarRef: v = var_value(static_cast<const sema::BVarRef*>(e)); break;
@@ -178,20 +196,28 @@ ir::Value* Lowerer::short_circuit(const sema::BBinary* e) {
 }
 
 ir::Value* Lowerer::assign(const sema::BAssign* e) {
-    if (sema::is_resource_or_array(e->target->type)) {
-        // `tex = OtherTex;`: a local resource names another resource from here on. That is only
-        // sequential when no branch or loop lies between the declaration and the assignment.
-        const sema::Variable* v = e->target->kind == sema::BExprKind::VarRef
-                                      ? static_cast<const sema::BVarRef*>(e->target)->var
-                                      : nullptr;
-        auto depth = v ? resource_local_depth_.find(v) : resource_local_depth_.end();
-        if (depth == resource_local_depth_.end() || depth->second != construct_depth_ || e->compound) {
-            unsupported(e->range, "assigning a resource variable inside a branch or loop (or a resource that is not "
-                                  "a local)");
+    if (is_ref_resource(e->target->type)) {
+        // `tex = OtherTex;`: the variable or member holding the reference takes the new one.
+        Place slot = place_slot(e->target);
+        if (!slot.ok()) return nullptr;
+        const auto* pt = slot.kind == Place::Kind::Pointer && slot.count == 0
+                             ? slot.ptr->type()->as<sema::PointerType>()
+                             : nullptr;
+        if (e->compound || !pt || !ir::is_resource_ref(pt->pointee)) {
+            unsupported(e->range, "assigning to this resource (only local resource variables and struct members can "
+                                  "be assigned; copy a parameter into a local first)");
             return nullptr;
         }
         Place p = place(e->value);
-        if (p.kind == Place::Kind::Pointer) locals_[v] = p.ptr;
+        if (p.kind != Place::Kind::Pointer || p.count != 0) {
+            if (p.ok()) unsupported(e->value->range, "assigning this resource expression");
+            return nullptr;
+        }
+        b_.store(slot.ptr, p.ptr);
+        return p.ptr;
+    }
+    if (sema::is_resource_or_array(e->target->type)) {
+        unsupported(e->range, "assigning a whole array of resources or a ConstantBuffer (assign the elements)");
         return nullptr;
     }
     Place target = place(e->target);
@@ -382,7 +408,17 @@ ir::Value* Lowerer::splat_aggregate(ir::Value* scalar, const Type* to,
         parts.assign(std::size_t{at->length}, element);
     } else if (const auto* st = to->as<sema::StructType>()) {
         std::size_t n = st->members.size() + (st->base ? 1 : 0);
-        for (std::size_t i = 0; i < n; ++i) parts.push_back(splat_aggregate(scalar, ir_member_type(st, i), made));
+        for (std::size_t i = 0; i < n; ++i) {
+            const sema::StructMember* m = ir_struct_member(st, i);
+            if (m && !m->bit_fields.empty()) {
+                // Every bit field of the unit gets the value (cut to its width).
+                ValueList fields;
+                fields.assign(m->bit_fields.size(), scalar);
+                parts.push_back(pack_unit(*m, fields));
+                continue;
+            }
+            parts.push_back(splat_aggregate(scalar, ir_member_type(st, i), made));
+        }
     } else {
         return made[to] = convert(scalar, to);
     }

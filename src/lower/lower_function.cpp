@@ -83,6 +83,10 @@ ir::Function* Lowerer::function_for(const sema::Function* f, std::vector<Resourc
     };
     field(name.empty() ? 'f' : 'e', static_cast<const void*>(f));
     for (const ResourceArg& r : resources) {
+        if (r.value) {
+            field('v', static_cast<const void*>(r.value->type()));
+            continue;
+        }
         field('g', static_cast<const void*>(r.global));
         std::size_t d = 0;
         for (const auto& i : r.indices) {
@@ -104,11 +108,18 @@ ir::Function* Lowerer::function_for(const sema::Function* f, std::vector<Resourc
     const Type* result = f->type && f->type->result ? concrete(f->type->result) : types_.void_type();
     ir::Function* out = m_.add_function(unique_function_name(base), result);
     if (f->owner && !f->is_static)
-        m_.add_argument(out, types_.pointer(sema::AddressSpace::Function, f->owner), "this");
+        m_.add_argument(out, types_.pointer(sema::AddressSpace::Function, concrete(f->owner)), "this");
     std::size_t r = 0;
     for (const sema::Variable* p : f->params) {
         std::string_view pname = p->name.str();
+        if (p->type && is_ref_resource(p->type) && p->direction != sema::ParamDirection::In) {
+            // An out/inout resource: a pointer to the variable holding the reference.
+            m_.add_argument(out, types_.pointer(sema::AddressSpace::Function, concrete(p->type)), pname);
+            continue;
+        }
         if (p->type && sema::is_resource_or_array(p->type)) {
+            if (r < resources.size() && resources[r].value)
+                m_.add_argument(out, resources[r].value->type(), pname);
             if (r < resources.size())
                 for (ir::Value* d : resources[r].dynamic)
                     m_.add_argument(out, d->type(), fmt::format("{}.index", pname));
@@ -173,6 +184,10 @@ void Lowerer::lower_body(const PendingBody& p) {
     if (f->owner && !f->is_static) this_ptr_ = p.out->arguments[arg++];
     std::size_t r = 0;
     for (const sema::Variable* param : f->params) {
+        if (param->type && is_ref_resource(param->type) && param->direction != sema::ParamDirection::In) {
+            locals_[param] = p.out->arguments[arg++];
+            continue;
+        }
         if (param->type && sema::is_resource_or_array(param->type)) {
             // The resource this copy was made for: its global, indexed by constants and by the
             // run-time indices that arrive as arguments.
@@ -181,6 +196,10 @@ void Lowerer::lower_body(const PendingBody& p) {
                 continue;
             }
             const ResourceArg& ra = p.resources[r++];
+            if (ra.value) {
+                locals_[param] = p.out->arguments[arg++];
+                continue;
+            }
             ValueList indices;
             for (const auto& i : ra.indices) {
                 if (i) indices.push_back(int_c(static_cast<std::int32_t>(*i)));

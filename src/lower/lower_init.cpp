@@ -76,9 +76,46 @@ void Lowerer::flatten(ir::Value* v, ValueList& out, int depth) {
         for (std::size_t i = 0; i < n; ++i) {
             const Type* mt2 = ir_member_type(st, i);
             if (mt2 && sema::contains_resource(mt2)) continue;
-            flatten(b_.extract(v, {std::int64_t(i)}), out, depth + 1);
+            ir::Value* part = b_.extract(v, {std::int64_t(i)});
+            const sema::StructMember* m = ir_struct_member(st, i);
+            if (m && !m->bit_fields.empty()) {
+                for (const sema::BitField& f : m->bit_fields) out.push_back(b_.bitfield_extract(part, f.offset, f.width));
+                continue;
+            }
+            flatten(part, out, depth + 1);
         }
     }
+}
+
+const sema::StructMember* Lowerer::ir_struct_member(const sema::StructType* s, std::size_t i) const {
+    if (s->base) {
+        if (i == 0) return nullptr;
+        --i;
+    }
+    return i < s->members.size() ? &s->members[i] : nullptr;
+}
+
+ir::Value* Lowerer::pack_unit(const sema::StructMember& m, std::span<ir::Value* const> fields) {
+    const auto* t = concrete(m.type)->as<sema::ScalarType>();
+    ValueList converted;
+    bool constant = true;
+    for (std::size_t k = 0; k < fields.size() && k < m.bit_fields.size(); ++k) {
+        converted.push_back(convert_components(fields[k], t));
+        constant = constant && converted.back()->as<ir::Constant>() && converted.back()->as<ir::Constant>()->is_scalar();
+    }
+    if (constant) {
+        std::uint64_t bits = 0;
+        for (std::size_t k = 0; k < converted.size(); ++k) {
+            const sema::BitField& f = m.bit_fields[k];
+            std::uint64_t mask = f.width >= 64 ? ~0ull : (1ull << f.width) - 1;
+            bits |= (converted[k]->as<ir::Constant>()->bits & mask) << f.offset;
+        }
+        return m_.scalar_constant(t, bits);
+    }
+    ir::Value* unit = m_.zero_constant(t);
+    for (std::size_t k = 0; k < converted.size(); ++k)
+        unit = b_.bitfield_insert(unit, converted[k], m.bit_fields[k].offset, m.bit_fields[k].width);
+    return unit;
 }
 
 const Type* Lowerer::ir_member_type(const sema::StructType* s, std::size_t i) const {
@@ -112,6 +149,14 @@ ir::Value* Lowerer::build(const Type* t, const ValueList& scalars, std::size_t& 
             if (!mt2 || sema::contains_resource(mt2)) {
                 unsupported(support::SourceRange(), "building a struct that holds a resource");
                 return m_.undef_constant(t);
+            }
+            const sema::StructMember* m = ir_struct_member(st, i);
+            if (m && !m->bit_fields.empty()) {
+                ValueList fields;
+                for (std::size_t k = 0; k < m->bit_fields.size(); ++k)
+                    fields.push_back(next < scalars.size() ? scalars[next++] : m_.undef_constant(concrete(mt2)));
+                parts.push_back(pack_unit(*m, fields));
+                continue;
             }
             parts.push_back(build(mt2, scalars, next, depth + 1));
         }
@@ -177,7 +222,22 @@ ir::Constant* Lowerer::build_constant(const Type* t, const ConstValueList& scala
         std::size_t n = st->members.size() + (st->base ? 1 : 0);
         for (std::size_t i = 0; i < n; ++i) {
             const Type* mt2 = ir_member_type(st, i);
-            if (!mt2 || sema::contains_resource(mt2) || !add(mt2)) return nullptr;
+            if (!mt2 || sema::contains_resource(mt2)) return nullptr;
+            const sema::StructMember* m = ir_struct_member(st, i);
+            if (m && !m->bit_fields.empty()) {
+                // The fields' bits, each converted to the unit's type and cut to its width.
+                const auto* ut = concrete(mt2)->as<sema::ScalarType>();
+                std::uint64_t bits = 0;
+                for (const sema::BitField& f : m->bit_fields) {
+                    ir::Constant* c = next < scalars.size() ? const_scalar(ut, scalars[next++]) : nullptr;
+                    if (!c) return nullptr;
+                    std::uint64_t mask = f.width >= 64 ? ~0ull : (1ull << f.width) - 1;
+                    bits |= (c->bits & mask) << f.offset;
+                }
+                parts.push_back(m_.scalar_constant(ut, bits));
+                continue;
+            }
+            if (!add(mt2)) return nullptr;
         }
     } else {
         return nullptr;

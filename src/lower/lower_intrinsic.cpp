@@ -171,9 +171,9 @@ ir::Value* Lowerer::interlocked(const sema::BIntrinsicCall* e, std::string_view 
     if (e->args.size() < 2) return nullptr;
     Place dest = place(e->args[0]);
     ValueList ops;
-    if (dest.kind == Place::Kind::Pointer && dest.count == 0) {
+    if (dest.kind == Place::Kind::Pointer && dest.whole()) {
         ops.push_back(dest.ptr);
-    } else if (dest.kind == Place::Kind::Texel && dest.count == 0) {
+    } else if (dest.kind == Place::Kind::Texel && dest.whole()) {
         ops.push_back(dest.ptr);
         ops.push_back(dest.coord);
     } else {

@@ -52,6 +52,7 @@ Place Lowerer::var_place(const sema::Variable* v, const BExpr* at) {
     case sema::StorageClass::BufferObject: {
         // A resource parameter of a function copy is bound to the resource it was called with.
         if (ir::Value* p = local_of(v)) return pointer_place(p, t);
+        if (!v->member_resources.empty()) return value_place(resource_struct_value(v, t), t);
         if (ir::Global* g = global_of(v)) return pointer_place(g, t);
         return Place{};
     }
@@ -133,6 +134,12 @@ Place Lowerer::resource_index_place(const sema::BResourceIndex* e) {
 }
 
 Place Lowerer::place(const BExpr* e) {
+    Place p = place_slot(e);
+    if (e && e->type && is_ref_resource(e->type)) return resolve_reference(e, p);
+    return p;
+}
+
+Place Lowerer::place_slot(const BExpr* e) {
     if (!e || !e->type) {
         if (e) unsupported(e->range, "an expression that did not check");
         return Place{};
@@ -152,8 +159,16 @@ Place Lowerer::place(const BExpr* e) {
         break;
     case sema::BExprKind::Field: {
         const auto* f = static_cast<const sema::BField*>(e);
+        if (ir::Global* g = resource_struct_member(e)) {
+            p = pointer_place(g, e->type);
+            break;
+        }
         Place base = place(f->base);
         p = field_place(base, f->owner ? ir_member(f->owner, f->index) : f->index, e->type);
+        if (f->bit_width != 0 && p.ok()) {
+            p.bit_offset = f->bit_offset;
+            p.bit_width = f->bit_width;
+        }
         break;
     }
     case sema::BExprKind::BaseCast:
@@ -230,10 +245,12 @@ Place Lowerer::place(const BExpr* e) {
     }
     case sema::BExprKind::ResourceIndex: p = resource_index_place(static_cast<const sema::BResourceIndex*>(e)); break;
     default:
-        if (sema::is_resource_or_array(e->type)) {
-            unsupported(e->range, "a resource chosen by an expression (such as '?:')");
+        if (sema::is_resource_or_array(e->type) && !is_ref_resource(e->type)) {
+            unsupported(e->range, "an array of resources or a ConstantBuffer chosen by an expression (such as '?:')");
             break;
         }
+        // A resource chosen by `?:`, returned by a call or assigned: a reference value, which
+        // place() takes as the resource.
         p = value_place(rvalue(e), e->type);
         break;
     }
@@ -242,7 +259,7 @@ Place Lowerer::place(const BExpr* e) {
 }
 
 ir::Value* Lowerer::load_buffer_root(ir::Value* ptr, const Type* t) {
-    // A ConstantBuffer<T> cannot be loaded whole (it is a resource); T is assembled member by
+    // A ConstantBuffer<T> or TextureBuffer<T> cannot be loaded whole (it is a resource); T is assembled member by
     // member, each through an access chain that enters T.
     const auto* s = t->as<sema::StructType>();
     if (!s) return b_.load(access(ptr, {int_c(0)}));
@@ -260,7 +277,7 @@ ir::Value* Lowerer::load(const Place& p) {
     case Place::Kind::Pointer: {
         const Type* pointee = p.ptr->type()->as<sema::PointerType>()->pointee;
         if (const auto* r = pointee->as<sema::ResourceType>()) {
-            if (r->resource == sema::ResourceKind::ConstantBuffer && r->element) {
+            if (sema::is_block_buffer(r->resource) && r->element) {
                 whole = load_buffer_root(p.ptr, r->element);
                 break;
             }
@@ -283,6 +300,7 @@ ir::Value* Lowerer::load(const Place& p) {
     }
     case Place::Kind::Value: whole = p.value; break;
     }
+    if (p.bit_width != 0) return b_.bitfield_extract(whole, p.bit_offset, p.bit_width);
     if (p.count == 0) return whole;
     if (!p.matrix) {
         IndexList comps;
@@ -298,6 +316,15 @@ ir::Value* Lowerer::load(const Place& p) {
 
 void Lowerer::store(const Place& p, ir::Value* v) {
     if (!p.ok() || !v) return;
+    if (p.bit_width != 0) {
+        // The unit is read, the field's bits replaced, and the unit written back.
+        Place unit = p;
+        unit.bit_offset = 0;
+        unit.bit_width = 0;
+        ir::Value* whole = load(unit);
+        store(unit, b_.bitfield_insert(whole, convert(v, whole->type()), p.bit_offset, p.bit_width));
+        return;
+    }
     if (p.count != 0) {
         Place whole_place = p;
         whole_place.count = 0;

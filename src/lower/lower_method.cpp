@@ -4,6 +4,7 @@
 // (a one-index access chain), and the append/consume protocol on the hidden counter:
 //   Append(v):  slot = atomic add counter[0], 1;           buffer[slot] = v
 //   Consume():  old  = atomic add counter[0], 0xFFFFFFFF;  result = buffer[old - 1]
+//   IncrementCounter(): atomic add counter[0], 1 (the old value); DecrementCounter(): atomic sub 1, minus 1
 // GetDimensions stores query results into its out arguments, converted to their types.
 #include <fmt/format.h>
 
@@ -42,6 +43,15 @@ ir::Value* Lowerer::method(const sema::BMethodCall* e) {
         return nullptr;
     }
     if (row->name == "GetDimensions") return get_dimensions(e, r, res.ptr, e->params);
+    if (sema::is_subpass_input(r->resource)) {
+        // SubpassLoad reads the texel under the fragment: a load at the fixed coordinate (0, 0), which
+        // SPIR-V defines as relative to the fragment; the multisampled form names the sample.
+        const Type* int2 = types_.vector(sema::ScalarKind::Int, 2);
+        ir::Constant* zero[] = {int_c(0), int_c(0)};
+        ValueList ops{res.ptr, m_.composite_constant(int2, zero)};
+        if (!e->args.empty()) ops.push_back(convert(rvalue(e->args[0]), scalar(sema::ScalarKind::Int)));
+        return b_.texture(ir::Opcode::TextureLoad, concrete(e->type), ops);
+    }
     if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource))
         return texture_method(e, r, res.ptr, row->name, e->params);
     return buffer_method(e, r, res.ptr, row->name, e->params);
@@ -188,14 +198,17 @@ ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::Resour
             store(element, convert(value, concrete(r->element)));
             return nullptr;
         }
-        if (name == "Consume" || name == "DecrementCounter" || name == "IncrementCounter") {
+        if (name == "DecrementCounter") {
+            // As DXC: an atomic subtract of 1, whose old value minus 1 is the counter after the call.
+            ir::Value* ops[] = {word, uint_c(1)};
+            return b_.sub(b_.atomic_rmw(ir::AtomicOp::Sub, ops), uint_c(1));
+        }
+        if (name == "Consume" || name == "IncrementCounter") {
             bool up = name == "IncrementCounter";
             ir::Value* ops[] = {word, uint_c(up ? 1u : 0xFFFFFFFFu)};
             ir::Value* old = b_.atomic_rmw(ir::AtomicOp::Add, ops);
             if (up) return old;
-            ir::Value* below = b_.sub(old, uint_c(1));
-            if (name == "DecrementCounter") return below;
-            return b_.load(access(buf, {below}));
+            return b_.load(access(buf, {b_.sub(old, uint_c(1))}));
         }
     }
     if (sema::is_byte_address_buffer(r->resource)) {
@@ -219,8 +232,16 @@ ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::Resour
             const Type* vt = concrete(args[1]->type);
             bool is_min_max = name == "InterlockedMin" || name == "InterlockedMax";
             bool float_form = name.ends_with("Float") || name.ends_with("FloatBitwise");
-            if (!float_form && vt != uint_t && (is_min_max || !sema::is_integer(vt) || sema::bit_width(vt) != 32)) {
-                unsupported(e->range, fmt::format("'{}' with a signed value on a byte-address buffer", name));
+            if (!float_form && vt != uint_t && (!sema::is_integer(vt) || sema::bit_width(vt) != 32)) {
+                unsupported(e->range, fmt::format("'{}' with a non-32-bit value on a byte-address buffer", name));
+                return nullptr;
+            }
+            // A signed min/max compares the word as an int (OpAtomicSMin/SMax, as DXC): the atomic's
+            // value and result are ints on the uint word.
+            if (is_min_max && vt != uint_t && sema::is_signed(vt)) {
+                ir::Value* ops[] = {word, convert(rvalue(args[1]), scalar(sema::ScalarKind::Int))};
+                ir::Value* old = b_.atomic_rmw(name == "InterlockedMin" ? ir::AtomicOp::Min : ir::AtomicOp::Max, ops);
+                if (args.size() > 2) store(place(args[2]), convert(old, concrete(args[2]->type)));
                 return nullptr;
             }
             auto to_word = [&](const BExpr* a) {

@@ -12,7 +12,8 @@ namespace {
 
 sema::AddressSpace space_of(sema::ResourceKind k) {
     if (k == sema::ResourceKind::ConstantBuffer) return sema::AddressSpace::Uniform;
-    if (sema::is_structured_buffer(k) || sema::is_byte_address_buffer(k)) return sema::AddressSpace::StorageBuffer;
+    if (sema::is_structured_buffer(k) || sema::is_byte_address_buffer(k) || k == sema::ResourceKind::TextureBuffer)
+        return sema::AddressSpace::StorageBuffer;
     return sema::AddressSpace::UniformConstant;
 }
 
@@ -49,6 +50,11 @@ ir::Global* Lowerer::global_of(const sema::Variable* v) {
     ir::Global* g = nullptr;
     switch (v->storage) {
     case sema::StorageClass::Resource:
+        if (!v->resource && !v->member_resources.empty()) {
+            // A global struct of resources: one global per member (resource_struct_value).
+            for (const sema::Resource* r : v->member_resources) resource_global(r);
+            return nullptr;
+        }
         g = v->resource ? resource_global(v->resource) : nullptr;
         if (!g) unsupported(v->loc, fmt::format("the resource '{}' without a binding", v->name.str()));
         break;
@@ -91,7 +97,7 @@ ir::Global* Lowerer::global_of(const sema::Variable* v) {
 std::string_view Lowerer::user_type_of(const sema::ResourceType* rt) {
     if (rt->resource == sema::ResourceKind::SamplerState || rt->resource == sema::ResourceKind::SamplerComparisonState)
         return {};
-    std::string text(sema::resource_kind_name(rt->resource));
+    std::string text(sema::resource_type_name(rt));
     for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     if (rt->element) {
         text += ":<" + sema::type_name(rt->element);
@@ -118,6 +124,7 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
     if (!r->image_format.empty()) {
         if (auto f = ir::image_format_from_name(r->image_format)) g->image_format = *f;
     }
+    g->input_attachment_index = r->input_attachment_index;
     resource_globals_[r] = g;
     if (r->var) var_globals_[r->var] = g;
     if (r->counter_binding) {
@@ -136,25 +143,34 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
 ir::Global* Lowerer::buffer_global(const sema::BufferBlock* b) {
     if (auto it = buffer_globals_.find(b); it != buffer_globals_.end()) return it->second;
     ir::Global* g = nullptr;
-    if (b->kind == sema::BufferKind::TBuffer) {
-        unsupported(b->loc, fmt::format("the tbuffer '{}'", b->name.str()));
-    } else if (!b->type) {
+    if (!b->type) {
         unsupported(b->loc, fmt::format("the buffer '{}' without contents", b->name.str()));
     } else {
-        // A cbuffer is a ConstantBuffer of the struct of its members, as ConstantBuffer<T> is.
-        const Type* t = types_.resource(sema::ResourceKind::ConstantBuffer, b->type);
+        // A cbuffer is a ConstantBuffer of the struct of its members, as ConstantBuffer<T> is; a
+        // tbuffer a TextureBuffer of it, as TextureBuffer<T> is (a read-only storage buffer).
+        bool texture = b->kind == sema::BufferKind::TBuffer || b->kind == sema::BufferKind::TextureBuffer;
+        const Type* t = types_.resource(texture ? sema::ResourceKind::TextureBuffer : sema::ResourceKind::ConstantBuffer,
+                                        b->type);
         if (b->object && b->object->type) {
             if (const auto* a = b->object->type->as<sema::ArrayType>()) t = types_.array(t, a->length);
         } else if (b->count > 1) {
             t = types_.array(t, b->count);
         }
         bool push = b->kind == sema::BufferKind::PushConstant;
-        g = m_.add_global(push ? sema::AddressSpace::PushConstant : sema::AddressSpace::Uniform, t, b->name.str());
+        g = m_.add_global(push      ? sema::AddressSpace::PushConstant
+                          : texture ? sema::AddressSpace::StorageBuffer
+                                    : sema::AddressSpace::Uniform,
+                          t, b->name.str());
         g->loc = b->loc;
-        // DXC names a cbuffer block "cbuffer" and a ConstantBuffer<T> by its struct.
-        if (options_.hlsl_reflection && !push)
-            g->user_type = b->object ? m_.arena().copy("constantbuffer:<" + sema::type_name(b->type) + ">")
-                                     : std::string_view("cbuffer");
+        // DXC names a cbuffer block "cbuffer", a tbuffer "tbuffer", and a ConstantBuffer<T> or
+        // TextureBuffer<T> by its struct.
+        if (options_.hlsl_reflection && !push) {
+            if (b->object)
+                g->user_type = m_.arena().copy(std::string(texture ? "texturebuffer:<" : "constantbuffer:<") +
+                                               sema::type_name(b->type) + ">");
+            else
+                g->user_type = texture ? std::string_view("tbuffer") : std::string_view("cbuffer");
+        }
         if (!push && b->resource) {
             g->set = b->resource->binding.set;
             g->binding = b->resource->binding.binding;

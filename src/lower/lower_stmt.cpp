@@ -43,31 +43,11 @@ void Lowerer::stmt(const BStmt* s) {
     case sema::BStmtKind::Block: block_stmt(static_cast<const sema::BBlock*>(s)); break;
     case sema::BStmtKind::VarDecl: var_decl(static_cast<const sema::BVarDecl*>(s)); break;
     case sema::BStmtKind::Expr: rvalue(static_cast<const sema::BExprStmt*>(s)->expr); break;
-    case sema::BStmtKind::If:
-        ++construct_depth_;
-        if_stmt(static_cast<const sema::BIf*>(s));
-        --construct_depth_;
-        break;
-    case sema::BStmtKind::For:
-        ++construct_depth_;
-        for_stmt(static_cast<const sema::BFor*>(s));
-        --construct_depth_;
-        break;
-    case sema::BStmtKind::While:
-        ++construct_depth_;
-        while_stmt(static_cast<const sema::BWhile*>(s));
-        --construct_depth_;
-        break;
-    case sema::BStmtKind::DoWhile:
-        ++construct_depth_;
-        do_stmt(static_cast<const sema::BDoWhile*>(s));
-        --construct_depth_;
-        break;
-    case sema::BStmtKind::Switch:
-        ++construct_depth_;
-        switch_stmt(static_cast<const sema::BSwitch*>(s));
-        --construct_depth_;
-        break;
+    case sema::BStmtKind::If: if_stmt(static_cast<const sema::BIf*>(s)); break;
+    case sema::BStmtKind::For: for_stmt(static_cast<const sema::BFor*>(s)); break;
+    case sema::BStmtKind::While: while_stmt(static_cast<const sema::BWhile*>(s)); break;
+    case sema::BStmtKind::DoWhile: do_stmt(static_cast<const sema::BDoWhile*>(s)); break;
+    case sema::BStmtKind::Switch: switch_stmt(static_cast<const sema::BSwitch*>(s)); break;
     case sema::BStmtKind::Break:
     case sema::BStmtKind::Continue: {
         bool is_break = s->kind == sema::BStmtKind::Break;
@@ -118,10 +98,12 @@ void Lowerer::block_stmt(const sema::BBlock* b) {
 void Lowerer::var_decl(const sema::BVarDecl* d) {
     const sema::Variable* v = d->var;
     if (!v || !v->type) return;
-    if (sema::is_resource_or_array(v->type)) {
-        // A local resource names the resource it is initialized with.
-        if (!v->init) {
-            unsupported(v->loc, fmt::format("the local resource '{}' without an initializer", v->name.str()));
+    if (sema::is_resource_or_array(v->type) && !is_ref_resource(v->type)) {
+        // A local ConstantBuffer<T> (or an array of resources) names the resource it is
+        // initialized with.
+        if (v->type->is<sema::ArrayType>() || !v->init) {
+            unsupported(v->loc, fmt::format("the local resource array '{}' (index the global array instead)",
+                                            v->name.str()));
             return;
         }
         Place p = place(v->init);
@@ -130,7 +112,18 @@ void Lowerer::var_decl(const sema::BVarDecl* d) {
             return;
         }
         locals_[v] = p.ptr;
-        resource_local_depth_[v] = construct_depth_;
+        return;
+    }
+    if (is_ref_resource(v->type)) {
+        // A local resource is a variable holding a reference to a resource global; every use
+        // loads it, and legalize_resources (opt/) resolves each use to one global.
+        ir::Instruction* slot = new_alloca(concrete(v->type), v->name.str());
+        locals_[v] = slot;
+        if (v->init) {
+            Place p = place(v->init);
+            if (p.kind == Place::Kind::Pointer && p.count == 0) b_.store(slot, p.ptr);
+            else if (p.ok()) unsupported(v->init->range, fmt::format("initializing the local resource '{}' from this expression", v->name.str()));
+        }
         return;
     }
     if (v->storage == sema::StorageClass::StaticLocal) {

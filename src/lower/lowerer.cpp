@@ -64,6 +64,8 @@ const Type* Lowerer::concrete_slow(const Type* t) {
     if (const auto* v = t->as<sema::VectorType>()) return literal(v->element) ? types_.vector(fix(v->element), v->count) : t;
     if (const auto* mt = t->as<sema::MatrixType>())
         return literal(mt->element) ? types_.matrix(fix(mt->element), mt->rows, mt->cols) : t;
+    // Resources and structs holding them are references (lower_resources.cpp).
+    if (const Type* r = reference_type(t)) return r;
     return t;
 }
 

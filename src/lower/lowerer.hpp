@@ -50,14 +50,22 @@ struct Place {
     bool matrix = false;
     std::uint8_t rows[4] = {};
     std::uint8_t cols[4] = {};
+    // A bit field (HLSL 2021) of the integer scalar named above, its storage unit: bits
+    // [bit_offset, bit_offset + bit_width), read by extracting them and written by inserting them
+    // into the unit read back. bit_width 0: the whole.
+    std::uint8_t bit_offset = 0;
+    std::uint8_t bit_width = 0;
 
     bool ok() const { return kind != Kind::None; }
+    // The whole value ptr/coord/value names, no selection or bit field of it.
+    bool whole() const { return count == 0 && bit_width == 0; }
 };
 
 // One resource argument of a function copy: the global and the indices into it, constant ones
 // by value and run-time ones passed as extra arguments.
 struct ResourceArg {
-    ir::Global* global = nullptr;
+    ir::Global* global = nullptr;  // null: the reference is passed as an argument (`value`)
+    ir::Value* value = nullptr;    // a reference that is not known at lowering (a local, a `?:`)
     std::vector<std::optional<std::int64_t>> indices;  // nullopt: a run-time index
     std::vector<ir::Value*> dynamic;                   // the run-time indices, in order (caller side)
 };
@@ -237,6 +245,26 @@ public:
         return concrete_slow(t);
     }
     const Type* concrete_slow(const Type* t);
+    // ---- resource references (lower_resources.cpp) --------------------------------------------
+    // A resource whose values are references to a resource global (ir::is_resource_ref): every
+    // resource but ConstantBuffer<T>, which reads as its T. concrete() maps such a resource to its
+    // reference type, a struct holding resources to its mirror, and arrays of either to arrays of
+    // those: locals, members, parameters, results, selects and phis then carry references that
+    // legalize_resources resolves to globals.
+    static bool is_ref_resource(const Type* t);
+    const Type* reference_type(const Type* t);  // null when `t` holds no resource
+    const sema::StructType* mirror_struct(const sema::StructType* s);
+    // The storage a resource-typed lvalue names when it is a variable or member holding a
+    // reference (a pointer to the reference), else what place() gives.
+    Place place_slot(const BExpr* e);
+    // `p` (the place of the resource-typed `e`) as the resource itself: a reference loaded from
+    // its slot, or a reference value as a pointer place.
+    Place resolve_reference(const BExpr* e, Place p);
+    // A global struct of resources (sema::Variable::member_resources) as a value: its mirror
+    // struct built from the member globals.
+    ir::Value* resource_struct_value(const sema::Variable* v, const Type* t);
+    // `g.a.b` naming one resource member of a global struct of resources: that member's global.
+    ir::Global* resource_struct_member(const BExpr* e);
     const sema::ScalarType* scalar(sema::ScalarKind k) { return types_.scalar(k); }
     // Small indices are asked for constantly (every member access); the module interns them, so
     // remembering its answer changes nothing but the cost.
@@ -257,6 +285,12 @@ public:
     }
     // Member `i` of a struct as the IR counts them (the base first).
     const Type* ir_member_type(const sema::StructType* s, std::size_t i) const;
+    // The data member IR member `i` of a struct is (null for the base): a unit of bit fields
+    // flattens to, and is built from, one scalar per field.
+    const sema::StructMember* ir_struct_member(const sema::StructType* s, std::size_t i) const;
+    // The storage unit of bit fields `m` holding `fields` (one value per field, in order); a constant
+    // when they all are.
+    ir::Value* pack_unit(const sema::StructMember& m, std::span<ir::Value* const> fields);
     ir::Value* undef(const Type* t) { return m_.undef_constant(concrete(t)); }
     // Guards recursion: false (after reporting once) when `depth_` passed the bound.
     bool enter(support::SourceRange at) {
@@ -323,10 +357,8 @@ public:
     ir::Value* this_ptr_ = nullptr;
     std::vector<LoopTargets> targets_;
     bool precise_ = false;
-    // Nesting of branches and loops at this point, and where each local resource was declared:
-    // rebinding a local resource is only sequential (and so lowerable) at its declaration's level.
-    std::uint32_t construct_depth_ = 0;
-    std::unordered_map<const sema::Variable*, std::uint32_t> resource_local_depth_;
+    // The IR struct standing for each HLSL struct that holds resources (mirror_struct).
+    std::unordered_map<const sema::StructType*, const sema::StructType*> mirrors_;
 };
 
 }  // namespace oneshader::lower

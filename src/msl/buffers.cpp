@@ -6,6 +6,7 @@
 // and the register form in expressions (scalars, vectors, matrices) or in small load/store helper
 // functions (structs and arrays), member by member, which is also what clang needs to read structs
 // out of the constant address space.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "msl/printer.hpp"
@@ -54,6 +55,45 @@ std::string swizzle_of(std::uint32_t n) { return std::string("xyzw").substr(0, n
 
 }  // namespace
 
+namespace {
+
+// An integer or bool matrix (an array of rows in registers) from its stored lines: a row-major
+// row is a line, less its padding lanes; a column-major row takes one lane of every line.
+std::string load_rows_from(Printer& p, const std::string& x, const Lines& lines, const sema::MatrixType* m) {
+    std::string e = p.scalar_name(m->element);
+    std::string s = p.type_name(m) + "{";
+    for (std::uint32_t r = 0; r < m->rows; ++r) {
+        s += r ? ", " : "";
+        if (!lines.column_major) {
+            s += fmt::format(FMT_COMPILE("{}{}({}[{}])"), e, lines.width, x, r);
+            if (lines.width != lines.components) s += "." + swizzle_of(lines.components);
+            continue;
+        }
+        s += fmt::format(FMT_COMPILE("{}{}("), e, m->cols);
+        for (std::uint32_t c = 0; c < m->cols; ++c) s += fmt::format(FMT_COMPILE("{}{}[{}].{}"), c ? ", " : "", x, c, "xyzw"[r]);
+        s += ")";
+    }
+    return s + "}";
+}
+
+void store_rows_to(Printer& p, const std::string& x, const Lines& lines, const sema::MatrixType* m,
+                   const std::string& v) {
+    std::string e = p.scalar_name(m->element);
+    std::string tmp = p.local_names_.fresh("m");
+    p.out_.line(p.type_name(m) + " " + tmp + " = " + v + ";");
+    for (std::uint32_t k = 0; k < lines.count; ++k) {
+        // Line k: row k, or column k gathered from the rows; padding lanes are zeros.
+        std::string line = fmt::format(FMT_COMPILE("{}{}("), e, lines.width);
+        for (std::uint32_t c = 0; c < lines.components; ++c)
+            line += (c ? ", " : "") + (lines.column_major ? fmt::format(FMT_COMPILE("{}[{}].{}"), tmp, c, "xyzw"[k])
+                                                          : fmt::format(FMT_COMPILE("{}[{}].{}"), tmp, k, "xyzw"[c]));
+        for (std::uint32_t c = lines.components; c < lines.width; ++c) line += ", " + e + "(0)";
+        p.out_.line(fmt::format(FMT_COMPILE("{}[{}] = {});"), x, k, line));
+    }
+}
+
+}  // namespace
+
 std::string Printer::layout_type(const TypeLayout* l) {
     switch (l->kind) {
     case LayoutKind::Scalar: {
@@ -72,7 +112,7 @@ std::string Printer::layout_type(const TypeLayout* l) {
                  "buffer. Use scalars, or compile this shader for SPIR-V only.");
             return e;
         }
-        return fmt::format("packed_{}{}", e, l->components);
+        return fmt::format(FMT_COMPILE("packed_{}{}"), e, l->components);
     }
     case LayoutKind::Matrix: {
         Lines lines = matrix_lines(*l);
@@ -81,7 +121,7 @@ std::string Printer::layout_type(const TypeLayout* l) {
             unsupported("a buffer matrix whose stride is not a whole vector of its components");
             return "float";
         }
-        return fmt::format("packed_{}{}", s ? scalar_name(s) : "float", lines.width);
+        return fmt::format(FMT_COMPILE("packed_{}{}"), s ? scalar_name(s) : "float", lines.width);
     }
     case LayoutKind::Array: {
         return layout_type(l->element);
@@ -107,22 +147,22 @@ struct Declarator {
                 return "uint " + name;
             }
             if (l->stride > l->element->size)
-                return wrapper(l->element, l->stride) + " " + name + fmt::format("[{}]", l->length);
-            return (*this)(l->element, name + fmt::format("[{}]", l->length));
+                return wrapper(l->element, l->stride) + " " + name + fmt::format(FMT_COMPILE("[{}]"), l->length);
+            return (*this)(l->element, name + fmt::format(FMT_COMPILE("[{}]"), l->length));
         }
-        if (l->kind == LayoutKind::Matrix) return p.layout_type(l) + " " + name + fmt::format("[{}]", matrix_lines(*l).count);
+        if (l->kind == LayoutKind::Matrix) return p.layout_type(l) + " " + name + fmt::format(FMT_COMPILE("[{}]"), matrix_lines(*l).count);
         return p.layout_type(l) + " " + name;
     }
     std::string wrapper(const TypeLayout* element, std::uint32_t stride) {
-        std::string name = fmt::format("{}_stride{}", p.layout_type(element), stride);
+        std::string name = fmt::format(FMT_COMPILE("{}_stride{}"), p.layout_type(element), stride);
         if (p.declared_helpers_.insert("struct " + name).second) {
             std::string inner = (*this)(element, "value");
             p.decls_.open("struct " + name + " {");
             p.decls_.line(inner + ";");
-            p.decls_.line(fmt::format("uchar _pad[{}];", stride - element->size));
+            p.decls_.line(fmt::format(FMT_COMPILE("uchar _pad[{}];"), stride - element->size));
             p.decls_.close("};");
             p.decls_.line("#ifdef ONESHADER_CHECK_LAYOUT");
-            p.decls_.line(fmt::format("static_assert(sizeof({0}) == {1}, \"{0} size\");", name, stride));
+            p.decls_.line(fmt::format(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, stride));
             p.decls_.line("#endif");
             p.decls_.line("");
         }
@@ -155,13 +195,13 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         std::vector<std::string> lines;
         for (const textgen::PaddedMember& m : s.members) {
             if (m.is_padding()) {
-                lines.push_back(fmt::format("uchar {}[{}];", m.name, m.size));
+                lines.push_back(fmt::format(FMT_COMPILE("uchar {}[{}];"), m.name, m.size));
                 continue;
             }
             std::string member = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
             if (textgen::printed_size(*m.layout) != m.size) {
-                unsupported(fmt::format("the buffer member '{}', an array or matrix without padding after its last "
-                                        "element (the cbuffer packing of -fvk-use-dx-layout)",
+                unsupported(fmt::format(FMT_COMPILE("the buffer member '{}', an array or matrix without padding after its last "
+                                        "element (the cbuffer packing of -fvk-use-dx-layout)"),
                                         m.name),
                             "Use an array of 16-byte elements (float4) or a matrix of 4-component columns");
                 return;
@@ -172,11 +212,11 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         for (const std::string& line : lines) decls_.line(line);
         decls_.close("};");
         decls_.line("#ifdef ONESHADER_CHECK_LAYOUT");
-        decls_.line(fmt::format("static_assert(sizeof({0}) == {1}, \"{0} size\");", name, s.size));
+        decls_.line(fmt::format(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, s.size));
         for (const textgen::PaddedMember& m : s.members) {
             if (m.is_padding()) continue;
             std::string member = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
-            decls_.line(fmt::format("static_assert(__builtin_offsetof({0}, {1}) == {2}, \"{0}.{1} offset\");", name,
+            decls_.line(fmt::format(FMT_COMPILE("static_assert(__builtin_offsetof({0}, {1}) == {2}, \"{0}.{1} offset\");"), name,
                                     member, m.offset));
         }
         decls_.line("#endif");
@@ -225,20 +265,24 @@ std::string Printer::load_from(const std::string& x, const TypeLayout* l, const 
         const auto* m = t->as<sema::MatrixType>();
         if (!m) break;
         std::string e = scalar_name(m->element);
+        if (row_array(m)) return load_rows_from(*this, x, lines, m);
         std::string args;
         for (std::uint32_t k = 0; k < lines.count; ++k) {
             if (k) args += ", ";
-            std::string line = fmt::format("{}{}({}[{}])", e, lines.width, x, k);
-            if (lines.width != lines.components) line += "." + swizzle_of(lines.components);
+            std::string line = fmt::format(FMT_COMPILE("{}{}({}[{}])"), e, lines.width, x, k);
+            if (lines.width != lines.components) {
+                line += '.';
+                line += swizzle_of(lines.components);
+            }
             args += line;
         }
-        if (lines.column_major) return fmt::format("transpose({}{}x{}({}))", e, lines.count, lines.components, args);
-        return fmt::format("{}{}x{}({})", e, lines.count, lines.components, args);
+        if (lines.column_major) return fmt::format(FMT_COMPILE("transpose({}{}x{}({}))"), e, lines.count, lines.components, args);
+        return fmt::format(FMT_COMPILE("{}{}x{}({})"), e, lines.count, lines.components, args);
     }
     case LayoutKind::Array:
     case LayoutKind::Struct: {
         // A helper per layout, register type and address space.
-        std::string key = fmt::format("load {} {} {}", static_cast<const void*>(l), static_cast<const void*>(t),
+        std::string key = fmt::format(FMT_COMPILE("load {} {} {}"), static_cast<const void*>(l), static_cast<const void*>(t),
                                       static_cast<int>(space));
         auto it = helper_names_.find(key);
         std::string fn;
@@ -250,13 +294,13 @@ std::string Printer::load_from(const std::string& x, const TypeLayout* l, const 
             std::string rt = type_name(t);
             std::string qual = space == sema::AddressSpace::StorageBuffer ? "const device" : space_qualifier(space);
             textgen::TextWriter w;
-            w.line(fmt::format("static {} {}({} {})", rt, fn, qual, layout_declarator(*this, l, "(&x)")));
+            w.line(fmt::format(FMT_COMPILE("static {} {}({} {})"), rt, fn, qual, layout_declarator(*this, l, "(&x)")));
             w.open("{");
             w.line(rt + " r;");
             if (l->kind == LayoutKind::Array) {
                 const auto* a = t->as<sema::ArrayType>();
                 std::string elem = l->stride > l->element->size ? "x[i].value" : "x[i]";
-                w.line(fmt::format("for (uint i = 0; i < {}u; ++i)", l->length));
+                w.line(fmt::format(FMT_COMPILE("for (uint i = 0; i < {}u; ++i)"), l->length));
                 w.indent();
                 w.line("r[i] = " + load_from(elem, l->element, a ? a->element : t, space) + ";");
                 w.dedent();
@@ -286,25 +330,29 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
         const auto* m = t->as<sema::MatrixType>();
         if (!m) return;
         std::string e = scalar_name(m->element);
+        if (row_array(m)) {
+            store_rows_to(*this, x, lines, m, v);
+            return;
+        }
         std::string tmp = local_names_.fresh("m");
         if (lines.column_major)
-            out_.line(fmt::format("{}{}x{} {} = transpose({});", e, lines.count, lines.components, tmp, v));
+            out_.line(fmt::format(FMT_COMPILE("{}{}x{} {} = transpose({});"), e, lines.count, lines.components, tmp, v));
         else
-            out_.line(fmt::format("{} {} = {};", type_name(t), tmp, v));
+            out_.line(fmt::format(FMT_COMPILE("{} {} = {};"), type_name(t), tmp, v));
         for (std::uint32_t k = 0; k < lines.count; ++k) {
-            std::string line = fmt::format("{}[{}]", tmp, k);
+            std::string line = fmt::format(FMT_COMPILE("{}[{}]"), tmp, k);
             if (lines.width != lines.components) {
-                line = fmt::format("{}{}({}", e, lines.width, line);
+                line = fmt::format(FMT_COMPILE("{}{}({}"), e, lines.width, line);
                 for (std::uint32_t c = lines.components; c < lines.width; ++c) line += ", " + e + "(0)";
                 line += ")";
             }
-            out_.line(fmt::format("{}[{}] = {};", x, k, line));
+            out_.line(fmt::format(FMT_COMPILE("{}[{}] = {};"), x, k, line));
         }
         return;
     }
     case LayoutKind::Array:
     case LayoutKind::Struct: {
-        std::string key = fmt::format("store {} {}", static_cast<const void*>(l), static_cast<const void*>(t));
+        std::string key = fmt::format(FMT_COMPILE("store {} {}"), static_cast<const void*>(l), static_cast<const void*>(t));
         auto it = helper_names_.find(key);
         std::string fn;
         if (it != helper_names_.end()) {
@@ -316,12 +364,12 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
             textgen::TextWriter saved = std::move(out_);
             textgen::Namer saved_names = local_names_;
             out_ = textgen::TextWriter();
-            out_.line(fmt::format("static void {}(device {}, {} v)", fn, layout_declarator(*this, l, "(&x)"), type_name(t)));
+            out_.line(fmt::format(FMT_COMPILE("static void {}(device {}, {} v)"), fn, layout_declarator(*this, l, "(&x)"), type_name(t)));
             out_.open("{");
             if (l->kind == LayoutKind::Array) {
                 const auto* a = t->as<sema::ArrayType>();
                 std::string elem = l->stride > l->element->size ? "x[i].value" : "x[i]";
-                out_.open(fmt::format("for (uint i = 0; i < {}u; ++i) {{", l->length));
+                out_.open(fmt::format(FMT_COMPILE("for (uint i = 0; i < {}u; ++i) {{"), l->length));
                 store_to(elem, l->element, a ? a->element : t, "v[i]");
                 out_.close("}");
             } else if (const auto* s = t->as<sema::StructType>()) {
@@ -345,9 +393,9 @@ const TypeLayout* Printer::buffer_layout(const ir::Global* g) {
     const auto* r = t->as<sema::ResourceType>();
     if (!r) return nullptr;
     using sema::ResourceKind;
-    if (r->resource == ResourceKind::ConstantBuffer) {
-        bool push = g->space() == sema::AddressSpace::PushConstant;
-        return r->element ? layouts_.layout(r->element, push ? sema::LayoutRule::Storage : sema::LayoutRule::Constant)
+    if (sema::is_block_buffer(r->resource)) {
+        bool storage = g->space() == sema::AddressSpace::PushConstant || r->resource == ResourceKind::TextureBuffer;
+        return r->element ? layouts_.layout(r->element, storage ? sema::LayoutRule::Storage : sema::LayoutRule::Constant)
                           : nullptr;
     }
     if (sema::is_structured_buffer(r->resource))

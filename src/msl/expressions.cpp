@@ -1,6 +1,7 @@
 // Instructions as C++ expressions, pointers as the lvalues they name. Every operator is
 // parenthesized, so the printed text never depends on C++ precedence; conversions are Metal's
 // constructor calls (`float4(x)`), never C casts, which clang reads as bit casts on vectors.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "ir/type_rules.hpp"
@@ -78,7 +79,7 @@ std::string Printer::stored_lane(const Place& p, const std::string& line) {
     const auto* m = p.type->value_type()->as<sema::VectorType>();
     std::string elem = m ? scalar_name(m->element) : "float";
     if (p.space == sema::AddressSpace::Uniform || p.space == sema::AddressSpace::PushConstant)
-        return fmt::format("{}{}({})[{}]", elem, p.line_lanes, base, p.matrix_row);
+        return fmt::format(FMT_COMPILE("{}{}({})[{}]"), elem, p.line_lanes, base, p.matrix_row);
     return base + "[" + p.matrix_row + "]";
 }
 
@@ -138,7 +139,7 @@ std::optional<Place> Printer::place(const ir::Value* v) {
             using sema::ResourceKind;
             const sema::TypeLayout* l = nullptr;
             if (const auto* e = global_info_.find(global)) l = e->second.layout;
-            if (r->resource == ResourceKind::ConstantBuffer) {
+            if (sema::is_block_buffer(r->resource)) {
                 cur.type = r->element;
                 cur.layout = l;
                 --k;  // the same index selects inside the element
@@ -170,7 +171,7 @@ std::optional<Place> Printer::place(const ir::Value* v) {
             cur.lvalue = cur.lvalue + "[" + ix + "]";
             cur.type = a->element;
             if (const auto* er = a->element->as<sema::ResourceType>()) {
-                if (er->resource == sema::ResourceKind::ConstantBuffer) cur.lvalue = "(*" + cur.lvalue + ")";
+                if (sema::is_block_buffer(er->resource)) cur.lvalue = "(*" + cur.lvalue + ")";
                 continue;
             }
             if (cur.layout) {
@@ -245,7 +246,7 @@ std::optional<Place> Printer::place(const ir::Value* v) {
                                       cur.space == sema::AddressSpace::PushConstant)) {
                     // No member function runs on a constant-space object: read a copy.
                     std::uint32_t lanes = cur.line_lanes ? cur.line_lanes : vt->count;
-                    cur.lvalue = fmt::format("{}{}({})[{}]", scalar_name(vt->element), lanes, cur.lvalue, ix);
+                    cur.lvalue = fmt::format(FMT_COMPILE("{}{}({})[{}]"), scalar_name(vt->element), lanes, cur.lvalue, ix);
                 } else {
                     cur.lvalue += "[" + ix + "]";
                 }
@@ -269,10 +270,9 @@ bool Printer::needs_statement(const ir::Instruction* i) const {
     }
 }
 
-std::string Printer::instruction_expr(const ir::Instruction* i) {
-    textgen::SourceAt::Scope here(at_, i);
-    const sema::Type* t = i->type()->value_type();
-    auto op = [&](std::size_t k) { return expr(i->operands[k]); };
+// A scalar or vector operator: `t` is the result's type, `operand` the operands'.
+std::string Printer::operator_text(const ir::Instruction* i, const std::string& a, const std::string& b,
+                                   const sema::Type* t, const sema::Type* operand) {
     switch (i->opcode) {
     case Opcode::Add:
     case Opcode::Sub:
@@ -283,43 +283,68 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
     case Opcode::BitOr:
     case Opcode::BitXor:
     case Opcode::LogicalAnd:
-    case Opcode::LogicalOr: {
-        if (const auto* m = t->as<sema::MatrixType>(); m && i->opcode != Opcode::Add && i->opcode != Opcode::Sub) {
-            // C++ `*` on matrices is the product; HLSL's is component-wise: row by row.
-            std::string a = op(0), b = op(1), rows;
-            for (std::uint32_t r = 0; r < m->rows; ++r)
-                rows += fmt::format("{}({}[{}] {} {}[{}])", r ? ", " : "", a, r, binary_operator(i->opcode), b, r);
-            return type_name(t) + "(" + rows + ")";
-        }
-        if (i->opcode == Opcode::Rem && sema::is_float(t)) return "fmod(" + op(0) + ", " + op(1) + ")";
-        if (i->opcode == Opcode::Div && i->precise && sema::is_float(t))
-            return "precise::divide(" + op(0) + ", " + op(1) + ")";
+    case Opcode::LogicalOr:
+        if (i->opcode == Opcode::Rem && sema::is_float(t)) return "fmod(" + a + ", " + b + ")";
+        if (i->opcode == Opcode::Div && i->precise && sema::is_float(t)) return "precise::divide(" + a + ", " + b + ")";
         if ((i->opcode == Opcode::LogicalAnd || i->opcode == Opcode::LogicalOr) && is_vector_type(t))
-            return "(" + op(0) + (i->opcode == Opcode::LogicalAnd ? " & " : " | ") + op(1) + ")";
-        return "(" + op(0) + " " + binary_operator(i->opcode) + " " + op(1) + ")";
-    }
+            return "(" + a + (i->opcode == Opcode::LogicalAnd ? " & " : " | ") + b + ")";
+        return "(" + a + " " + binary_operator(i->opcode) + " " + b + ")";
     case Opcode::Eq:
     case Opcode::Ne:
     case Opcode::Lt:
     case Opcode::Le:
     case Opcode::Gt:
     case Opcode::Ge: {
-        std::string e = "(" + op(0) + " " + binary_operator(i->opcode) + " " + op(1) + ")";
+        std::string e = "(" + a + " " + binary_operator(i->opcode) + " " + b + ")";
         // Vector comparisons give an integer mask here as in C++; the bool vector is explicit.
-        if (is_vector_type(t) && !sema::is_bool(i->operands[0]->type())) return type_name(t) + e;
+        if (is_vector_type(t) && !sema::is_bool(operand)) return type_name(t) + e;
         return e;
     }
-    case Opcode::Neg: return "(-" + op(0) + ")";
-    case Opcode::BitNot: return "(~" + op(0) + ")";
-    case Opcode::LogicalNot: return "(!" + op(0) + ")";
+    case Opcode::Neg: return "(-" + a + ")";
+    case Opcode::BitNot: return "(~" + a + ")";
+    case Opcode::LogicalNot: return "(!" + a + ")";
     case Opcode::Shl:
     case Opcode::Shr: {
         // HLSL masks the shift count to the width.
         const sema::ScalarType* e = sema::component_type(i->operands[1]->type());
         std::uint32_t width = e ? (e->bits ? e->bits : 32) : 32;
         std::string mask = e ? scalar_literal(e, width - 1) : "31";
-        return "(" + op(0) + (i->opcode == Opcode::Shl ? " << " : " >> ") + "(" + op(1) + " & " + mask + "))";
+        return "(" + a + (i->opcode == Opcode::Shl ? " << " : " >> ") + "(" + b + " & " + mask + "))";
     }
+    default:
+        fail(support::DiagCode::msl_malformed_input,
+             fmt::format(FMT_COMPILE("an operator the printer does not know ({})"), ir::mnemonic(i->opcode)));
+        return "0";
+    }
+}
+
+std::string Printer::instruction_expr(const ir::Instruction* i) {
+    textgen::SourceAt::Scope here(at_, i);
+    const sema::Type* t = i->type()->value_type();
+    auto op = [&](std::size_t k) { return expr(i->operands[k]); };
+    if (std::optional<std::string> rows = matrix_expr(i)) return *rows;
+    switch (i->opcode) {
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Mul:
+    case Opcode::Div:
+    case Opcode::Rem:
+    case Opcode::BitAnd:
+    case Opcode::BitOr:
+    case Opcode::BitXor:
+    case Opcode::LogicalAnd:
+    case Opcode::LogicalOr:
+    case Opcode::Eq:
+    case Opcode::Ne:
+    case Opcode::Lt:
+    case Opcode::Le:
+    case Opcode::Gt:
+    case Opcode::Ge:
+    case Opcode::Shl:
+    case Opcode::Shr: return operator_text(i, op(0), op(1), t, i->operands[0]->type());
+    case Opcode::Neg:
+    case Opcode::BitNot:
+    case Opcode::LogicalNot: return operator_text(i, op(0), "", t, i->operands[0]->type());
     case Opcode::Select: {
         if (is_vector_type(i->operands[0]->type())) return "select(" + op(2) + ", " + op(1) + ", " + op(0) + ")";
         return "(" + op(0) + " ? " + op(1) + " : " + op(2) + ")";
@@ -330,7 +355,8 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
         std::string args;
         for (std::size_t k = 0; k < i->operands.size(); ++k) args += (k ? ", " : "") + op(k);
         if (const auto* v = t->as<sema::VectorType>(); v && v->count == 1) return args;
-        if (t->is<sema::VectorType>() || t->is<sema::MatrixType>()) return type_name(t) + "(" + args + ")";
+        if (t->is<sema::VectorType>() || (t->is<sema::MatrixType>() && !row_array(t)))
+            return type_name(t) + "(" + args + ")";
         if (const auto* s = t->as<sema::StructType>()) declare_struct(s);
         return type_name(t) + "{" + args + "}";
     }
@@ -384,20 +410,21 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
             const auto* v = t->as<sema::VectorType>();
             std::string args;
             std::uint32_t n = v ? v->count : 1;
-            for (std::uint32_t k = 0; k < n; ++k) args += (k ? ", " : "") + stored_lane(*p, fmt::format("[{}]", k));
+            for (std::uint32_t k = 0; k < n; ++k) args += (k ? ", " : "") + stored_lane(*p, fmt::format(FMT_COMPILE("[{}]"), k));
             return type_name(t) + "(" + args + ")";
         }
         if (p->layout) return load_from(p->lvalue, p->layout, t, p->space);
         if (p->line_lanes) {
             const auto* v = t->as<sema::VectorType>();
             std::uint32_t n = v ? v->count : 1;
-            std::string e = fmt::format("{}{}({})", v ? scalar_name(v->element) : "float", p->line_lanes, p->lvalue);
+            std::string e = fmt::format(FMT_COMPILE("{}{}({})"), v ? scalar_name(v->element) : "float", p->line_lanes, p->lvalue);
             return n == p->line_lanes ? e : e + "." + std::string("xyzw").substr(0, n);
         }
         if (p->space == sema::AddressSpace::Workgroup && t->is<sema::ArrayType>()) {
             unsupported("copying a whole groupshared array", "Copy its elements");
             return "0";
         }
+        if (const auto* m = row_array(t); m && p->space == sema::AddressSpace::Workgroup) return load_rows(p->lvalue, m);
         return p->lvalue;
     }
     case Opcode::NonUniformIndex: return op(0);
@@ -421,7 +448,7 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
     default: break;
     }
     fail(support::DiagCode::msl_malformed_input,
-         fmt::format("an instruction the printer cannot write as an expression ({})", ir::mnemonic(i->opcode)));
+         fmt::format(FMT_COMPILE("an instruction the printer cannot write as an expression ({})"), ir::mnemonic(i->opcode)));
     return "0";
 }
 
@@ -494,15 +521,28 @@ void Printer::effect(const ir::Instruction* i) {
             out_.line(type_name(t) + " " + tmp + " = " + v + ";");
             const auto* vt = t->as<sema::VectorType>();
             for (std::uint32_t k = 0; k < (vt ? vt->count : 1u); ++k)
-                out_.line(fmt::format("{}[{}][{}] = {}.{};", p->lvalue, k, p->matrix_row, tmp, component_name(k)));
+                out_.line(fmt::format(FMT_COMPILE("{}[{}][{}] = {}.{};"), p->lvalue, k, p->matrix_row, tmp, component_name(k)));
             return;
         }
         if (p->layout) {
             store_to(p->lvalue, p->layout, t, v);
             return;
         }
+        if (const auto* vt = t->as<sema::VectorType>(); vt && p->line_lanes > vt->count) {
+            // A row of a row-major matrix in a buffer is a wider packed line (an int3 row with a
+            // 16-byte stride is a packed_int4): its lanes one by one, the padding left alone.
+            std::string tmp = local_names_.fresh("row");
+            out_.line(type_name(t) + " " + tmp + " = " + v + ";");
+            for (std::uint32_t k = 0; k < vt->count; ++k)
+                out_.line(fmt::format(FMT_COMPILE("{}.{} = {}.{};"), p->lvalue, component_name(k), tmp, component_name(k)));
+            return;
+        }
         if (p->space == sema::AddressSpace::Workgroup && t->is<sema::ArrayType>()) {
             unsupported("copying a whole groupshared array", "Copy its elements");
+            return;
+        }
+        if (const auto* m = row_array(t); m && p->space == sema::AddressSpace::Workgroup) {
+            store_rows(p->lvalue, m, v);
             return;
         }
         out_.line(p->lvalue + " = " + v + ";");
@@ -522,7 +562,7 @@ void Printer::effect(const ir::Instruction* i) {
         return;
     }
     fail(support::DiagCode::msl_malformed_input,
-         fmt::format("an instruction the printer cannot write as a statement ({})", ir::mnemonic(i->opcode)));
+         fmt::format(FMT_COMPILE("an instruction the printer cannot write as a statement ({})"), ir::mnemonic(i->opcode)));
 }
 
 }  // namespace oneshader::msl

@@ -1,6 +1,7 @@
 // The intrinsics of msl/intrinsics.def: one Metal function on the same operands, or a short
 // expression written out here (with a few statements before the line that uses it where a value is
 // needed twice or goes through an out parameter).
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "msl/printer.hpp"
@@ -60,15 +61,15 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     switch (e.row) {
     case Row::None:
         fail(support::DiagCode::msl_malformed_input,
-             fmt::format("the intrinsic '{}' has no row in the MSL table", intrinsics::name(i->intrinsic)));
+             fmt::format(FMT_COMPILE("the intrinsic '{}' has no row in the MSL table"), intrinsics::name(i->intrinsic)));
         return "0";
     case Row::Refused:
         fail(support::DiagCode::msl_not_supported,
-             fmt::format("MSL: {}; compile this shader for SPIR-V only", e.text));
+             fmt::format(FMT_COMPILE("MSL: {}; compile this shader for SPIR-V only"), e.text));
         return "0";
     case Row::Raised:
         fail(support::DiagCode::msl_malformed_input,
-             fmt::format("'{}' reached the printer unraised (run msl::raise first: {})", intrinsics::name(i->intrinsic),
+             fmt::format(FMT_COMPILE("'{}' reached the printer unraised (run msl::raise first: {})"), intrinsics::name(i->intrinsic),
                          e.text));
         return "0";
     case Row::Call: return std::string(e.text) + "(" + args() + ")";
@@ -81,19 +82,19 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     case Id::Clamp: return "clamp(" + args() + ")";
     // Only fragment functions have helper threads; elsewhere no thread is one.
     case Id::IsHelperLane: return entry_.stage == ir::ShaderStage::Pixel ? "simd_is_helper_thread()" : "false";
-    case Id::Degrees: return fmt::format("({} * {}(57.29577951f))", op(0), s0 ? scalar_name(s0) : "float");
-    case Id::Radians: return fmt::format("({} * {}(0.01745329252f))", op(0), s0 ? scalar_name(s0) : "float");
+    case Id::Degrees: return fmt::format(FMT_COMPILE("({} * {}(57.29577951f))"), op(0), s0 ? scalar_name(s0) : "float");
+    case Id::Radians: return fmt::format(FMT_COMPILE("({} * {}(0.01745329252f))"), op(0), s0 ? scalar_name(s0) : "float");
     case Id::Dot: {
         if (sema::is_float(t0) && n0 > 1) return "dot(" + args() + ")";
         if (n0 == 1) return "(" + op(0) + " * " + op(1) + ")";
         std::string a = temp(t0, op(0), "a"), b = temp(t0, op(1), "b");
         std::string sum;
-        for (std::uint32_t k = 0; k < n0; ++k) sum += fmt::format("{}{}.{} * {}.{}", k ? " + " : "", a, "xyzw"[k], b, "xyzw"[k]);
+        for (std::uint32_t k = 0; k < n0; ++k) sum += fmt::format(FMT_COMPILE("{}{}.{} * {}.{}"), k ? " + " : "", a, "xyzw"[k], b, "xyzw"[k]);
         return "(" + sum + ")";
     }
     case Id::Frexp: {
         std::optional<Place> p = place(i->operands[1]);
-        std::string et = n0 == 1 ? "int" : fmt::format("int{}", n0);
+        std::string et = n0 == 1 ? "int" : fmt::format(FMT_COMPILE("int{}"), n0);
         std::string ex = local_names_.fresh("exponent");
         out_.line(et + " " + ex + " = " + et + "(0);");
         std::string m = temp(rt, "frexp(" + op(0) + ", " + ex + ")", "mantissa");
@@ -118,12 +119,12 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         if (type_name(t0) == type_name(rt)) return op(0);
         return "as_type<" + type_name(rt) + ">(" + op(0) + ")";
     case Id::F16ToF32: {
-        std::string h = n0 == 1 ? "half" : fmt::format("half{}", n0), u = n0 == 1 ? "ushort" : fmt::format("ushort{}", n0);
-        return fmt::format("{}(as_type<{}>({}({})))", type_name(rt), h, u, op(0));
+        std::string h = n0 == 1 ? "half" : fmt::format(FMT_COMPILE("half{}"), n0), u = n0 == 1 ? "ushort" : fmt::format(FMT_COMPILE("ushort{}"), n0);
+        return fmt::format(FMT_COMPILE("{}(as_type<{}>({}({})))"), type_name(rt), h, u, op(0));
     }
     case Id::F32ToF16: {
-        std::string h = n0 == 1 ? "half" : fmt::format("half{}", n0), u = n0 == 1 ? "ushort" : fmt::format("ushort{}", n0);
-        return fmt::format("{}(as_type<{}>({}({})))", type_name(rt), u, h, op(0));
+        std::string h = n0 == 1 ? "half" : fmt::format(FMT_COMPILE("half{}"), n0), u = n0 == 1 ? "ushort" : fmt::format(FMT_COMPILE("ushort{}"), n0);
+        return fmt::format(FMT_COMPILE("{}(as_type<{}>({}({})))"), type_name(rt), u, h, op(0));
     }
     case Id::FirstBitHigh:
     case Id::FirstBitLow: {
@@ -133,36 +134,36 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         std::string tn = type_name(t0);
         std::string zero = tn + "(0)";
         if (i->intrinsic == Id::FirstBitHigh) {
-            if (is_signed) v = temp(t0, fmt::format("select({0}, ~{0}, {0} < {1})", v, zero), "magnitude");
-            if (n0 == 1) v = temp(t0, fmt::format("({0} < {1} ? ~{0} : {0})", op(0), zero), "magnitude");
-            std::string found = fmt::format("({}(31) - {}(clz({})))", type_name(rt), type_name(rt), v);
-            return n0 == 1 ? fmt::format("({} == {} ? {}(-1) : {})", v, zero, type_name(rt), found)
-                           : fmt::format("select({}, {}(-1), {})", found, type_name(rt),
-                                         fmt::format("bool{}({} == {})", n0, v, zero));
+            if (is_signed) v = temp(t0, fmt::format(FMT_COMPILE("select({0}, ~{0}, {0} < {1})"), v, zero), "magnitude");
+            if (n0 == 1) v = temp(t0, fmt::format(FMT_COMPILE("({0} < {1} ? ~{0} : {0})"), op(0), zero), "magnitude");
+            std::string found = fmt::format(FMT_COMPILE("({}(31) - {}(clz({})))"), type_name(rt), type_name(rt), v);
+            return n0 == 1 ? fmt::format(FMT_COMPILE("({} == {} ? {}(-1) : {})"), v, zero, type_name(rt), found)
+                           : fmt::format(FMT_COMPILE("select({}, {}(-1), {})"), found, type_name(rt),
+                                         fmt::format(FMT_COMPILE("bool{}({} == {})"), n0, v, zero));
         }
-        std::string found = fmt::format("{}(ctz({}))", type_name(rt), v);
-        return n0 == 1 ? fmt::format("({} == {} ? {}(-1) : {})", v, zero, type_name(rt), found)
-                       : fmt::format("select({}, {}(-1), bool{}({} == {}))", found, type_name(rt), n0, v, zero);
+        std::string found = fmt::format(FMT_COMPILE("{}(ctz({}))"), type_name(rt), v);
+        return n0 == 1 ? fmt::format(FMT_COMPILE("({} == {} ? {}(-1) : {})"), v, zero, type_name(rt), found)
+                       : fmt::format(FMT_COMPILE("select({}, {}(-1), bool{}({} == {}))"), found, type_name(rt), n0, v, zero);
     }
     case Id::All:
     case Id::Any: {
         const char* fn = i->intrinsic == Id::All ? "all" : "any";
         if (n0 == 1) return sema::is_bool(t0) ? op(0) : "bool(" + op(0) + ")";
         if (sema::is_bool(t0)) return std::string(fn) + "(" + op(0) + ")";
-        return fmt::format("{}(bool{}({} != {}(0)))", fn, n0, op(0), type_name(t0));
+        return fmt::format(FMT_COMPILE("{}(bool{}({} != {}(0)))"), fn, n0, op(0), type_name(t0));
     }
     case Id::WaveActiveAllEqual: {
         std::string v = temp(t0, op(0), "value");
-        if (n0 == 1) return fmt::format("simd_all({0} == simd_broadcast_first({0}))", v);
+        if (n0 == 1) return fmt::format(FMT_COMPILE("simd_all({0} == simd_broadcast_first({0}))"), v);
         std::string first = temp(t0, "simd_broadcast_first(" + v + ")", "first");
         std::string lanes;
         for (std::uint32_t k = 0; k < n0; ++k)
-            lanes += fmt::format("{}simd_all({}.{} == {}.{})", k ? ", " : "", v, "xyzw"[k], first, "xyzw"[k]);
-        return fmt::format("bool{}({})", n0, lanes);
+            lanes += fmt::format(FMT_COMPILE("{}simd_all({}.{} == {}.{})"), k ? ", " : "", v, "xyzw"[k], first, "xyzw"[k]);
+        return fmt::format(FMT_COMPILE("bool{}({})"), n0, lanes);
     }
     case Id::WaveActiveBallot: {
         std::string b = temp(module_.types().scalar(sema::ScalarKind::UInt64), "ulong(simd_ballot(" + op(0) + "))", "ballot");
-        return fmt::format("uint4(uint({0}), uint({0} >> 32), 0u, 0u)", b);
+        return fmt::format(FMT_COMPILE("uint4(uint({0}), uint({0} >> 32), 0u, 0u)"), b);
     }
     case Id::WaveActiveCountBits: return "simd_sum(uint(" + op(0) + "))";
     case Id::WavePrefixCountBits: return "simd_prefix_exclusive_sum(uint(" + op(0) + "))";
@@ -176,7 +177,7 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     default: break;
     }
     fail(support::DiagCode::msl_not_supported,
-         fmt::format("MSL: this form of '{}' is not supported by the Metal backend; compile this shader for SPIR-V only",
+         fmt::format(FMT_COMPILE("MSL: this form of '{}' is not supported by the Metal backend; compile this shader for SPIR-V only"),
                      intrinsics::name(i->intrinsic)));
     return "0";
 }

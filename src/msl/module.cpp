@@ -3,6 +3,7 @@
 // callees (spec: module-scope variables are locals of the entry function, passed to helpers as
 // reference parameters; resources are entry arguments), the function constants it reads, the
 // resource indices, the stage I/O structs and the entry function's signature.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,7 +17,8 @@ namespace {
 
 SlotClass slot_class(const sema::ResourceType* r) {
     if (sema::is_sampler(r->resource)) return SlotClass::Sampler;
-    if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource)) return SlotClass::Texture;
+    if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource) || sema::is_subpass_input(r->resource))
+        return SlotClass::Texture;
     return SlotClass::Buffer;
 }
 
@@ -120,8 +122,8 @@ void Printer::fail(support::DiagCode code, const std::string& message) {
     // At the line of use when an instruction is being printed; the function names the call path
     // (and is all there is for a declaration's problem).
     std::string where = function_ && function_ != entry_.function
-                            ? fmt::format(" (in function '{}', called from '{}')", function_->name, entry_.function->name)
-                            : fmt::format(" (in entry point '{}')", entry_.function->name);
+                            ? fmt::format(FMT_COMPILE(" (in function '{}', called from '{}')"), function_->name, entry_.function->name)
+                            : fmt::format(FMT_COMPILE(" (in entry point '{}')"), entry_.function->name);
     diags_.report(code, at_.range(), message + where);
 }
 
@@ -224,14 +226,14 @@ std::string Printer::entry_return() {
         const sema::Type* t = g->value_type();
         if (const auto* a = t->as<sema::ArrayType>()) {
             if (g->builtin == ir::BuiltIn::SampleMask) {
-                text += fmt::format(" {}.{} = {}[0];", n, info.layout_name, info.name);
+                text += fmt::format(FMT_COMPILE(" {}.{} = {}[0];"), n, info.layout_name, info.name);
                 continue;
             }
             for (std::uint32_t k = 0; k < a->length; ++k)
-                text += fmt::format(" {}.{}[{}] = {}[{}];", n, info.layout_name, k, info.name, k);
+                text += fmt::format(FMT_COMPILE(" {}.{}[{}] = {}[{}];"), n, info.layout_name, k, info.name, k);
             continue;
         }
-        text += fmt::format(" {}.{} = {};", n, info.layout_name, info.name);
+        text += fmt::format(FMT_COMPILE(" {}.{} = {};"), n, info.layout_name, info.name);
     }
     return text + " return " + n + ";";
 }
@@ -255,7 +257,7 @@ void Printer::print_entry_signature() {
             }
             const char* attr = builtin_attribute(*g->builtin, true, stage);
             if (!attr) {
-                unsupported(fmt::format("the built-in input '{}'", ir::builtin_name(*g->builtin)));
+                unsupported(fmt::format(FMT_COMPILE("the built-in input '{}'"), ir::builtin_name(*g->builtin)));
                 return;
             }
             const sema::Type* pt = t;
@@ -266,15 +268,15 @@ void Printer::print_entry_signature() {
                          ? static_cast<const sema::Type*>(module_.types().vector(sema::ScalarKind::UInt, sema::component_count(pt)))
                          : module_.types().scalar(sema::ScalarKind::UInt);
             std::string pn = file_names_.fresh(ir::builtin_name(*g->builtin));
-            params.push_back(fmt::format("{} {} [[{}]]", type_name(pt), pn, attr));
+            params.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]]"), type_name(pt), pn, attr));
             builtin_inputs.push_back({g, pn});
             continue;
         }
         info.layout_name = members.fresh(strip_stage_prefix(g->name()));
         std::string attr = stage == ShaderStage::Vertex
-                               ? fmt::format("attribute({})", g->location.value_or(0))
-                               : fmt::format("user(locn{}){}", g->location.value_or(0), interpolation_attribute(g->interpolation));
-        in_members.push_back(fmt::format("{} {} [[{}]];", type_name(t), info.layout_name, attr));
+                               ? fmt::format(FMT_COMPILE("attribute({})"), g->location.value_or(0))
+                               : fmt::format(FMT_COMPILE("user(locn{}){}"), g->location.value_or(0), interpolation_attribute(g->interpolation));
+        in_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
     }
     for (const ir::Global* g : entry_.outputs) {
         textgen::SourceAt::Scope here(at_, g->loc);
@@ -288,23 +290,23 @@ void Printer::print_entry_signature() {
             }
             const char* attr = builtin_attribute(*g->builtin, false, stage);
             if (!attr) {
-                unsupported(fmt::format("the built-in output '{}'", ir::builtin_name(*g->builtin)));
+                unsupported(fmt::format(FMT_COMPILE("the built-in output '{}'"), ir::builtin_name(*g->builtin)));
                 return;
             }
             if (const auto* a = t->as<sema::ArrayType>()) {
                 if (*g->builtin == ir::BuiltIn::SampleMask)
-                    out_members.push_back(fmt::format("{} {} [[{}]];", type_name(a->element), info.layout_name, attr));
+                    out_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(a->element), info.layout_name, attr));
                 else
                     out_members.push_back(
-                        fmt::format("{} {} [[{}]] [{}];", type_name(a->element), info.layout_name, attr, a->length));
+                        fmt::format(FMT_COMPILE("{} {} [[{}]] [{}];"), type_name(a->element), info.layout_name, attr, a->length));
                 continue;
             }
-            out_members.push_back(fmt::format("{} {} [[{}]];", type_name(t), info.layout_name, attr));
+            out_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
             continue;
         }
-        std::string attr = stage == ShaderStage::Pixel ? fmt::format("color({})", g->location.value_or(0))
-                                                       : fmt::format("user(locn{})", g->location.value_or(0));
-        out_members.push_back(fmt::format("{} {} [[{}]];", type_name(t), info.layout_name, attr));
+        std::string attr = stage == ShaderStage::Pixel ? fmt::format(FMT_COMPILE("color({})"), g->location.value_or(0))
+                                                       : fmt::format(FMT_COMPILE("user(locn{})"), g->location.value_or(0));
+        out_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
     }
     if (!in_members.empty()) {
         decls_.open("struct " + entry_name_ + "_in {");
@@ -329,12 +331,17 @@ void Printer::print_entry_signature() {
         if (s.index + s.count > limits[c] || (c == 0 && stage == ShaderStage::Vertex && !in_members.empty() &&
                                               s.index + s.count > kVertexBufferIndex)) {
             fail(support::DiagCode::msl_too_many_resources,
-                 fmt::format("MSL: '{}' needs {} index {}, beyond Metal's limit of {} {}s per function{}",
+                 fmt::format(FMT_COMPILE("MSL: '{}' needs {} index {}, beyond Metal's limit of {} {}s per function{}"),
                              s.global->name(), class_attr[c], s.index + s.count - 1, limits[c], class_attr[c],
                              c == 0 ? " (index 30 is the vertex buffer)" : ""));
             return;
         }
-        params.push_back(global_info_[s.global].param + fmt::format(" [[{}({})]]", class_attr[c], s.index));
+        // A rasterizer-ordered view: Metal orders the fragments' accesses of every argument in a
+        // raster order group; one group, as D3D orders all of an invocation's ROVs together.
+        std::uint32_t count = 1;
+        const sema::ResourceType* r = resource_of(s.global, &count);
+        std::string_view order = r && r->rasterizer_ordered ? ", raster_order_group(0)" : "";
+        params.push_back(global_info_[s.global].param + fmt::format(FMT_COMPILE(" [[{}({}){}]]"), class_attr[c], s.index, order));
     }
     if (uses_lane_) {
         if (stage == ShaderStage::Vertex) {
@@ -352,7 +359,7 @@ void Printer::print_entry_signature() {
     }
     const char* qualifier = stage == ShaderStage::Vertex ? "vertex" : stage == ShaderStage::Pixel ? "fragment" : "kernel";
     std::string rt = entry_returns_value_ ? entry_name_ + "_out" : "void";
-    out_.line(fmt::format("{} {} {}(", qualifier, rt, entry_name_));
+    out_.line(fmt::format(FMT_COMPILE("{} {} {}("), qualifier, rt, entry_name_));
     out_.indent();
     for (std::size_t k = 0; k < params.size(); ++k) out_.line(params[k] + (k + 1 < params.size() ? "," : ")"));
     if (params.empty()) out_.line(")");
@@ -362,9 +369,9 @@ void Printer::print_entry_signature() {
     for (const auto& [g, pn] : builtin_inputs) {
         const sema::Type* t = g->value_type();
         if (t->is<sema::ArrayType>())
-            out_.line(fmt::format("{} {} = {{{}}};", type_name(t), global_info_[g].name, pn));
+            out_.line(fmt::format(FMT_COMPILE("{} {} = {{{}}};"), type_name(t), global_info_[g].name, pn));
         else
-            out_.line(fmt::format("{} {} = {}({});", type_name(t), global_info_[g].name, type_name(t), pn));
+            out_.line(fmt::format(FMT_COMPILE("{} {} = {}({});"), type_name(t), global_info_[g].name, type_name(t), pn));
     }
 }
 
@@ -392,7 +399,16 @@ void Printer::print_entry_prologue() {
 std::string Printer::reference_param(sema::AddressSpace space, const sema::Type* t, const std::string& name) {
     t = t->value_type();
     if (space == sema::AddressSpace::Workgroup) {
-        if (const auto* a = t->as<sema::ArrayType>()) return "threadgroup " + declare_c(a->element, "* " + name);
+        if (const auto* a = t->as<sema::ArrayType>()) {
+            // A pointer to an array of rows would need `int3 (*a)[2]`, the constructor macro again.
+            if (row_array(sema::innermost_element(a)))
+                unsupported("a groupshared array of integer or bool matrices used outside the entry function",
+                            "Use it in the entry function only, or use an array of vectors");
+            return "threadgroup " + declare_c(a->element, "* " + name);
+        }
+        // An integer or bool matrix is a C array of rows there (declare_c): its first row's address.
+        if (const auto* m = row_array(t))
+            return "threadgroup " + type_name(module_.types().vector(m->element, m->cols)) + "* " + name;
         return "threadgroup " + type_name(t) + "& " + name;
     }
     return "thread " + type_name(t) + "& " + name;
@@ -400,7 +416,10 @@ std::string Printer::reference_param(sema::AddressSpace space, const sema::Type*
 
 std::string Printer::declare_c(const sema::Type* t, const std::string& name) {
     t = t->value_type();
-    if (const auto* a = t->as<sema::ArrayType>()) return declare_c(a->element, fmt::format("{}[{}]", name, a->length));
+    if (const auto* a = t->as<sema::ArrayType>()) return declare_c(a->element, fmt::format(FMT_COMPILE("{}[{}]"), name, a->length));
+    // An integer or bool matrix: a C array of its rows (no member function runs on a threadgroup object).
+    if (const auto* m = row_array(t))
+        return type_name(module_.types().vector(m->element, m->cols)) + " " + fmt::format(FMT_COMPILE("{}[{}]"), name, m->rows);
     return type_name(t) + " " + name;
 }
 
@@ -429,11 +448,18 @@ EmitResult Printer::run() {
             const sema::ResourceType* r = resource_of(g, &count);
             const auto* arr = t->as<sema::ArrayType>();
             if (arr && arr->length == 0) {
-                unsupported(fmt::format("the unbounded resource array '{}'", g->name()), "Give it a size");
+                unsupported(fmt::format(FMT_COMPILE("the unbounded resource array '{}'"), g->name()), "Give it a size");
                 break;
             }
             if (!r) {
                 fail(support::DiagCode::msl_malformed_input, "a resource global whose type is not a resource");
+                break;
+            }
+            if (sema::is_subpass_input(r->resource)) {
+                // Metal reads attachments by render-target index ([[color(n)]]), not by Vulkan's input
+                // attachment index, so there is no faithful mapping.
+                unsupported(fmt::format(FMT_COMPILE("the input attachment '{}' (SubpassInput)"), g->name()),
+                            "Bind the attachment as a Texture2D and Load it at the fragment's position");
                 break;
             }
             std::string decl;
@@ -442,9 +468,11 @@ EmitResult Printer::run() {
             } else {
                 info.layout = buffer_layout(g);
                 bool writable = sema::is_writable(r->resource);
-                if (r->resource == sema::ResourceKind::ConstantBuffer) {
+                if (sema::is_block_buffer(r->resource)) {
+                    // A tbuffer or TextureBuffer<T> is a read-only device buffer of one T.
+                    std::string space = r->resource == sema::ResourceKind::TextureBuffer ? "const device " : "constant ";
                     std::string lt = info.layout ? layout_type(info.layout) : "uint";
-                    decl = arr ? "constant " + lt + "*" : "constant " + lt + "&";
+                    decl = arr ? space + lt + "*" : space + lt + "&";
                 } else if (sema::is_structured_buffer(r->resource)) {
                     std::string lt = info.layout ? layout_type(info.layout) : "uint";
                     std::uint32_t stride = layouts_.structured_stride(r->element);
@@ -454,7 +482,7 @@ EmitResult Printer::run() {
                     decl = writable ? "device uint*" : "const device uint*";
                 }
             }
-            if (arr) decl = fmt::format("array<{}, {}>", decl, arr->length);
+            if (arr) decl = fmt::format(FMT_COMPILE("array<{}, {}>"), decl, arr->length);
             info.param = decl + " " + info.name;
             break;
         }
@@ -463,10 +491,10 @@ EmitResult Printer::run() {
     for (const ir::SpecConstant* s : spec_constants_) {
         std::string n = file_names_.fresh(s->name().empty() ? std::string_view("spec") : s->name());
         std::string t = type_name(s->type());
-        decls_.line(fmt::format("constant {} {} [[function_constant({})]];", t, n, s->id));
+        decls_.line(fmt::format(FMT_COMPILE("constant {} {} [[function_constant({})]];"), t, n, s->id));
         std::string value = n + "_value";
         file_names_.reserve(value);
-        decls_.line(fmt::format("constant {} {} = is_function_constant_defined({}) ? {} : {};", t, value, n, n,
+        decls_.line(fmt::format(FMT_COMPILE("constant {} {} = is_function_constant_defined({}) ? {} : {};"), t, value, n, n,
                                 s->default_value ? constant(s->default_value) : t + "{}"));
         spec_names_[s] = value;
     }
@@ -479,7 +507,7 @@ EmitResult Printer::run() {
     }
     if (failed_) return result;
     std::string text;
-    text += fmt::format("// {} function {} (Metal Shading Language 2.4), written by OneShader from HLSL.\n",
+    text += fmt::format(FMT_COMPILE("// {} function {} (Metal Shading Language 2.4), written by OneShader from HLSL.\n"),
                         entry_.stage == ir::ShaderStage::Vertex  ? "Vertex"
                         : entry_.stage == ir::ShaderStage::Pixel ? "Fragment"
                                                                  : "Kernel",

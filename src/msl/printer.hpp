@@ -3,7 +3,8 @@
 // names, constants), buffers.cpp (laid-out buffer structs and the conversions to and from them),
 // module.cpp (what the entry point reaches, lifted globals, the entry function's signature and the
 // file), statements.cpp (function bodies from the statement tree), expressions.cpp (instructions),
-// textures.cpp (textures, samplers, atomics) and intrinsics.cpp (intrinsics.def).
+// matrices.cpp (integer and bool matrices, matrix operations row by row), textures.cpp (textures,
+// samplers, atomics) and intrinsics.cpp (intrinsics.def).
 #include <map>
 #include <optional>
 #include <set>
@@ -45,6 +46,10 @@ struct Place {
     std::uint32_t line_lanes = 0;
     std::optional<std::int64_t> matrix_row_constant;
 };
+
+// An R x C integer or bool matrix with R, C >= 2, which MSL holds as `array<TC, R>` (its HLSL
+// rows; Metal matrices hold float and half only); null for any other type.
+const sema::MatrixType* row_array(const sema::Type* t);
 
 class Printer;
 std::string condition(std::string e);  // without the outer parentheses (statements.cpp)
@@ -101,6 +106,23 @@ public:
     void effect(const ir::Instruction* i);
     std::string call_args(const ir::Instruction* i);
     std::string element_path(const sema::Type* t, std::span<const std::int64_t> indices);
+    std::string operator_text(const ir::Instruction* i, const std::string& a, const std::string& b,
+                              const sema::Type* t, const sema::Type* operand);
+
+    // --- matrices Metal does not take whole (matrices.cpp) ---
+    // The instruction row by row, or through a helper function, when its result or first operand
+    // is an integer or bool matrix, or a float one under an operator C++ would read otherwise
+    // (`*` is the product) or not at all (comparisons, select by a bool matrix, bit-casts);
+    // nullopt when the plain form applies.
+    std::optional<std::string> matrix_expr(const ir::Instruction* i);
+    std::string row_of(const ir::Value* v, std::uint32_t r);  // HLSL row r of a matrix operand
+    bool reads_rows(const ir::Instruction* i) const;           // matrix_expr reads operands once per row
+    std::string integer_product(const ir::Instruction* i);
+    std::string transpose_rows(const ir::Instruction* i);
+    // An integer or bool matrix in threadgroup memory is a C array of rows (no member function runs
+    // on a threadgroup object): the whole of it read and written row by row.
+    std::string load_rows(const std::string& lvalue, const sema::MatrixType* m);
+    void store_rows(const std::string& lvalue, const sema::MatrixType* m, const std::string& v);
 
     // --- textures, atomics, barriers (textures.cpp) ---
     std::string texture_expr(const ir::Instruction* i);
@@ -162,7 +184,7 @@ public:
     const ir::Function* function_ = nullptr;
     bool in_entry_ = false;
     support::PointerMap<const ir::Value*, std::string> names_;  // lets, phis, variables, arguments
-    std::set<const ir::Value*> inlinable_;                      // Value statements marked inlined
+    support::PointerSet<const ir::Value*> inlinable_;           // Value statements marked inlined
     bool precise_function_ = false;
     bool entry_returns_value_ = false;
     std::vector<const textgen::StmtList*> loops_;         // the continuing of each loop around

@@ -32,6 +32,7 @@ constexpr std::string_view kRaiseList[] = {
     "polyfill_rcp",    // no rcp() in Metal
     "polyfill_mad",    // fma() for floats; integers multiply and add
     "polyfill_ldexp",  // Metal's ldexp takes an integer exponent, HLSL's a float
+    "polyfill_bitfields",  // struct bit fields: shifts and masks on the storage unit
     "split_stage_io",
     "merge_builtin_arrays",
     "flat_integer_varyings",

@@ -3,6 +3,7 @@
 // end and again before each `continue` (spec: "The loop's continue block is repeated before each
 // continue"); a switch case that runs into the next one is a C++ fall-through, and a break out of
 // the loop from inside a switch sets a flag tested after it.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "msl/printer.hpp"
@@ -28,11 +29,11 @@ bool ends_in_jump(const textgen::StmtList& l) {
     }
 }
 
-void mark_inlined(const textgen::StmtList& l, std::set<const ir::Value*>& inlined,
-                  std::set<const ir::Value*>& forced) {
+void mark_inlined(const textgen::StmtList& l, std::vector<const ir::Value*>& inlined,
+                  support::PointerSet<const ir::Value*>& forced) {
     for (const Stmt* s = l.first; s; s = s->next) {
         if (s->kind == StmtKind::Value && s->inst) {
-            if (s->inlined) inlined.insert(s->inst);
+            if (s->inlined) inlined.push_back(s->inst);
             // An access chain is printed at each use: what it reads must not move (bind it).
             if (s->inst->type()->is<sema::PointerType>() && !s->inlined)
                 for (const ir::Value* o : s->inst->operands) forced.insert(o);
@@ -67,9 +68,18 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
                                                     sr.error);
         return;
     }
-    std::set<const ir::Value*> forced;
-    mark_inlined(sr.function->body, inlinable_, forced);
-    for (const ir::Value* v : forced) inlinable_.erase(v);
+    // The inlined values less the forced ones: pointer sets, as this is asked of every value.
+    std::vector<const ir::Value*> inlined;
+    support::PointerSet<const ir::Value*> forced;
+    mark_inlined(sr.function->body, inlined, forced);
+    // A matrix read row by row (matrices.cpp) is named: inlined, it would be computed once per row.
+    for (const ir::Block* b : f->blocks)
+        for (const ir::Instruction* i : b->instructions)
+            if (reads_rows(i))
+                for (const ir::Value* o : i->operands)
+                    if (o->type()->value_type()->is<sema::MatrixType>()) forced.insert(o);
+    for (const ir::Value* v : inlined)
+        if (!forced.contains(v)) inlinable_.insert(v);
 
     precise_function_ = has_precise(f);
     if (is_entry) {
@@ -93,7 +103,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
             }
         if (uses_lane_) params += std::string(params.empty() ? "" : ", ") + "uint oneshader_lane";
         if (uses_lane_count_) params += std::string(params.empty() ? "" : ", ") + "uint oneshader_lane_count";
-        out_.line(fmt::format("static {} {}({})", type_name(f->result_type), function_names_[f], params));
+        out_.line(fmt::format(FMT_COMPILE("static {} {}({})"), type_name(f->result_type), function_names_[f], params));
         out_.open("{");
         print_precise_pragmas();
     }

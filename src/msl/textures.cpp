@@ -3,6 +3,7 @@
 // storage textures get read, write or read_write access); array layers are split from the
 // coordinate; atomics cast the address to atomic_int/atomic_uint with relaxed ordering, and
 // compare-exchange loops over spurious failure.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "msl/printer.hpp"
@@ -111,22 +112,22 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
             unsupported("byte-address loads and stores of anything but 32-bit scalars and vectors");
             return "0";
         }
-        std::string utype = n == 1 ? "uint" : fmt::format("uint{}", n);
+        std::string utype = n == 1 ? "uint" : fmt::format(FMT_COMPILE("uint{}"), n);
         if (o == Opcode::ByteAddressLoad) {
             std::string words;
             for (std::uint32_t k = 0; k < n; ++k)
-                words += (k ? ", " : "") + (k ? fmt::format("{}[{} + {}u]", buf, word, k) : buf + "[" + word + "]");
+                words += (k ? ", " : "") + (k ? fmt::format(FMT_COMPILE("{}[{} + {}u]"), buf, word, k) : buf + "[" + word + "]");
             std::string u = n == 1 ? words : utype + "(" + words + ")";
             return type_name(t) == utype ? u : "as_type<" + type_name(t) + ">(" + u + ")";
         }
         std::string tmp = local_names_.fresh("word");
-        out_.line(fmt::format("{} {} = as_type<{}>({});", utype, tmp, utype, op(2)));
+        out_.line(fmt::format(FMT_COMPILE("{} {} = as_type<{}>({});"), utype, tmp, utype, op(2)));
         std::string text;
         std::string w = local_names_.fresh("at");
-        out_.line(fmt::format("uint {} = {};", w, word));
+        out_.line(fmt::format(FMT_COMPILE("uint {} = {};"), w, word));
         for (std::uint32_t k = 0; k < n; ++k) {
             if (k) text += "; ";
-            text += fmt::format("{}[{} + {}u] = {}{}", buf, w, k, tmp, n == 1 ? "" : "." + swizzle(k, 1));
+            text += fmt::format(FMT_COMPILE("{}[{} + {}u] = {}{}"), buf, w, k, tmp, n == 1 ? "" : "." + swizzle(k, 1));
         }
         return text;
     }
@@ -171,13 +172,13 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::size_t first = o == Opcode::TextureGather ? 1 : 0;
         for (std::size_t n = first; n < i->immediates.size(); ++n)
             args += (n > first ? ", " : "") + std::to_string(i->immediates[n]);
-        return fmt::format("int{}({})", lanes, args);
+        return fmt::format(FMT_COMPILE("int{}({})"), lanes, args);
     };
     // Sampling coordinates: the layer split off and rounded (HLSL rounds the array coordinate).
     auto sample_coords = [&](const std::string& c) {
         if (!arrayed) return c;
         std::string xy = lanes == 1 ? c + ".x" : c + "." + swizzle(0, lanes);
-        return fmt::format("{}, uint(rint({}.{}))", xy, c, swizzle(lanes, 1));
+        return fmt::format(FMT_COMPILE("{}, uint(rint({}.{}))"), xy, c, swizzle(lanes, 1));
     };
     // Reading texels gives four components; narrower results take the first ones.
     auto narrow = [&](const std::string& e, bool scalar_source) {
@@ -200,7 +201,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
                 unsupported("gradient sampling of 1D textures");
                 return "0";
             }
-            args += fmt::format(", {}({}, {})", g2, op(3), op(4));
+            args += fmt::format(FMT_COMPILE(", {}({}, {})"), g2, op(3), op(4));
         }
         offset = offsets();
         if (!offset.empty()) args += ", " + offset;
@@ -221,7 +222,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::int64_t component = i->immediates.empty() ? 0 : i->immediates[0];
         std::string args = op(1) + ", " + sample_coords(op(2));
         offset = offsets();
-        args += ", " + (offset.empty() ? fmt::format("int{}(0)", lanes) : offset);
+        args += ", " + (offset.empty() ? fmt::format(FMT_COMPILE("int{}(0)"), lanes) : offset);
         args += std::string(", component::") + "xyzw"[component & 3];
         return tex + ".gather(" + args + ")";
     }
@@ -238,7 +239,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::string coord = lanes == 1 ? (total == 1 ? c : c + ".x") : c + "." + swizzle(0, lanes);
         if (total == lanes && lanes > 1) coord = c;
         if (!offset.empty()) coord = "(" + coord + " + " + offset + ")";
-        std::string args = (lanes == 1 ? "uint(" : fmt::format("uint{}(", lanes)) + coord + ")";
+        std::string args = (lanes == 1 ? "uint(" : fmt::format(FMT_COMPILE("uint{}("), lanes)) + coord + ")";
         if (arrayed) args += ", uint(" + c + "." + swizzle(lanes, 1) + ")";
         bool storage = sema::is_storage_texture(k) || k == ResourceKind::RWBuffer || k == ResourceKind::Buffer;
         if (i->operands.size() > 2 && !storage) args += ", uint(" + op(2) + ")";
@@ -260,7 +261,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
             for (std::uint32_t m = n; m < 4; ++m) pad += ", " + scalar_literal(e, 0);
             v = four + "(" + v + pad + ")";
         }
-        args = v + ", " + (lanes == 1 ? "uint(" : fmt::format("uint{}(", lanes)) + coord + ")";
+        args = v + ", " + (lanes == 1 ? "uint(" : fmt::format(FMT_COMPILE("uint{}("), lanes)) + coord + ")";
         if (arrayed) args += ", uint(" + c + "." + swizzle(lanes, 1) + ")";
         return tex + ".write(" + args + ")";
     }
@@ -282,8 +283,8 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::string c = op(2);
         std::string s = op(1);
         if (result_lanes == 2)
-            return fmt::format("float2({0}.calculate_clamped_lod({1}, {2}), {0}.calculate_unclamped_lod({1}, {2}))", tex, s, c);
-        return fmt::format("{}.calculate_clamped_lod({}, {})", tex, s, c);
+            return fmt::format(FMT_COMPILE("float2({0}.calculate_clamped_lod({1}, {2}), {0}.calculate_unclamped_lod({1}, {2}))"), tex, s, c);
+        return fmt::format(FMT_COMPILE("{}.calculate_clamped_lod({}, {})"), tex, s, c);
     }
     default: break;
     }
@@ -299,7 +300,7 @@ std::string Printer::atomic_pointer(const Place& p, const sema::Type* t) {
     std::string space = p.space == sema::AddressSpace::Workgroup ? "threadgroup" : "device";
     if (p.space != sema::AddressSpace::Workgroup && p.space != sema::AddressSpace::StorageBuffer)
         fail(support::DiagCode::msl_malformed_input, "an atomic on memory that is neither a buffer nor groupshared");
-    return fmt::format("({} {}*)&{}", space, atom, p.lvalue);
+    return fmt::format(FMT_COMPILE("({} {}*)&{}"), space, atom, p.lvalue);
 }
 
 void Printer::atomic_statement(const ir::Instruction* i, const std::string& result) {
@@ -326,11 +327,12 @@ void Printer::atomic_statement(const ir::Instruction* i, const std::string& resu
             return;
         }
         bool max = static_cast<ir::AtomicOp>(i->immediates[0]) == ir::AtomicOp::Max;
-        out_.line(fmt::format("atomic_{}_explicit({}, {}, memory_order_relaxed);", max ? "max" : "min",
+        out_.line(fmt::format(FMT_COMPILE("atomic_{}_explicit({}, {}, memory_order_relaxed);"), max ? "max" : "min",
                               atomic_pointer(*p, t), expr(i->operands[1])));
         return;
     }
-    std::string ptr = atomic_pointer(*p, t);
+    // A signed min/max on a uint word (a byte-address buffer's) compares the word as an int.
+    std::string ptr = atomic_pointer(*p, sema::is_integer(i->type()) ? i->type() : t);
     if (i->opcode == Opcode::AtomicRmw) {
         const char* fn = "atomic_fetch_add_explicit";
         switch (static_cast<ir::AtomicOp>(i->immediates.empty() ? 0 : i->immediates[0])) {
@@ -346,18 +348,19 @@ void Printer::atomic_statement(const ir::Instruction* i, const std::string& resu
         // A float (SM 6.6's InterlockedExchange) swaps its bits through atomic_uint: MSL 2.4 has no atomic_float.
         bool as_bits = s && s->scalar == sema::ScalarKind::Float;
         std::string v = as_bits ? "as_type<uint>(" + expr(i->operands[1]) + ")" : expr(i->operands[1]);
-        std::string call = fmt::format("{}({}, {}, memory_order_relaxed)", fn, ptr, v);
+        std::string call = fmt::format(FMT_COMPILE("{}({}, {}, memory_order_relaxed)"), fn, ptr, v);
         if (as_bits) call = "as_type<float>(" + call + ")";
-        out_.line(result.empty() ? call + ";" : tn + " " + result + " = " + call + ";");
+        std::string result_type = sema::is_integer(i->type()) ? type_name(i->type()) : tn;
+        out_.line(result.empty() ? call + ";" : result_type + " " + result + " = " + call + ";");
         return;
     }
     // Compare-exchange: a weak exchange that fails spuriously leaves the comparand in place.
     std::string cmp = local_names_.fresh("comparand");
     std::string old = result.empty() ? local_names_.fresh("original") : result;
-    out_.line(fmt::format("{} {} = {};", tn, cmp, expr(i->operands[1])));
-    out_.line(fmt::format("{} {} = {};", tn, old, cmp));
-    out_.line(fmt::format("while (!atomic_compare_exchange_weak_explicit({}, &{}, {}, memory_order_relaxed, "
-                          "memory_order_relaxed) && {} == {}) {{",
+    out_.line(fmt::format(FMT_COMPILE("{} {} = {};"), tn, cmp, expr(i->operands[1])));
+    out_.line(fmt::format(FMT_COMPILE("{} {} = {};"), tn, old, cmp));
+    out_.line(fmt::format(FMT_COMPILE("while (!atomic_compare_exchange_weak_explicit({}, &{}, {}, memory_order_relaxed, "
+                          "memory_order_relaxed) && {} == {}) {{"),
                           ptr, old, expr(i->operands[2]), old, cmp));
     out_.line("}");
 }

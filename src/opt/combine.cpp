@@ -10,6 +10,7 @@
 
 #include "ir/builder.hpp"
 #include "ir/cfg.hpp"
+#include "ir/type_rules.hpp"
 #include "ir/util.hpp"
 #include "opt/folding_rules.hpp"
 #include "opt/passes.hpp"
@@ -18,7 +19,20 @@ namespace oneshader::opt {
 
 using namespace ir;
 
-PassResult combine(Module& m, Function& f, FunctionAnalyses& an, const Options&) {
+namespace {
+
+// An instruction that makes or takes apart a value holding resource references (an extract of a
+// value member from a struct that also holds a resource counts).
+bool touches_references(const Instruction* i) {
+    if (holds_resource_ref(i->type())) return true;
+    for (const Value* op : i->operands)
+        if (holds_resource_ref(op->type())) return true;
+    return false;
+}
+
+}  // namespace
+
+PassResult combine(Module& m, Function& f, FunctionAnalyses& an, const Options& o) {
     if (f.blocks.empty()) return {};
     const Cfg& cfg = an.cfg();
     Replacements repl;
@@ -28,6 +42,7 @@ PassResult combine(Module& m, Function& f, FunctionAnalyses& an, const Options&)
         for (Instruction* i : b->instructions) {
             for (Value*& op : i->operands) op = resolve_replacement(op, repl);
             if (is_terminator(i->opcode) || !i->has_result()) continue;
+            if (o.resource_references_only && !touches_references(i)) continue;
             for (int rewrites = 0; rewrites < 16; ++rewrites) {
                 Value* v = apply_folding_rules(m, i);
                 if (!v) break;

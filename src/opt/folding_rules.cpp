@@ -311,6 +311,27 @@ Value* bitcast_bitcast(Module&, Instruction* i) {
     return nullptr;
 }
 
+// A bit field extract or insert whose base (and field) are constants: the bits it gives.
+Value* fold_bitfield(Module& m, Instruction* i) {
+    const auto* st = i->type()->as<sema::ScalarType>();
+    Constant* base = constant_of(i->operands[0]);
+    bool insert = i->opcode == Opcode::BitFieldInsert;
+    Constant* field = insert ? constant_of(i->operands[1]) : nullptr;
+    std::optional<std::int64_t> offset = constant_int_value(i->operands[insert ? 2 : 1]);
+    std::optional<std::int64_t> count = constant_int_value(i->operands[insert ? 3 : 2]);
+    if (!st || !base || (insert && !field) || !offset || !count || *count < 1 || *offset + *count > st->bits)
+        return nullptr;
+    std::vector<Constant*> b, f;
+    if (!components(m, base, b) || b.size() != 1 || (insert && (!components(m, field, f) || f.size() != 1)))
+        return nullptr;
+    std::uint64_t mask = *count >= 64 ? ~0ull : (1ull << *count) - 1;
+    std::uint64_t bits = b[0]->bits;
+    if (insert) return m.scalar_constant(st, (bits & ~(mask << *offset)) | ((f[0]->bits & mask) << *offset));
+    std::uint64_t value = (bits >> *offset) & mask;
+    if (sema::is_signed_kind(st->scalar) && *count < 64 && (value >> (*count - 1)) & 1) value |= ~mask;
+    return m.scalar_constant(st, value);
+}
+
 // --- composites ---------------------------------------------------------------------------------
 
 // The element of a constant at one index (zero and composite constants), or null.
@@ -552,6 +573,8 @@ constexpr FoldRule kRules[] = {
     {Opcode::Convert, "fold_constants", F, fold_constants},
     {Opcode::Bitcast, "fold_constants", F, fold_bitcast_constant},
     {Opcode::Bitcast, "bitcast_bitcast", I, bitcast_bitcast},
+    {Opcode::BitFieldExtract, "fold_constants", F, fold_bitfield},
+    {Opcode::BitFieldInsert, "fold_constants", F, fold_bitfield},
     {Opcode::CompositeConstruct, "construct_constant", F, construct_constant},
     {Opcode::CompositeConstruct, "construct_from_extracts", I, construct_from_extracts},
     {Opcode::CompositeExtract, "extract_constant", F, extract_constant},

@@ -377,7 +377,9 @@ std::vector<std::uint8_t> placed_once(const Module& m, const CallGraph& g, const
 // bodies as they were written, then inlines the calls those copies hold, and so on. Each body is
 // copied once per place it is inlined and analysed once; inlining callees first instead would
 // copy each grown body up the whole call chain, and analyse it at every level.
-PassResult inline_calls(Module& m, const Options& o) {
+PassResult inline_calls(Module& m, const Options& o) { return inline_calls_where(m, o, nullptr); }
+
+PassResult inline_calls_where(Module& m, const Options& o, bool (*want)(const Instruction* call)) {
     const std::size_t n = m.functions.size();
     PointerMap<const Function*, std::size_t> index(n);
     for (std::size_t k = 0; k < n; ++k) index.emplace(m.functions[k], k);
@@ -408,7 +410,7 @@ PassResult inline_calls(Module& m, const Options& o) {
     std::vector<std::uint8_t> once(n, 0);
     if (m.entry_points.empty())
         for (std::size_t k = 0; k < n; ++k) add_root(k);
-    else
+    else if (!want)
         once = placed_once(m, graph, roots, index);
 
     bool changed = false;
@@ -464,6 +466,10 @@ PassResult inline_calls(Module& m, const Options& o) {
             Function& g = *p.call->callee;
             const std::size_t gi = index.find(&g)->second;  // every callee was found above
             if (g.blocks.empty()) continue;
+            if (want && !want(p.call)) {
+                add_root(gi);  // a call that stays: its callee inlines the calls it holds in turn
+                continue;
+            }
             if (graph.cyclic[gi] && graph.scc[gi] == graph.scc[p.written_in]) {
                 add_root(gi);  // recursion: the call stays, and the callee keeps its body
                 continue;

@@ -26,9 +26,13 @@ using namespace ir;
 
 namespace {
 
-bool promotable_type(const Instruction* a) {
+// Scalars, vectors and matrices, and resource references (which only legalize_resources may
+// leave in memory); with Options::resource_references_only, the references alone.
+bool promotable_type(const Instruction* a, bool references_only) {
     const auto* pt = a->type()->as<sema::PointerType>();
-    return pt && sema::is_basic(pt->pointee);
+    if (!pt) return false;
+    if (is_resource_ref(pt->pointee)) return true;
+    return !references_only && sema::is_basic(pt->pointee);
 }
 
 // What rewrite_component_chains changes, applied in one sweep per block at the end: placing or
@@ -117,14 +121,15 @@ struct Variable {
 
 }  // namespace
 
-PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options&) {
+PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& o) {
     if (f.blocks.empty()) return {};
     bool changed = false;
     // Without a promotable variable there is nothing to do, and no user map to build.
     std::vector<Instruction*> candidates;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
-            if (i->opcode == Opcode::Alloca && promotable_type(i)) candidates.push_back(i);
+            if (i->opcode == Opcode::Alloca && promotable_type(i, o.resource_references_only))
+                candidates.push_back(i);
     if (candidates.empty()) return {};
     const UserMap& users = an.pointer_users();
     // A variable whose chains were rewritten is only loaded and stored now (its old chains' loads

@@ -38,6 +38,10 @@ struct Options {
     // Fault injection for tests: the pass of this name fails after running, as a broken pass
     // would. Empty in production.
     std::string fail_pass_for_testing;
+    // sroa, mem2reg and combine touch only variables and values that hold resource references
+    // (ir::holds_resource_ref): legalize_resources' first, minimal step, which leaves the rest of
+    // an unoptimized (-O0) function as it is.
+    bool resource_references_only = false;
 };
 
 struct OptimizeResult {
@@ -64,6 +68,22 @@ bool optimize_or_fall_back(ir::Module& m, const Options& options, support::Diagn
 // Runs one pass by its table name (tests): a module pass once, a function pass once on every
 // function. Verifies afterwards when options.verify_each_pass is set. Unknown names fail.
 OptimizeResult run_pass(ir::Module& m, std::string_view name, const Options& options = {});
+
+// Resolves every use of a resource reference to one resource global (DXC's legalization for
+// SPIR-V), at every optimization level, before the optimizer: what the lowering's resource locals,
+// resource-holding structs, `?:` between resources and resource results and arguments leave in the
+// module (ir/type_rules.hpp, is_resource_ref). Calls that pass or return references are inlined,
+// the variables and structs holding them promoted to SSA values, and selects and phis between
+// them folded; where that leaves a choice, the functions involved get the optimizer's function
+// passes (folding conditions, removing the branches they decide) until nothing changes. A use that
+// still depends on a run-time choice is error OSH0403 at the use, naming the variable. A module
+// without references is left untouched. Returns false when it reported an error. The resource
+// globals an entry point no longer reaches afterwards are what reflection then leaves out.
+bool legalize_resources(ir::Module& m, support::DiagnosticEngine& diags, const Options& options = {});
+
+// Whether `m` holds anything legalize_resources would change (references outside global access
+// chains).
+bool needs_resource_legalization(const ir::Module& m);
 
 // The names of the passes in table order.
 std::vector<std::string_view> pass_names();

@@ -43,6 +43,9 @@ std::vector<std::string> pass_table_problems();
 
 // --- the passes ---------------------------------------------------------------------------------
 PassResult inline_calls(ir::Module& m, const Options& o);                      // inline.cpp
+// inline_calls for the calls `want` accepts only (legalize_resources); no callee body is moved,
+// so a callee stays in the module, called or not.
+PassResult inline_calls_where(ir::Module& m, const Options& o, bool (*want)(const ir::Instruction* call));
 PassResult sroa(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);            // sroa.cpp
 PassResult mem2reg(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);         // mem2reg.cpp
 PassResult combine(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);         // combine.cpp

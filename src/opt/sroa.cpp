@@ -47,12 +47,13 @@ bool splittable(const Instruction* a, std::uint32_t n, const UserMap& users) {
 
 }  // namespace
 
-PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options&) {
+PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options& o) {
     std::vector<Instruction*> allocas;
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca) {
                 const auto* pt = i->type()->as<sema::PointerType>();
+                if (o.resource_references_only && !(pt && holds_resource_ref(pt->pointee))) continue;
                 if (pt && part_count(pt->pointee) != 0) allocas.push_back(i);
             }
     if (allocas.empty()) return {};  // no aggregate variables: no user map to build

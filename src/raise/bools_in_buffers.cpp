@@ -10,8 +10,11 @@
 // type loads uints and compares them with zero; a byte-address store of one selects 1u or 0u
 // first. The last instruction of a converted load takes the load's name.
 //
-// Requires: a verified module. Refuses a bool matrix in buffer memory (no target stores one) and
-// a pointer into such a buffer passed to a function (inline first).
+// A bool matrix becomes a uint matrix of the same shape and orientation, converted as a whole
+// (`convert`); the targets without integer matrices (MSL, WGSL) refuse it there.
+//
+// Requires: a verified module. Refuses a pointer into such a buffer passed to a function (inline
+// first).
 // Preserves: buffers without bools, every other global and instruction, offsets (a bool already
 // takes four bytes in every HLSL layout).
 //
@@ -100,14 +103,14 @@ private:
             out = u;
         } else if (const auto* v = vt->as<sema::VectorType>()) {
             out = types_.vector(u, v->count);
-        } else if (const auto* mt = vt->as<sema::MatrixType>()) {
-            refuse("bool matrices in buffer memory");
+        } else if (const auto* mt = t->as<sema::MatrixType>()) {
+            // `t` itself, not its value type, here and below: the orientation decides the layout.
             out = types_.matrix(u, mt->rows, mt->cols, mt->orientation);
-        } else if (const auto* a = vt->as<sema::ArrayType>()) {
+        } else if (const auto* a = t->as<sema::ArrayType>()) {
             out = types_.array(convert(a->element), a->length);
-        } else if (const auto* r = vt->as<sema::ResourceType>()) {
-            out = types_.resource(r->resource, convert(r->element), r->samples);
-        } else if (const auto* p = vt->as<sema::PointerType>()) {
+        } else if (const auto* r = t->as<sema::ResourceType>()) {
+            out = types_.resource(r->resource, convert(r->element), r->samples, r->rasterizer_ordered);
+        } else if (const auto* p = t->as<sema::PointerType>()) {
             out = types_.pointer(p->space, convert(p->pointee));
         } else if (const auto* s = vt->as<sema::StructType>()) {
             sema::StructType* copy = types_.create_struct(s->name);
@@ -125,12 +128,15 @@ private:
     ir::Value* from_uint(ir::Value* v, const sema::Type* t) {
         t = t->value_type();
         if (!has_bool(t)) return v;
+        // A matrix converts as a whole: each target converts it row by row.
+        if (t->is<sema::MatrixType>()) return b_.convert(v, t);
         if (sema::is_basic(t)) return b_.compare(ir::Opcode::Ne, v, splat(t, 0));
         return rebuild(v, t, t, [this](ir::Value* e, const sema::Type* et) { return from_uint(e, et); });
     }
     ir::Value* to_uint(ir::Value* v, const sema::Type* t) {
         t = t->value_type();
         if (!has_bool(t)) return v;
+        if (t->is<sema::MatrixType>()) return b_.convert(v, convert(t));
         if (sema::is_basic(t)) return b_.select(v, splat(t, 1), splat(t, 0));
         return rebuild(v, t, convert(t), [this](ir::Value* e, const sema::Type* et) { return to_uint(e, et); });
     }

@@ -5,5 +5,6 @@
 namespace oneshader::raise {
 
 TransformResult bools_in_buffers(ir::Module& m);  // bools_in_buffers.cpp
+TransformResult place_interlock(ir::Module& m);   // place_interlock.cpp
 
 }  // namespace oneshader::raise

@@ -46,5 +46,9 @@ TransformResult polyfill_d3dcolor(ir::Module& module);
 TransformResult polyfill_dot2add(ir::Module& module);
 // isnormal(x) becomes abs(x) >= the smallest normal && !isinf(x).
 TransformResult polyfill_isnormal(ir::Module& module);
+// bitfield_extract and bitfield_insert become shifts and masks: every one, or (the wide variant)
+// those whose integer is not 32 bits wide.
+TransformResult polyfill_bitfields(ir::Module& module);
+TransformResult polyfill_wide_bitfields(ir::Module& module);
 
 }  // namespace oneshader::raise

@@ -11,31 +11,71 @@
 namespace oneshader::raise {
 namespace {
 
+using intrinsics::Id;
+
+// The intrinsics each polyfill rewrites (what it passes to calls_of).
+constexpr Id kSign[] = {Id::Sign};
+constexpr Id kSaturate[] = {Id::Saturate};
+constexpr Id kRcp[] = {Id::Rcp};
+constexpr Id kLog10[] = {Id::Log10};
+constexpr Id kMad[] = {Id::Mad};
+constexpr Id kLdexp[] = {Id::Ldexp};
+constexpr Id kIsFinite[] = {Id::IsFinite};
+constexpr Id kFmod[] = {Id::Fmod};
+constexpr Id kLit[] = {Id::Lit};
+constexpr Id kDst[] = {Id::Dst};
+constexpr Id kPack[] = {Id::PackU8, Id::PackS8, Id::PackClampU8, Id::PackClampS8};
+constexpr Id kUnpack[] = {Id::UnpackU8U32, Id::UnpackU8U16, Id::UnpackS8S32, Id::UnpackS8S16};
+constexpr Id kDot4Add[] = {Id::Dot4AddU8Packed, Id::Dot4AddI8Packed};
+constexpr Id kMsad4[] = {Id::Msad4};
+constexpr Id kD3DColor[] = {Id::D3DColorToUByte4};
+constexpr Id kDot2Add[] = {Id::Dot2Add};
+constexpr Id kIsNormal[] = {Id::IsNormal};
+
 constexpr TransformInfo kTransforms[] = {
     {"refuse_per_vertex_inputs", refuse_per_vertex_inputs},
     {"split_stage_io", split_stage_io},
     {"merge_builtin_arrays", merge_builtin_arrays},
     {"flat_integer_varyings", flat_integer_varyings},
     {"bools_in_buffers", bools_in_buffers},
+    {"place_interlock", place_interlock},
     {"split_matrix_calls", split_matrix_calls},
-    {"polyfill_sign", polyfill_sign},
-    {"polyfill_saturate", polyfill_saturate},
-    {"polyfill_rcp", polyfill_rcp},
-    {"polyfill_log10", polyfill_log10},
-    {"polyfill_mad", polyfill_mad},
-    {"polyfill_ldexp", polyfill_ldexp},
-    {"polyfill_isfinite", polyfill_isfinite},
-    {"polyfill_fmod", polyfill_fmod},
-    {"polyfill_lit", polyfill_lit},
-    {"polyfill_dst", polyfill_dst},
-    {"polyfill_pack", polyfill_pack},
-    {"polyfill_unpack", polyfill_unpack},
-    {"polyfill_dot4add", polyfill_dot4add},
-    {"polyfill_msad4", polyfill_msad4},
-    {"polyfill_d3dcolor", polyfill_d3dcolor},
-    {"polyfill_dot2add", polyfill_dot2add},
-    {"polyfill_isnormal", polyfill_isnormal},
+    {"polyfill_sign", polyfill_sign, kSign},
+    {"polyfill_saturate", polyfill_saturate, kSaturate},
+    {"polyfill_rcp", polyfill_rcp, kRcp},
+    {"polyfill_log10", polyfill_log10, kLog10},
+    {"polyfill_mad", polyfill_mad, kMad},
+    {"polyfill_ldexp", polyfill_ldexp, kLdexp},
+    {"polyfill_isfinite", polyfill_isfinite, kIsFinite},
+    {"polyfill_fmod", polyfill_fmod, kFmod},
+    {"polyfill_lit", polyfill_lit, kLit},
+    {"polyfill_dst", polyfill_dst, kDst},
+    {"polyfill_pack", polyfill_pack, kPack},
+    {"polyfill_unpack", polyfill_unpack, kUnpack},
+    {"polyfill_dot4add", polyfill_dot4add, kDot4Add},
+    {"polyfill_msad4", polyfill_msad4, kMsad4},
+    {"polyfill_d3dcolor", polyfill_d3dcolor, kD3DColor},
+    {"polyfill_dot2add", polyfill_dot2add, kDot2Add},
+    {"polyfill_isnormal", polyfill_isnormal, kIsNormal},
+    {"polyfill_bitfields", polyfill_bitfields},
+    {"polyfill_wide_bitfields", polyfill_wide_bitfields},
 };
+
+// Which intrinsics the module calls, indexed by id.
+void called_intrinsics(const ir::Module& m, std::vector<bool>& out) {
+    out.assign(intrinsics::kIdCount, false);
+    for (const ir::Function* f : m.functions)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (i->opcode == ir::Opcode::CallIntrinsic && i->intrinsic < Id::Count)
+                    out[static_cast<std::size_t>(i->intrinsic)] = true;
+}
+
+bool calls_any(const std::vector<bool>& called, std::span<const Id> ids) {
+    for (Id id : ids)
+        if (called[static_cast<std::size_t>(id)]) return true;
+    return false;
+}
 
 }  // namespace
 
@@ -49,6 +89,10 @@ const TransformInfo* find_transform(std::string_view name) {
 
 RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options) {
     RunResult result;
+    // Scanned once, and again after each transform that changed something (a polyfill may call
+    // intrinsics a later one rewrites).
+    std::vector<bool> called;
+    called_intrinsics(m, called);
     for (std::string_view name : list) {
         const TransformInfo* t = find_transform(name);
         if (!t) {
@@ -57,7 +101,9 @@ RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, 
             result.problems = "no raise transform has this name";
             return result;
         }
-        TransformResult r = t->run(m);
+        TransformResult r;
+        if (t->calls.empty() || calls_any(called, t->calls)) r = t->run(m);
+        if (r.changed) called_intrinsics(m, called);
         if (!r.refusal.empty()) {
             result.ok = false;
             result.failed = std::string(name);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "intrinsics/id.hpp"
 #include "ir/module.hpp"
 
 namespace oneshader::raise {
@@ -35,6 +36,10 @@ using TransformFn = TransformResult (*)(ir::Module& m);
 struct TransformInfo {
     std::string_view name;  // what --print-after names it by
     TransformFn run;
+    // For a transform that rewrites only calls to these intrinsics (the polyfills): the runner
+    // skips it when the module calls none of them, rather than have it scan every instruction.
+    // Empty: it always runs.
+    std::span<const intrinsics::Id> calls = {};
 };
 
 // Every raise transform, each once (the backends' lists pick from it). Names are unique, and

@@ -72,8 +72,20 @@ ReflectedType convert_layout(const sema::TypeLayout& l) {
         case sema::LayoutKind::Struct:
             t.kind = ReflectedTypeKind::Struct;
             t.name = std::string(l.name);
-            for (const sema::MemberLayout& m : l.members)
-                if (m.type) t.members.push_back({std::string(m.name), m.offset, convert_layout(*m.type)});
+            for (const sema::MemberLayout& m : l.members) {
+                if (!m.type) continue;
+                const auto* st = l.type ? l.type->as<sema::StructType>() : nullptr;
+                const sema::StructMember* sm = st && m.source_index < st->members.size() ? &st->members[m.source_index]
+                                                                                         : nullptr;
+                if (!sm || sm->bit_fields.empty()) {
+                    t.members.push_back({std::string(m.name), m.offset, convert_layout(*m.type)});
+                    continue;
+                }
+                // A storage unit of bit fields: each field is a member at the unit's offset, with its bits.
+                ReflectedType unit = convert_layout(*m.type);
+                for (const sema::BitField& f : sm->bit_fields)
+                    t.members.push_back({std::string(f.name.str()), m.offset, unit, f.offset, f.width});
+            }
             break;
     }
     return t;
@@ -87,9 +99,10 @@ ResourceKind public_kind(sema::ResourceKind k) {
         case R::SamplerComparisonState: return ResourceKind::ComparisonSampler;
         case R::Buffer: return ResourceKind::UniformTexelBuffer;
         case R::RWBuffer: return ResourceKind::StorageTexelBuffer;
-        case R::StructuredBuffer: case R::ByteAddressBuffer: return ResourceKind::ReadOnlyStorageBuffer;
+        case R::StructuredBuffer: case R::ByteAddressBuffer: case R::TextureBuffer: return ResourceKind::ReadOnlyStorageBuffer;
         case R::RWStructuredBuffer: case R::AppendStructuredBuffer: case R::ConsumeStructuredBuffer:
         case R::RWByteAddressBuffer: return ResourceKind::StorageBuffer;
+        case R::SubpassInput: case R::SubpassInputMS: return ResourceKind::InputAttachment;
         default: return sema::is_storage_texture(k) ? ResourceKind::StorageTexture : ResourceKind::SampledTexture;
     }
 }
@@ -245,9 +258,14 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
     std::vector<std::pair<const sema::BufferBlock*, std::uint8_t>> push_stages;
     for (const sema::EntryPoint* ep : program.entry_points) {
         for (const sema::Variable* v : ep->globals_used) {
-            const sema::Resource* res = v->resource;
-            if (!res && v->buffer) res = v->buffer->resource;
-            if (ResourceUse* u = res ? use_of(res) : nullptr) u->stages |= stage_bit(ep->stage);
+            sema::Resource* one = v->resource;
+            if (!one && v->buffer) one = v->buffer->resource;
+            std::span<sema::Resource* const> several = v->member_resources;  // a global struct of resources
+            if (one) several = std::span<sema::Resource* const>(&one, 1);
+            for (const sema::Resource* res : several) {
+                if (options.reaches && !options.reaches(ep->function->name.str(), res->name.str())) continue;
+                if (ResourceUse* u = use_of(res)) u->stages |= stage_bit(ep->stage);
+            }
         }
         if (ep->push_constant) {
             auto it = std::find_if(push_stages.begin(), push_stages.end(),
@@ -281,14 +299,21 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         ResourceInfo info;
         info.name = res.buffer && res.buffer->kind == sema::BufferKind::Globals ? "Globals" : std::string(res.name.str());
         info.kind = public_kind(res.kind);
-        info.resource_type =
-            enum_from_name<ResourceTypeKind>(sema::resource_kind_name(res.kind), 25).value_or(ResourceTypeKind::ConstantBuffer);
         const sema::Type* element_type = sema::innermost_element(res.type);
-        info.hlsl_type = res.buffer && res.buffer->kind != sema::BufferKind::ConstantBuffer ? std::string()
-                                                                                              : sema::type_name(element_type);
+        // The declared type's own name: RasterizerOrderedTexture2D, not the RWTexture2D it works as.
+        const auto* declared = element_type ? element_type->as<sema::ResourceType>() : nullptr;
+        info.resource_type =
+            enum_from_name<ResourceTypeKind>(declared ? sema::resource_type_name(declared) : sema::resource_kind_name(res.kind),
+                                             kResourceTypeKindCount)
+                .value_or(ResourceTypeKind::ConstantBuffer);
+        bool object = !res.buffer || res.buffer->kind == sema::BufferKind::ConstantBuffer ||
+                      res.buffer->kind == sema::BufferKind::TextureBuffer;
+        info.hlsl_type = object ? sema::type_name(element_type) : std::string();
         info.count = res.count;
+        if (const auto* a = res.type ? res.type->as<sema::ArrayType>() : nullptr) info.unbounded = a->length == 0;
         info.stages = u.stages;
         info.image_format = std::string(res.image_format);
+        info.input_attachment_index = res.input_attachment_index;
         for (Target t : options.targets) {
             // SPIR-V's slot is the descriptor set and binding; Metal's the argument index (set 0);
             // WGSL's the group and binding the backend prints.
@@ -400,9 +425,13 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         if (ep->stage == Stage::Vertex) e.vertex_stride = vertex_offset;
 
         support::PointerSet<const sema::Resource*> reached;
-        for (const sema::Variable* v : ep->globals_used)
-            if (const sema::Resource* res = v->resource ? v->resource : v->buffer ? v->buffer->resource : nullptr)
-                reached.insert(res);
+        for (const sema::Variable* v : ep->globals_used) {
+            sema::Resource* one = v->resource ? v->resource : v->buffer ? v->buffer->resource : nullptr;
+            std::span<sema::Resource* const> several = v->member_resources;
+            if (one) several = std::span<sema::Resource* const>(&one, 1);
+            for (const sema::Resource* res : several)
+                if (!options.reaches || options.reaches(ep->function->name.str(), res->name.str())) reached.insert(res);
+        }
         for (const ResourceUse& u : uses) {
             if (reached.contains(u.resource))
                 e.used_resources.push_back(u.resource->buffer && u.resource->buffer->kind == sema::BufferKind::Globals

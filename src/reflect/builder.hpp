@@ -3,6 +3,7 @@
 // bindings and byte layouts, push constants, specialization constants, and per entry point the
 // stage variables and the resources it reaches. Built before any optimization, so the result
 // does not depend on the optimizer.
+#include <functional>
 #include <span>
 #include <string_view>
 
@@ -15,6 +16,10 @@ namespace oneshader::reflect {
 struct BuildOptions {
     std::span<const Target> targets;  // the slots to fill; SPIR-V slots are the set/binding
     std::string_view source_name;     // the file name shown in reflection (no directories)
+    // When set: whether the entry point (by name) still reaches the resource (by name) that the
+    // source names in it; one it does not is left out of that entry point's resources and stages
+    // (resource variables resolved to other resources, driver/codegen.hpp).
+    std::function<bool(std::string_view entry, std::string_view resource)> reaches;
 };
 
 ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngine& layouts,

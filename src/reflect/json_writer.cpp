@@ -34,6 +34,10 @@ public:
         begin_value();
         fmt::format_to(std::back_inserter(text), "{}", v);
     }
+    void value_bool(bool v) {
+        begin_value();
+        text += v ? "true" : "false";
+    }
     void value_null() {
         begin_value();
         text += "null";
@@ -158,6 +162,10 @@ void write_type(JsonOut& j, const ReflectedType& t) {
                 j.open_object();
                 j.key("name"), j.value_string(m.name);
                 j.key("offset"), j.value_uint(m.offset);
+                if (m.bit_width != 0) {
+                    j.key("bitOffset"), j.value_uint(m.bit_offset);
+                    j.key("bitWidth"), j.value_uint(m.bit_width);
+                }
                 j.key("type"), write_type(j, m.type);
                 j.close_object();
             }
@@ -206,10 +214,12 @@ std::string write_reflection_json(const ShaderReflection& r) {
         j.key("hlslType"), j.value_string(res.hlsl_type);
         j.key("resourceType"), j.value_string(to_string(res.resource_type));
         j.key("count"), j.value_uint(res.count);
+        if (res.unbounded) j.key("unbounded"), j.value_bool(true);
         j.key("stages"), write_stages(j, res.stages);
         j.key("slots"), write_slots(j, res.slots);
         j.key("counterSlots"), write_slots(j, res.counter_slots);
         if (!res.image_format.empty()) j.key("imageFormat"), j.value_string(res.image_format);
+        if (res.input_attachment_index) j.key("inputAttachmentIndex"), j.value_uint(*res.input_attachment_index);
         j.key("layout");
         if (res.layout) write_type(j, *res.layout);
         else j.value_null();

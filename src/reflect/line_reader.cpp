@@ -244,6 +244,10 @@ private:
             if (c.keyword == "member") {
                 ReflectedMember m;
                 if (!get_string(c, "name", m.name) || !get_uint(c, "offset", m.offset)) return false;
+                // Bit fields only: both or neither.
+                if ((find(c, "bitoffset") || find(c, "bitwidth")) &&
+                    (!get_uint(c, "bitoffset", m.bit_offset) || !get_uint(c, "bitwidth", m.bit_width)))
+                    return false;
                 return expect_type(j, c, [&](ReflectedType&& mt) {
                     m.type = std::move(mt);
                     t.members.push_back(std::move(m));
@@ -316,11 +320,20 @@ private:
                 }
             } else if (rec.keyword == "resource") {
                 ResourceInfo res;
-                if (!get_string(rec, "name", res.name) || !get_enum(rec, "kind", 9, res.kind) ||
+                if (!get_string(rec, "name", res.name) || !get_enum(rec, "kind", 10, res.kind) ||
                     !get_uint(rec, "count", res.count) || !get_stages(rec, res.stages) ||
-                    !get_enum(rec, "rtype", 25, res.resource_type) || !get_string(rec, "hlsl", res.hlsl_type))
+                    !get_enum(rec, "rtype", kResourceTypeKindCount, res.resource_type) || !get_string(rec, "hlsl", res.hlsl_type))
                     return false;
                 if (const Attr* f = find(rec, "format")) res.image_format = f->value;
+                if (const Attr* u = find(rec, "unbounded")) {
+                    if (u->value != "yes") return fail(rec.line, "'unbounded' takes 'yes'");
+                    res.unbounded = true;
+                }
+                if (find(rec, "attachment")) {
+                    std::uint32_t index = 0;
+                    if (!get_uint(rec, "attachment", index)) return false;
+                    res.input_attachment_index = index;
+                }
                 bool ok = children(i, 0, [&](const Record& c, std::size_t& j, bool& known) {
                     if (c.keyword == "slot") return read_slot(c, res.slots);
                     if (c.keyword == "counter") return read_slot(c, res.counter_slots);

@@ -83,6 +83,10 @@ void write_type(LineOut& o, int depth, const ReflectedType& t) {
         o.record(depth + 1, "member");
         o.quoted("name", m.name);
         o.number("offset", m.offset);
+        if (m.bit_width != 0) {
+            o.number("bitoffset", m.bit_offset);
+            o.number("bitwidth", m.bit_width);
+        }
         o.end();
         write_type(o, depth + 2, m.type);
     }
@@ -131,10 +135,12 @@ std::string write_reflection_file(const ShaderReflection& r) {
         o.quoted("name", res.name);
         o.bare("kind", to_string(res.kind));
         o.number("count", res.count);
+        if (res.unbounded) o.bare("unbounded", "yes");
         o.bare("stages", stage_list(res.stages));
         o.bare("rtype", to_string(res.resource_type));
         o.quoted("hlsl", res.hlsl_type);
         if (!res.image_format.empty()) o.bare("format", res.image_format);
+        if (res.input_attachment_index) o.number("attachment", *res.input_attachment_index);
         o.end();
         write_slots(o, 1, "slot", res.slots);
         write_slots(o, 1, "counter", res.counter_slots);

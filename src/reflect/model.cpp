@@ -61,20 +61,24 @@ std::string_view to_string(MatrixLayout v) {
     return name_of(v, n);
 }
 std::string_view to_string(ResourceKind v) {
-    static constexpr std::array<std::string_view, 9> n = {
+    static constexpr std::array<std::string_view, 10> n = {
         "ConstantBuffer",     "SampledTexture",     "StorageTexture",        "Sampler",      "ComparisonSampler",
-        "UniformTexelBuffer", "StorageTexelBuffer", "ReadOnlyStorageBuffer", "StorageBuffer"};
+        "UniformTexelBuffer", "StorageTexelBuffer", "ReadOnlyStorageBuffer", "StorageBuffer", "InputAttachment"};
     return name_of(v, n);
 }
 std::string_view to_string(ResourceTypeKind v) {
-    static constexpr std::array<std::string_view, 25> n = {
+    static constexpr std::array<std::string_view, 36> n = {
         "ConstantBuffer",   "Texture1D",         "Texture1DArray",         "Texture2D",
         "Texture2DArray",   "Texture2DMS",       "Texture2DMSArray",       "Texture3D",
         "TextureCube",      "TextureCubeArray",  "RWTexture1D",            "RWTexture1DArray",
         "RWTexture2D",      "RWTexture2DArray",  "RWTexture3D",            "Buffer",
         "RWBuffer",         "StructuredBuffer",  "RWStructuredBuffer",     "AppendStructuredBuffer",
         "ConsumeStructuredBuffer", "ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState",
-        "SamplerComparisonState"};
+        "SamplerComparisonState", "SubpassInput", "SubpassInputMS", "TextureBuffer",
+        "RasterizerOrderedTexture1D", "RasterizerOrderedTexture1DArray", "RasterizerOrderedTexture2D",
+        "RasterizerOrderedTexture2DArray", "RasterizerOrderedTexture3D", "RasterizerOrderedBuffer",
+        "RasterizerOrderedStructuredBuffer", "RasterizerOrderedByteAddressBuffer"};
+    static_assert(n.size() == kResourceTypeKindCount);
     return name_of(v, n);
 }
 std::string_view to_string(SpecConstantType v) {

@@ -11,7 +11,7 @@ bool MslSlots::known(const void* key) const {
 }
 
 void MslSlots::add_buffer(const sema::BufferBlock* b) {
-    if (!b || known(b) || b->kind == sema::BufferKind::TBuffer || !b->type) return;
+    if (!b || known(b) || !b->type) return;
     std::uint32_t count = b->count;
     if (b->object && b->object->type)
         if (const auto* a = b->object->type->as<sema::ArrayType>()) count = a->length ? a->length : 1;
@@ -28,7 +28,9 @@ void MslSlots::add_resource(const sema::Resource* r) {
     if (known(r)) return;
     const sema::ResourceType* rt = sema::innermost_element(r->type)->as<sema::ResourceType>();
     if (!rt) return;
-    int c = sema::is_sampler(rt->resource) ? 2 : (sema::is_texture(rt->resource) || sema::is_typed_buffer(rt->resource)) ? 1 : 0;
+    bool texture = sema::is_texture(rt->resource) || sema::is_typed_buffer(rt->resource) ||
+                   sema::is_subpass_input(rt->resource);
+    int c = sema::is_sampler(rt->resource) ? 2 : texture ? 1 : 0;
     MslIndex index{next_[c], std::nullopt};
     next_[c] += r->count ? r->count : 1;
     if (r->counter_binding) index.counter = next_[0]++;
@@ -40,6 +42,7 @@ MslSlots::MslSlots(const sema::Program& program) {
         switch (v->storage) {
         case sema::StorageClass::Resource:
             add_resource(v->resource);
+            for (const sema::Resource* r : v->member_resources) add_resource(r);
             break;
         case sema::StorageClass::BufferObject:
         case sema::StorageClass::BufferMember: add_buffer(v->buffer); break;

@@ -18,6 +18,7 @@
 // texture and a sampler on one number are accepted too (a deliberate difference from the spec: Vulkan
 // shaders rely on the pair, which becomes one combined image sampler).
 #include <map>
+#include <span>
 #include <set>
 
 #include "sema/checker.hpp"
@@ -58,6 +59,16 @@ std::uint32_t shift_for(const BindingOptions& o, char cls, std::uint32_t space) 
 
 bool is_globals(const Resource* r) { return r->buffer && r->buffer->kind == BufferKind::Globals; }
 
+// Append/consume buffers always have the hidden counter; a RWStructuredBuffer only when a counter
+// method is called on it, as DXC creates it then.
+bool needs_counter(const Resource* r) { return has_counter(r->kind) || r->counter_used; }
+
+// A [[vk::counter_binding]] on a RWStructuredBuffer whose counter nothing uses names no variable.
+void drop_unused_counters(std::span<Resource* const> resources) {
+    for (Resource* r : resources)
+        if (!needs_counter(r)) r->counter_binding.reset();
+}
+
 std::string register_text(const Binding& b) {
     return fmt::format("{}{}, space{}", b.register_class, b.register_number, b.register_space);
 }
@@ -67,6 +78,7 @@ std::string register_text(const Binding& b) {
 void Checker::assign_bindings() {
     static const BindingOptions kDefaults;
     const BindingOptions& o = options.bindings ? *options.bindings : kDefaults;
+    drop_unused_counters(resources);
     if (!o.registers.empty()) {
         assign_register_table(o);
         return;
@@ -129,7 +141,7 @@ void Checker::assign_bindings() {
         }
         // A counter has no register class of its own, so DXC starts its search at 0 even with
         // -fvk-auto-shift-bindings.
-        if (has_counter(r->kind) && !r->counter_binding) r->counter_binding = next_free(r->binding.set, 0);
+        if (needs_counter(r) && !r->counter_binding) r->counter_binding = next_free(r->binding.set, 0);
     }
 }
 
@@ -195,7 +207,7 @@ void Checker::assign_register_table(const BindingOptions& o) {
         if (r->counter_binding) used[b.set].insert(*r->counter_binding);
     }
     for (Resource* r : resources)
-        if (has_counter(r->kind) && !r->counter_binding) {
+        if (needs_counter(r) && !r->counter_binding) {
             std::set<std::uint32_t>& u = used[r->binding.set];
             std::uint32_t n = 0;
             while (u.count(n)) ++n;

@@ -90,6 +90,10 @@ struct Variable {
     std::optional<std::uint32_t> vk_location;  // [[vk::location(n)]] on a parameter
     std::uint32_t spec_id = 0;      // SpecConstant
     struct Resource* resource = nullptr;  // Resource: its binding record
+    // Resource of a struct type (`struct S { Texture2D t; SamplerState s; }; S g;`): one resource
+    // per resource member, base and nested members included, in member order, named `g.t`, `g.s`
+    // (DXC flattens such a global into one variable per member); `resource` is null.
+    std::span<struct Resource*> member_resources;
     const StructType* owner = nullptr;    // StaticMember: the struct
 };
 
@@ -163,6 +167,9 @@ struct BField : BExpr {
     BExpr* base = nullptr;
     const StructType* owner = nullptr;  // the struct that declares the member
     std::uint32_t index = 0;            // into owner->members
+    // A bit field: its bits of the storage unit `index` (whose type is the field's); width 0 otherwise.
+    std::uint8_t bit_offset = 0;
+    std::uint8_t bit_width = 0;
 };
 
 struct BBaseCast : BExpr {
@@ -456,6 +463,7 @@ enum class BufferKind : std::uint8_t {
     CBuffer,         // `cbuffer Name { ... }`
     TBuffer,         // `tbuffer Name { ... }`: a read-only storage buffer of the members
     ConstantBuffer,  // `ConstantBuffer<T> Name` (possibly an array)
+    TextureBuffer,   // `TextureBuffer<T> Name` (possibly an array): a read-only storage buffer of one T
     Globals,         // the implicit `$Globals` (`Globals` in reflection) of plain globals
     PushConstant,    // `[[vk::push_constant]] T Name` or `[[vk::push_constant]] ConstantBuffer<T>`
 };
@@ -479,7 +487,7 @@ struct BufferBlock {
     const StructType* type = nullptr;  // the block's contents (members of a cbuffer as a struct)
     const TypeLayout* layout = nullptr;
     std::uint32_t count = 1;           // ConstantBuffer<T> arrays: the element count
-    Variable* object = nullptr;        // ConstantBuffer/PushConstant: the variable naming the block
+    Variable* object = nullptr;        // ConstantBuffer/TextureBuffer/PushConstant: the variable naming the block
     std::span<Variable*> members;      // CBuffer/TBuffer/Globals: one BufferMember per member
     Resource* resource = nullptr;      // its descriptor (none for push constants)
 };
@@ -492,7 +500,12 @@ struct Resource {
     std::uint32_t count = 1;            // array element count; 1 for one resource
     Binding binding;
     std::optional<std::uint32_t> counter_binding;  // Append/Consume: hidden counter, same set
+    // A RWStructuredBuffer whose IncrementCounter/DecrementCounter is called: it has the hidden
+    // counter too (DXC creates it only then, so unused counters take no binding).
+    bool counter_used = false;
     std::string_view image_format;      // [[vk::image_format("rgba8")]], or empty
+    Variable* member_of = nullptr;      // a member of a global struct of resources (Variable::member_resources)
+    std::optional<std::uint32_t> input_attachment_index;  // SubpassInput(MS): [[vk::input_attachment_index(i)]]
     Variable* var = nullptr;            // the declared variable (null for cbuffer blocks)
     BufferBlock* buffer = nullptr;      // cbuffers, tbuffers, ConstantBuffer<T>, $Globals
 };

@@ -1,5 +1,7 @@
 // Expression checking: the dispatcher, literals, names (variables, members of the enclosing
 // struct through an implicit `this`, enumerators, static members), `this`, and `sizeof`.
+#include <algorithm>
+
 #include "sema/checker.hpp"
 #include "types/types_query.hpp"
 
@@ -130,7 +132,7 @@ BExpr* Checker::this_expr(SourceRange r) {
 
 BExpr* Checker::check_name(const syntax::NameExpr* e) {
     SourceRange r(e->loc);
-    if (e->name.parts.size() == 1 && !e->name.global) {
+    if (e->name.parts.size() == 1 && !e->name.global && !e->name.qualifier) {
         Symbol name = e->name.parts[0];
         // Innermost first: locals, then the members of the struct whose method this is (through
         // an implicit `this`), then namespaces and globals.
@@ -139,7 +141,9 @@ BExpr* Checker::check_name(const syntax::NameExpr* e) {
                 int depth = 0;
                 for (const StructInfo* i = s->owner; i && depth < 64; i = i->base, ++depth) {
                     for (const StructMember& m : i->type->members)
-                        if (m.name == name) {
+                        if (m.bit_fields.empty() ? m.name == name
+                                                 : std::any_of(m.bit_fields.begin(), m.bit_fields.end(),
+                                                               [&](const BitField& b) { return b.name == name; })) {
                             BExpr* self = this_expr(r);
                             if (!ok(self)) return self;
                             return member_of(self, name, r, r);
@@ -160,6 +164,7 @@ BExpr* Checker::check_name(const syntax::NameExpr* e) {
             }
             if (const Entity* ent = find_local(s, name)) {
                 if (ent->kind == EntityKind::Variable) return var_ref(ent->var, r);
+                if (ent->kind == EntityKind::VarTemplate) return var_template_ref(ent->var_template, e);
                 if (ent->kind == EntityKind::Overloads) {
                     report(DiagCode::not_callable, r,
                            fmt::format("'{}' is a function: call it with arguments, {}(...).", name.str(), name.str()));
@@ -175,6 +180,7 @@ BExpr* Checker::check_name(const syntax::NameExpr* e) {
     const Entity* ent = lookup_qualified(e->name, r, true);
     if (!ent) return error_expr(r);
     if (ent->kind == EntityKind::Variable) return var_ref(ent->var, r);
+    if (ent->kind == EntityKind::VarTemplate) return var_template_ref(ent->var_template, e);
     report(DiagCode::type_mismatch, r, fmt::format("'{}' is not a value.", e->name.last().str()));
     return error_expr(r);
 }

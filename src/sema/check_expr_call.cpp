@@ -47,7 +47,10 @@ void flat_slots(const Type* t, std::vector<const ScalarType*>& out, int depth) {
         for (std::uint32_t i = 0; i < a->length && out.size() <= 65536; ++i) flat_slots(a->element, out, depth + 1);
     } else if (const StructType* s = t->as<StructType>()) {
         if (s->base) flat_slots(s->base, out, depth + 1);
-        for (const StructMember& m : s->members) flat_slots(m.type, out, depth + 1);
+        for (const StructMember& m : s->members) {
+            if (m.bit_fields.empty()) flat_slots(m.type, out, depth + 1);
+            else out.insert(out.end(), m.bit_fields.size(), component_type(m.type));  // one slot per bit field
+        }
     }
 }
 
@@ -171,6 +174,15 @@ BExpr* Checker::call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange 
                            n));
         return error_expr(range);
     }
+    if (n.starts_with("Interlocked") && !args.empty() && args[0]->kind == BExprKind::Field &&
+        static_cast<const BField*>(args[0])->bit_width != 0) {
+        // An atomic works on a whole word in memory; a bit field is part of one, shared with its neighbours.
+        report(DiagCode::bad_bit_field, args[0]->range,
+               fmt::format("'{}' cannot work on a bit field: an atomic needs a whole variable in memory, and a bit "
+                           "field shares its storage with the bit fields next to it. Use a whole uint member.",
+                           n));
+        return error_expr(range);
+    }
     // SM 6.6: InterlockedExchange also swaps 32-bit floats.
     bool float_exchange = n == "InterlockedExchange" && !args.empty() && args[0]->type &&
                           args[0]->type->as<ScalarType>() && args[0]->type->as<ScalarType>()->scalar == ScalarKind::Float;
@@ -244,12 +256,18 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
         if (!ok(a)) return error_expr(range);
     const ResourceType* rt = object->type->as<ResourceType>();
     std::string_view n = name.str();
-    if (n == "IncrementCounter" || n == "DecrementCounter") {
-        report(DiagCode::unsupported_feature, range,
-               fmt::format("'{}' is not supported yet. Use an AppendStructuredBuffer/ConsumeStructuredBuffer, or "
-                           "InterlockedAdd on a separate counter buffer.",
-                           n));
-        return error_expr(range);
+    if ((n == "IncrementCounter" || n == "DecrementCounter") && rt && rt->resource == ResourceKind::RWStructuredBuffer) {
+        // The hidden counter belongs to one declared buffer, so the call must name it.
+        const auto* ref = object->kind == BExprKind::VarRef ? static_cast<const BVarRef*>(object) : nullptr;
+        Resource* res = ref && ref->var ? ref->var->resource : nullptr;
+        if (!res) {
+            report(DiagCode::unsupported_feature, range,
+                   fmt::format("'{}' here is not supported: the counter belongs to a global RWStructuredBuffer, and "
+                               "this object is a parameter, local or array element. Call it on the global buffer.",
+                               n));
+            return error_expr(range);
+        }
+        res->counter_used = true;
     }
     if (!options.intrinsics) {
         report(DiagCode::no_such_member, range, fmt::format("'{}' has no method '{}'.", tname(object->type), n));
@@ -342,6 +360,16 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
         return error_expr(range);
     }
     if (callee->kind != syntax::ExprKind::Name) {
+        // `items[i](x)`: a struct value with a member operator() (HLSL 2021, as DXC).
+        BExpr* object = check_expr(callee);
+        if (ok(object) && object->type->is<StructType>()) {
+            support::SmallVec<BExpr*, 8> call_args;
+            check_args(e->args, call_args);
+            bool found = false;
+            BExpr* call = call_operator(intern("operator()"), object, call_args, range, &found);
+            if (found) return call;
+        }
+        if (!ok(object)) return error_expr(range);
         report(DiagCode::not_callable, range, "Only functions can be called. Call a function by its name.");
         return error_expr(range);
     }
@@ -373,7 +401,7 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
     // function, a type (constructor syntax), or nothing (an intrinsic).
     const Entity* ent = nullptr;
     const StructInfo* member_of_struct = nullptr;
-    if (ne->name.parts.size() == 1 && !ne->name.global) {
+    if (ne->name.parts.size() == 1 && !ne->name.global && !ne->name.qualifier) {
         Symbol name = ne->name.parts[0];
         for (const Scope* s = scope; s && !ent; s = s->parent) {
             if (s->kind == ScopeKind::Struct && s->owner) {
@@ -393,6 +421,10 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
             owner.parts = owner.parts.first(owner.parts.size() - 1);
             const Entity* oe = lookup_qualified(owner, name_range, false);
             if (oe && oe->kind == EntityKind::Type && oe->type->is<StructType>()) member_of_struct = info_of(oe->type->as<StructType>());
+        } else if (ent->kind == EntityKind::Overloads && ne->name.qualifier) {
+            // `Pair<float>::Make()`: the instance the qualifier names.
+            if (const Type* qt = resolve_type(ne->name.qualifier); qt && qt->is<StructType>())
+                member_of_struct = info_of(qt->as<StructType>());
         }
     }
     if (!ent) return call_intrinsic(ne->name.last(), args, name_range);
@@ -405,6 +437,12 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
         const Type* t = resolve_type(&ts);
         if (!t) return error_expr(range);
         return construct(t, args, range);
+    }
+    if (ent->kind == EntityKind::Variable && ent->var->type && ent->var->type->is<StructType>()) {
+        // `f(x)` on a struct variable with a member operator() (HLSL 2021, as DXC).
+        bool found = false;
+        BExpr* call = call_operator(intern("operator()"), var_ref(ent->var, name_range), args, range, &found);
+        if (found) return call;
     }
     if (ent->kind != EntityKind::Overloads) {
         report(DiagCode::not_callable, name_range,

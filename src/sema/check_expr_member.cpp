@@ -58,7 +58,9 @@ BExpr* Checker::swizzle(BExpr* base, std::string_view text, SourceRange range) {
     }
     s->type = s->count == 1 ? static_cast<const Type*>(c) : types.vector(c, s->count);
     s->lvalue = base->lvalue;
-    s->assignable = base->assignable && !dup;
+    // A swizzle of a bit field reads it; it cannot be written through (as DXC: not assignable).
+    bool bit_field = base->kind == BExprKind::Field && static_cast<const BField*>(base)->bit_width != 0;
+    s->assignable = base->assignable && !dup && !bit_field;
     return s;
 }
 
@@ -117,14 +119,27 @@ BExpr* Checker::member_of(BExpr* base, Symbol member, SourceRange range, SourceR
         int depth = 0;
         for (const StructType* s = st; s && depth < 64; s = s->base, ++depth) {
             for (std::uint32_t i = 0; i < s->members.size(); ++i) {
-                if (s->members[i].name != member) continue;
+                const StructMember& m = s->members[i];
+                const BitField* bits = nullptr;
+                if (!m.bit_fields.empty()) {
+                    // A storage unit: its bit fields are the members; the unit has no name of its own.
+                    for (const BitField& b : m.bit_fields)
+                        if (b.name == member) bits = &b;
+                    if (!bits) continue;
+                } else if (m.name != member) {
+                    continue;
+                }
                 auto* f = make<BField>(member_range);
                 f->base = cur;
                 f->owner = s;
                 f->index = i;
-                f->type = s->members[i].type;
+                f->type = m.type;
                 f->lvalue = cur->lvalue;
                 f->assignable = cur->assignable;
+                if (bits) {
+                    f->bit_offset = bits->offset;
+                    f->bit_width = bits->width;
+                }
                 return f;
             }
             if (StructInfo* info = info_of(s))
@@ -142,7 +157,10 @@ BExpr* Checker::member_of(BExpr* base, Symbol member, SourceRange range, SourceR
         std::vector<std::string_view> names;
         depth = 0;
         for (const StructType* s = st; s && depth < 64; s = s->base, ++depth) {
-            for (const StructMember& m : s->members) names.push_back(m.name.str());
+            for (const StructMember& m : s->members) {
+                if (m.bit_fields.empty()) names.push_back(m.name.str());
+                for (const BitField& b : m.bit_fields) names.push_back(b.name.str());
+            }
             if (StructInfo* info = info_of(s))
                 for (const ScopeEntry& n : info->scope->in_order()) names.push_back(n.name.str());
         }
@@ -153,8 +171,8 @@ BExpr* Checker::member_of(BExpr* base, Symbol member, SourceRange range, SourceR
         return error_expr(range);
     }
     if (const ResourceType* r = t->as<ResourceType>()) {
-        if (r->resource == ResourceKind::ConstantBuffer && r->element && r->element->is<StructType>()) {
-            // `Cb.Member` on a ConstantBuffer<T>: the block reads like a T.
+        if (is_block_buffer(r->resource) && r->element && r->element->is<StructType>()) {
+            // `Cb.Member` on a ConstantBuffer<T> or TextureBuffer<T>: the block reads like a T.
             return member_of(convert(base, r->element, ConvertWhy::Operand), member, range, member_range);
         }
         std::vector<std::string_view> names;
@@ -230,7 +248,7 @@ BExpr* Checker::check_index(const syntax::IndexExpr* e) {
     }
     if (const ResourceType* r = t->as<ResourceType>()) {
         ResourceKind k = r->resource;
-        if (is_byte_address_buffer(k) || is_sampler(k) || k == ResourceKind::ConstantBuffer ||
+        if (is_byte_address_buffer(k) || is_sampler(k) || is_block_buffer(k) ||
             k == ResourceKind::AppendStructuredBuffer || k == ResourceKind::ConsumeStructuredBuffer ||
             is_multisampled(k) || k == ResourceKind::TextureCube || k == ResourceKind::TextureCubeArray) {
             report(DiagCode::invalid_index, range,

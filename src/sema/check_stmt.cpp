@@ -61,6 +61,7 @@ BStmt* Checker::check_local_decl(const syntax::DeclStmt* s) {
             continue;
         }
         const auto* vd = static_cast<const syntax::VarDecl*>(d);
+        refuse_bit_width(vd, "a local variable");
         const Type* t = resolve_type(vd->type, vd->modifiers, vd->pragma_packing);
         if (t && !vd->dims.empty()) t = apply_dims(t, vd->dims, vd->loc);
         Variable* v = make<Variable>();

@@ -30,9 +30,9 @@ void Checker::check_known_attributes(std::span<const syntax::Attribute> attrs, b
     static constexpr std::array<std::string_view, 12> kPlain = {
         "shader", "numthreads", "unroll", "loop", "branch", "flatten", "fastopt", "allow_uav_condition",
         "forcecase", "call", "earlydepthstencil", "maxvertexcount"};
-    static constexpr std::array<std::string_view, 10> kVk = {
+    static constexpr std::array<std::string_view, 11> kVk = {
         "binding", "push_constant", "constant_id", "image_format", "counter_binding", "location", "offset",
-        "builtin", "index", "combinedImageSampler"};
+        "builtin", "index", "combinedImageSampler", "input_attachment_index"};
     for (const syntax::Attribute& a : attrs) {
         std::string_view ns = a.ns.str(), name = a.name.str();
         bool known = false;

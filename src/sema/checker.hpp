@@ -38,6 +38,10 @@ struct StructInfo {
     std::vector<StructMember> members;  // own data members while the struct is being declared
     std::vector<std::string_view> formats;  // per member: [[oneshader::format("unorm8x4")]] or empty
     std::unordered_set<support::Symbol, support::SymbolHash> member_names;  // of `members`, for the clash check
+    // The storage unit bit fields are being packed into (an index into `members`, SIZE_MAX when the
+    // last data member was no bit field), and its fields so far.
+    std::size_t open_unit = SIZE_MAX;
+    std::vector<BitField> unit_fields;
 };
 
 // Where a conversion happens, for the wording of its diagnostics.
@@ -124,6 +128,12 @@ private:
     void declare_namespace(const syntax::NamespaceDecl* d);
     StructInfo* declare_struct(const syntax::StructDecl* d, std::span<const TemplateValue> targs, Scope* template_scope);
     void declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d);
+    // Bit fields (HLSL 2021): packs `d`, a data member of type `t` with a width, into the open
+    // storage unit of `s` or a new one (DXC's rule); false when the member was refused.
+    bool declare_bit_field(StructInfo* s, const syntax::VarDecl* d, const Type* t);
+    void close_bit_unit(StructInfo* s);
+    // Reports the width of a declaration that cannot be a bit field (`where` names what it is).
+    void refuse_bit_width(const syntax::VarDecl* d, std::string_view where);
     void declare_function(const syntax::FunctionDecl* d, StructInfo* owner);
     // Reports (and gives false for) an operator HLSL 2021 does not let a program overload.
     bool operator_overload_allowed(const syntax::FunctionDecl* d, StructInfo* owner);
@@ -141,6 +151,8 @@ private:
     std::optional<std::uint32_t> explicit_offset(const syntax::Attribute* offset);
     void record_register(Resource* r, std::string_view reg, std::uint32_t number, const syntax::Annotation& a);
     void record_vk_binding(Resource* r, const syntax::Attribute& vb);
+    // A global of a struct type that holds only resources: one resource per member.
+    void declare_resource_struct(Variable* v, const syntax::VarDecl* d, const StructType* s);
     Resource* new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
                            std::span<const syntax::Annotation> notes, SourceLoc loc);
     void check_spec_constant(Variable* v, const syntax::VarDecl* d, const syntax::Attribute& a);
@@ -231,6 +243,35 @@ private:
                                                                     SourceRange range);
     Scope* template_scope(const std::span<const syntax::TemplateParam> params, std::span<const TemplateValue> args,
                           Scope* parent);
+    // The arguments as written (`<float, 4>`); nullopt after a report.
+    std::optional<std::vector<TemplateValue>> template_arguments(std::span<const syntax::TemplateArg> args);
+
+    // ---- specializations and variable templates (specializations.cpp, var_templates.cpp) -------
+    // `template<> struct S<int>` / `template<typename T> struct S<T, 4>`: recorded on S.
+    void declare_struct_specialization(const syntax::StructDecl* d);
+    // The specialization an instance with `values` is made from (its parameters bound in `bound`),
+    // or null for the primary template; reports an ambiguity and sets `failed`.
+    const StructTemplate::Specialization* pick_specialization(StructTemplate* t, std::span<const TemplateValue> values,
+                                                              std::vector<TemplateValue>& bound, SourceRange range,
+                                                              bool& failed);
+    // True when the instance arguments `values` match the patterns of `d` (declared in `where`),
+    // with its parameters bound in `out`; omitted trailing arguments must be the defaults.
+    bool specialization_matches(StructTemplate* t, const syntax::StructDecl* d, Scope* where,
+                                std::span<const TemplateValue> values, std::vector<TemplateValue>& out,
+                                SourceRange range);
+    // True when the argument `value` matches the pattern `pattern` of a specialization with the
+    // parameters `params`, binding them in `out` (`bound` says which are).
+    bool match_template_arg(const syntax::TemplateArg& pattern, const TemplateValue& value,
+                            std::span<const syntax::TemplateParam> params, std::vector<TemplateValue>& out,
+                            std::vector<bool>& bound, std::uint32_t depth);
+    bool match_template_type(const syntax::TypeSyntax* pattern, const Type* type,
+                             std::span<const syntax::TemplateParam> params, std::vector<TemplateValue>& out,
+                             std::vector<bool>& bound, std::uint32_t depth);
+    // `template<> float f<float>(float x)`: recorded on the function template it specializes.
+    void declare_function_specialization(const syntax::FunctionDecl* d, Scope* target);
+    void declare_var_template(const syntax::VarDecl* d);
+    Variable* instantiate_var(VarTemplate* t, std::span<const TemplateValue> args, SourceRange range);
+    BExpr* var_template_ref(VarTemplate* t, const syntax::NameExpr* e);
 
     // ---- constant evaluation (const_eval.cpp) --------------------------------------------------
     struct ConstResult {

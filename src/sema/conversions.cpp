@@ -71,7 +71,7 @@ std::optional<std::uint32_t> Checker::conversion_cost(const Type* from, const Ty
     to = to->value_type();
     if (from == to) return 0u;
     if (const ResourceType* r = from->as<ResourceType>())
-        return r->resource == ResourceKind::ConstantBuffer && r->element && r->element->value_type() == to
+        return is_block_buffer(r->resource) && r->element && r->element->value_type() == to
                    ? std::optional<std::uint32_t>(1u)
                    : std::nullopt;
     if (const StructType* fs = from->as<StructType>()) {

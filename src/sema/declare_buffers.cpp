@@ -98,8 +98,8 @@ void Checker::finish_block(BufferBlock* b, std::vector<StructMember>& members, s
     Resource* r = make<Resource>();
     r->name = b->name;
     r->loc = b->loc;
-    r->type = types.resource(b->kind == BufferKind::TBuffer ? ResourceKind::StructuredBuffer : ResourceKind::ConstantBuffer, st);
-    r->kind = b->kind == BufferKind::TBuffer ? ResourceKind::StructuredBuffer : ResourceKind::ConstantBuffer;
+    r->kind = b->kind == BufferKind::TBuffer ? ResourceKind::TextureBuffer : ResourceKind::ConstantBuffer;
+    r->type = types.resource(r->kind, st);
     r->buffer = b;
     b->resource = r;
     resources.push_back(r);
@@ -144,6 +144,7 @@ void Checker::declare_buffer(const syntax::BufferDecl* d) {
                    fmt::format("The cbuffer member '{}' needs an array size.", vd->name.str()));
             continue;
         }
+        refuse_bit_width(vd, "a cbuffer member");
         Variable* v = global_variable(vd, t);
         v->storage = StorageClass::BufferMember;
         v->is_const = true;
@@ -230,6 +231,93 @@ void Checker::record_vk_binding(Resource* r, const syntax::Attribute& vb) {
         if (auto snum = integer_constant(vb.args[1], "the vk::binding set")) r->binding.set = std::uint32_t(*snum);
 }
 
+void Checker::declare_resource_struct(Variable* v, const syntax::VarDecl* d, const StructType* s) {
+    // As DXC: a global struct of resources is one resource per member, named `g.member`, each
+    // taking the next binding (from [[vk::binding(b, set)]] when given); a struct that also holds
+    // values is refused, as DXC refuses it ("global structures containing both resources and
+    // non-resources are not supported").
+    v->storage = StorageClass::Resource;
+    v->is_const = true;
+    SourceRange where(d->loc);
+    for (const syntax::Annotation& a : d->annotations)
+        if (a.kind == syntax::AnnotationKind::Register || a.kind == syntax::AnnotationKind::PackOffset) {
+            report(DiagCode::unsupported_feature, SourceRange(a.loc),
+                   fmt::format("register() on the struct of resources '{}' is not supported: its members take "
+                               "consecutive bindings. Give the first one with [[vk::binding(b, set)]] instead.",
+                               d->name.str()));
+            return;
+        }
+    const syntax::Attribute* vb = find_attribute(d->attributes, "vk", "binding");
+    std::optional<Binding> first;
+    if (vb) {
+        if (vb->args.empty() || vb->args.size() > 2) {
+            report(DiagCode::bad_attribute_argument, SourceRange(vb->loc),
+                   "vk::binding takes a binding number and an optional set: [[vk::binding(2, 1)]].");
+        } else {
+            Resource probe;
+            record_vk_binding(&probe, *vb);
+            if (probe.binding.vk_binding) first = probe.binding;
+        }
+    }
+    std::vector<Resource*> leaves;
+    bool ok = true;
+    // Members in order, the base first; `path` is the member's name from the variable.
+    struct Walker {
+        Checker& c;
+        const syntax::VarDecl* d;
+        std::vector<Resource*>& leaves;
+        bool& ok;
+        void walk(const StructType* st, const std::string& path, int depth) {
+            if (!ok || depth > 32) return;
+            if (st->base) walk(st->base, path, depth + 1);
+            for (const StructMember& m : st->members) {
+                std::string name = path + "." + std::string(m.name.str());
+                const ResourceType* r = m.type ? m.type->as<ResourceType>() : nullptr;
+                const StructType* inner = m.type ? m.type->as<StructType>() : nullptr;
+                if (inner && inner->holds_resource) {
+                    walk(inner, name, depth + 1);
+                    continue;
+                }
+                std::string_view why;
+                if (!r && !contains_resource(m.type))
+                    why = "global structures containing both resources and non-resources are not supported (DXC "
+                          "refuses them too); move the values into a cbuffer or a separate global";
+                else if (!r)
+                    why = "an array of resources inside a global struct is not supported; declare the array as a "
+                          "global of its own";
+                else if (r->resource == ResourceKind::ConstantBuffer || has_counter(r->resource) ||
+                         is_subpass_input(r->resource))
+                    why = "constant buffers, append/consume buffers and subpass inputs cannot be members of a global "
+                          "struct; declare them as globals of their own";
+                if (!why.empty()) {
+                    c.report(DiagCode::unsupported_feature, SourceRange(d->loc),
+                             fmt::format("The member '{}' of the global '{}': {}.", name, d->name.str(), why));
+                    ok = false;
+                    return;
+                }
+                Resource* res = c.make<Resource>();
+                res->name = c.intern(name);
+                res->loc = d->loc;
+                res->type = m.type;
+                res->kind = r->resource;
+                leaves.push_back(res);
+            }
+        }
+    };
+    Walker{*this, d, leaves, ok}.walk(s, std::string(d->name.str()), 0);
+    if (!ok) return;
+    for (std::size_t k = 0; k < leaves.size(); ++k) {
+        Resource* r = leaves[k];
+        r->member_of = v;
+        if (first) {
+            r->binding = *first;
+            r->binding.binding = first->binding + std::uint32_t(k);
+        }
+        resources.push_back(r);
+    }
+    v->member_resources = to_span(leaves);
+}
+
 Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const syntax::Attribute> attrs,
                                 std::span<const syntax::Annotation> notes, SourceLoc loc) {
     const ResourceType* res = innermost_element(type)->as<ResourceType>();
@@ -246,11 +334,6 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
                    fmt::format("'{}' is a multi-dimensional resource array, which is not supported. Use one "
                                "dimension and compute the index.",
                                var->name.str()));
-        } else if (a->length == 0) {
-            report(DiagCode::unsupported_feature, SourceRange(loc),
-                   fmt::format("'{}' is an unbounded resource array, which is not supported. Give the array a size "
-                               "(Textures[16]).",
-                               var->name.str()));
         } else if (has_counter(res->resource)) {
             report(DiagCode::unsupported_feature, SourceRange(loc),
                    fmt::format("'{}' is an array of {}s, which is not supported: each needs its own counter. "
@@ -259,7 +342,7 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
         }
         r->count = a->length;
     }
-    if (res->element && !res->element->is<ResourceType>() && res->resource != ResourceKind::ConstantBuffer &&
+    if (res->element && !res->element->is<ResourceType>() && !is_block_buffer(res->resource) &&
         !is_texture(res->resource) && res->resource != ResourceKind::Buffer && res->resource != ResourceKind::RWBuffer)
         check_layout_bounds(layouts.layout(res->element, LayoutRule::Storage), var->name.str(), SourceRange(loc));
     for (const syntax::Annotation& a : notes) {
@@ -289,9 +372,10 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
         }
     }
     if (const syntax::Attribute* cb = find_attribute(attrs, "vk", "counter_binding")) {
-        if (!has_counter(r->kind))
+        if (!has_counter(r->kind) && r->kind != ResourceKind::RWStructuredBuffer)
             report(DiagCode::bad_attribute_argument, SourceRange(cb->loc),
-                   "vk::counter_binding is only for AppendStructuredBuffer and ConsumeStructuredBuffer.");
+                   "vk::counter_binding is only for RWStructuredBuffer, AppendStructuredBuffer and "
+                   "ConsumeStructuredBuffer.");
         else if (cb->args.size() == 1)
             if (auto c = integer_constant(cb->args[0], "the vk::counter_binding number")) r->counter_binding = std::uint32_t(*c);
     }
@@ -307,6 +391,24 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
         else
             report(DiagCode::bad_attribute_argument, SourceRange(f->loc),
                    "vk::image_format takes one string, such as [[vk::image_format(\"rgba8\")]].");
+    }
+    const syntax::Attribute* ia = find_attribute(attrs, "vk", "input_attachment_index");
+    if (ia && !is_subpass_input(r->kind)) {
+        report(DiagCode::bad_attribute_argument, SourceRange(ia->loc),
+               fmt::format("vk::input_attachment_index is for SubpassInput and SubpassInputMS, not '{}'. Remove it.",
+                           tname(type)));
+    } else if (ia && ia->args.size() == 1) {
+        if (auto i = integer_constant(ia->args[0], "the vk::input_attachment_index number"); i && *i >= 0)
+            r->input_attachment_index = std::uint32_t(*i);
+    } else if (ia) {
+        report(DiagCode::bad_attribute_argument, SourceRange(ia->loc),
+               "vk::input_attachment_index takes one number: [[vk::input_attachment_index(0)]].");
+    } else if (is_subpass_input(r->kind)) {
+        // Vulkan matches an input attachment to the subpass's attachments by this index; there is no default.
+        report(DiagCode::bad_attribute_argument, SourceRange(loc),
+               fmt::format("'{}' needs [[vk::input_attachment_index(i)]]: the index of its attachment in the "
+                           "subpass's input attachments.",
+                           var->name.str()));
     }
     resources.push_back(r);
     return r;

@@ -40,16 +40,17 @@ bool Checker::operator_overload_allowed(const syntax::FunctionDecl* d, StructInf
     case TokenKind::CaretEqual: case TokenKind::LessLessEqual: case TokenKind::GreaterGreaterEqual:
     case TokenKind::LessLess: case TokenKind::GreaterGreater: case TokenKind::PlusPlus: case TokenKind::MinusMinus:
         report(DiagCode::invalid_operands, SourceRange(d->loc),
-               fmt::format("HLSL 2021 does not allow overloading '{}'. Write a named member function instead (for "
-                           "'+=', e.g. 'void add(S other)').",
+               fmt::format("HLSL 2021 does not allow overloading '{}' (DXC refuses it too: assignment, compound "
+                           "assignment, '<<', '>>', '++' and '--' keep their built-in meaning). Write a named member "
+                           "function instead (for '+=', e.g. 'void add(S other)').",
                            d->name.str()));
         return false;
     default: break;
     }
     if (!owner) {
         report(DiagCode::invalid_operands, SourceRange(d->loc),
-               fmt::format("HLSL 2021 allows '{}' only as a member of a struct. Declare it inside the struct of its "
-                           "left operand.",
+               fmt::format("HLSL 2021 allows '{}' only as a member of a struct (DXC refuses non-member operators "
+                           "too). Declare it inside the struct of its left operand.",
                            d->name.str()));
         return false;
     }
@@ -129,11 +130,22 @@ Function* Checker::build_signature(const syntax::FunctionDecl* d, StructInfo* ow
 }
 
 void Checker::declare_function(const syntax::FunctionDecl* d, StructInfo* owner) {
-    if (!owner && d->qualified_name.parts.size() > 1) {
+    if (!owner && d->qualified_name.qualifier && d->is_template) {
+        report(DiagCode::unsupported_feature, SourceRange(d->loc),
+               fmt::format("Member functions of a struct template (or its specializations) cannot be defined outside "
+                           "it here. Define '{}' inside the struct.",
+                           d->name.str()));
+        return;
+    }
+    if (!owner && (d->qualified_name.parts.size() > 1 || d->qualified_name.qualifier)) {
         define_out_of_line(d);
         return;
     }
     Scope* target = owner ? owner->scope : scope;
+    if (d->is_template && d->template_params.empty()) {
+        declare_function_specialization(d, target);
+        return;
+    }
     if (d->is_template) {
         FunctionTemplate* t = make<FunctionTemplate>();
         t->decl = d;
@@ -201,9 +213,23 @@ void Checker::define_out_of_line(const syntax::FunctionDecl* d) {
     // `float Rng::NextFloat() { ... }`: find the struct, then the declared method.
     syntax::QualifiedName owner_name = d->qualified_name;
     owner_name.parts = owner_name.parts.first(owner_name.parts.size() - 1);
-    const Entity* oe = lookup_qualified(owner_name, SourceRange(d->loc), true);
-    if (!oe) return;
-    StructInfo* owner = oe->kind == EntityKind::Type && oe->type->is<StructType>() ? info_of(oe->type->as<StructType>()) : nullptr;
+    StructInfo* owner = nullptr;
+    if (owner_name.parts.empty()) {
+        // `float Storage<float, 2>::First() {...}`: a member of an explicit specialization.
+        const Type* qt = resolve_type(owner_name.qualifier);
+        if (!qt) return;
+        owner = qt->is<StructType>() ? info_of(qt->as<StructType>()) : nullptr;
+        if (!owner) {
+            report(DiagCode::redefinition, SourceRange(d->loc),
+                   fmt::format("'{}' is not a struct, so '{}' cannot be defined as its member.", tname(qt),
+                               d->name.str()));
+            return;
+        }
+    } else {
+        const Entity* oe = lookup_qualified(owner_name, SourceRange(d->loc), true);
+        if (!oe) return;
+        owner = oe->kind == EntityKind::Type && oe->type->is<StructType>() ? info_of(oe->type->as<StructType>()) : nullptr;
+    }
     if (!owner) {
         report(DiagCode::redefinition, SourceRange(d->loc),
                fmt::format("'{}' is not a struct, so '{}' cannot be defined as its member.",

@@ -150,6 +150,11 @@ void Checker::check_global_initializer(Variable* v, const syntax::VarDecl* d) {
 }
 
 void Checker::declare_global_var(const syntax::VarDecl* d) {
+    refuse_bit_width(d, "a global variable");
+    if (d->is_template) {
+        declare_var_template(d);
+        return;
+    }
     // `uint S::count = 0;`: the definition of a static member declared in the struct.
     if (d->qualified_name.parts.size() > 1) {
         const Entity* e = lookup_qualified(d->qualified_name, SourceRange(d->loc), true);
@@ -234,10 +239,16 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
         }
         v->storage = StorageClass::Resource;
         v->is_const = !is_writable(res->resource);
-        if (res->resource == ResourceKind::ConstantBuffer) {
-            BufferBlock* b = new_block(BufferKind::ConstantBuffer, d->name, d->loc);
+        if (is_block_buffer(res->resource)) {
+            bool texture = res->resource == ResourceKind::TextureBuffer;
+            if (texture && layouts.options().rules == BufferLayoutRules::DX)
+                report(DiagCode::layout_rule_unsupported, SourceRange(d->loc),
+                       fmt::format("TextureBuffer '{}' with -fvk-use-dx-layout is not supported (DXC packs it with the "
+                                   "cbuffer rules). Make it a ConstantBuffer<T>, or a StructuredBuffer of the struct.",
+                                   d->name.str()));
+            BufferBlock* b = new_block(texture ? BufferKind::TextureBuffer : BufferKind::ConstantBuffer, d->name, d->loc);
             b->type = res->element->as<StructType>();
-            b->layout = b->type ? layouts.layout(b->type, LayoutRule::Constant) : nullptr;
+            b->layout = b->type ? layouts.layout(b->type, texture ? LayoutRule::Storage : LayoutRule::Constant) : nullptr;
             check_layout_bounds(b->layout, d->name.str(), SourceRange(d->loc));
             b->object = v;
             v->buffer = b;
@@ -253,10 +264,15 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
         return;
     }
     if (contains_resource(type)) {
+        if (const StructType* st = type->as<StructType>(); st && !is_static && !(d->modifiers & syntax::ModGroupShared)) {
+            declare_resource_struct(v, d, st);
+            return;
+        }
         report(DiagCode::unsupported_feature, SourceRange(d->loc),
-               fmt::format("A global of type '{}' holds resources inside a struct, which is not supported. Declare "
-                           "the resources as separate globals.",
-                           tname(type)));
+               fmt::format("A {} of type '{}' holds resources inside a struct, which is not supported. Declare one "
+                           "global of the struct type per instance{}, or declare the resources as separate globals.",
+                           type->is<ArrayType>() ? "global array" : is_static ? "static global" : "groupshared global",
+                           tname(type), type->is<ArrayType>() ? " instead of an array" : ""));
         return;
     }
     if (d->modifiers & syntax::ModGroupShared) {

@@ -22,10 +22,18 @@ std::uint8_t interpolation_bits(std::uint32_t m) {
 }  // namespace
 
 void Checker::declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d) {
+    if (d->is_template) {
+        report(DiagCode::unsupported_feature, SourceRange(d->loc),
+               fmt::format("A variable template cannot be a struct member here. Declare '{}' as a variable template "
+                           "outside the struct, or make the struct a template with a static member.",
+                           d->name.str()));
+        return;
+    }
     const Type* t = resolve_type(d->type, d->modifiers, d->pragma_packing);
     if (t && !d->dims.empty()) t = apply_dims(t, d->dims, d->loc);
     if (!t) return;
     if (d->modifiers & syntax::ModStatic) {
+        refuse_bit_width(d, "a static member");
         Variable* v = global_variable(d, t);
         v->storage = StorageClass::StaticMember;
         v->owner = s->type;
@@ -56,6 +64,12 @@ void Checker::declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d)
     if (d->init)
         report(DiagCode::bad_initializer, SourceRange(d->init->loc),
                "Struct members cannot have default values in HLSL. Initialize the variable instead.");
+    if (d->bit_width) {
+        declare_bit_field(s, d, t);
+        return;
+    }
+    // A data member that is no bit field ends a run of them.
+    close_bit_unit(s);
     StructMember m;
     m.name = d->name;
     m.type = t;
@@ -90,8 +104,114 @@ void Checker::declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d)
     s->formats.push_back(format);
 }
 
+void Checker::refuse_bit_width(const syntax::VarDecl* d, std::string_view where) {
+    if (!d->bit_width) return;
+    report(DiagCode::bad_bit_field, SourceRange(d->bit_width->loc),
+           fmt::format("'{}' is {}, which cannot be a bit field: only data members of a struct can have a width "
+                       "('uint a : 4;' inside 'struct S {{ ... }}'). Remove ': width'.",
+                       d->name.str(), where));
+}
+
+bool Checker::declare_bit_field(StructInfo* s, const syntax::VarDecl* d, const Type* t) {
+    SourceRange at(d->loc);
+    std::string_view name = d->name.str();
+    if (!d->dims.empty()) {
+        report(DiagCode::bad_bit_field, at,
+               fmt::format("The bit field '{}' is an array; a bit field is one integer. Use an array of whole "
+                           "integers and shift and mask them.",
+                           name));
+        return false;
+    }
+    const ScalarType* st = t->as<ScalarType>();
+    bool integer = st && (st->scalar == ScalarKind::Int || st->scalar == ScalarKind::UInt ||
+                          st->scalar == ScalarKind::Int16 || st->scalar == ScalarKind::UInt16 ||
+                          st->scalar == ScalarKind::Int64 || st->scalar == ScalarKind::UInt64);
+    if (!integer) {
+        report(DiagCode::bad_bit_field, at,
+               fmt::format("The bit field '{}' has the type '{}'; a bit field must be an integer scalar: int, uint, "
+                           "int16_t, uint16_t (with -enable-16bit-types), int64_t or uint64_t.",
+                           name, tname(t)));
+        return false;
+    }
+    std::optional<std::int64_t> width = integer_constant(d->bit_width, "a bit field's width");
+    if (!width) return false;
+    if (*width <= 0 || *width > st->bits) {
+        report(DiagCode::bad_bit_field, SourceRange(d->bit_width->loc),
+               *width <= 0 ? fmt::format("The bit field '{}' is {} bits wide; a bit field has at least 1 bit.", name,
+                                         *width)
+                           : fmt::format("The bit field '{}' is {} bits wide, more than its type '{}' has ({}). Use a "
+                                         "width of at most {}, or a wider type.",
+                                         name, *width, tname(t), st->bits, st->bits));
+        return false;
+    }
+    for (const syntax::Annotation& a : d->annotations) {
+        report(DiagCode::bad_bit_field, SourceRange(a.loc),
+               fmt::format("The bit field '{}' cannot have a {}; bit fields are not allowed with HLSL annotations.",
+                           name, a.kind == syntax::AnnotationKind::Semantic ? "semantic" : "register or packoffset"));
+        return false;
+    }
+    if (const syntax::Attribute* off = find_attribute(d->attributes, "vk", "offset")) {
+        report(DiagCode::bad_bit_field, SourceRange(off->loc),
+               fmt::format("The bit field '{}' cannot have [[vk::offset]]: it shares its storage with the bit fields "
+                           "around it. Put the offset on a whole member.",
+                           name));
+        return false;
+    }
+    if (!s->member_names.insert(d->name).second) {
+        report(DiagCode::redefinition, at,
+               fmt::format("The struct '{}' already has a member '{}'. Rename one of them.", s->type->name.str(), name));
+        return false;
+    }
+    // DXC's packing: a bit field joins the unit the previous data member opened when it has the same
+    // type and fits above the bits taken; otherwise it opens a unit of its own type.
+    auto bits = static_cast<std::uint32_t>(*width);
+    std::uint32_t offset = 0;
+    bool joins = false;
+    if (s->open_unit != SIZE_MAX && s->members[s->open_unit].type == t) {
+        const BitField& last = s->unit_fields.back();
+        offset = std::uint32_t(last.offset) + last.width;
+        joins = offset + bits <= st->bits;
+    }
+    if (!joins) {
+        close_bit_unit(s);
+        offset = 0;
+        StructMember unit;
+        unit.name = d->name;
+        unit.type = t;
+        unit.range = at;
+        s->open_unit = s->members.size();
+        s->members.push_back(unit);
+        s->formats.emplace_back();
+    }
+    BitField f;
+    f.name = d->name;
+    f.offset = static_cast<std::uint8_t>(offset);
+    f.width = static_cast<std::uint8_t>(bits);
+    f.range = at;
+    s->unit_fields.push_back(f);
+    return true;
+}
+
+void Checker::close_bit_unit(StructInfo* s) {
+    if (s->open_unit == SIZE_MAX) return;
+    s->members[s->open_unit].bit_fields = to_span(s->unit_fields);
+    s->unit_fields.clear();
+    s->open_unit = SIZE_MAX;
+}
+
 StructInfo* Checker::declare_struct(const syntax::StructDecl* d, std::span<const TemplateValue> targs, Scope* tscope) {
+    if (d->is_specialization && !tscope) {
+        declare_struct_specialization(d);
+        return nullptr;
+    }
     if (d->is_template && !tscope) {
+        // `template<typename T> struct S;` then its definition: the definition replaces it.
+        if (const Entity* old = find_local(scope, d->name);
+            old && old->kind == EntityKind::StructTemplate && old->struct_template->decl &&
+            !old->struct_template->decl->is_definition) {
+            if (d->is_definition) old->struct_template->decl = d;
+            return nullptr;
+        }
         StructTemplate* t = make<StructTemplate>();
         t->decl = d;
         t->scope = scope;
@@ -184,6 +304,7 @@ StructInfo* Checker::declare_struct(const syntax::StructDecl* d, std::span<const
         default: declare_decl(md); break;
         }
     }
+    close_bit_unit(info);
     types.define_struct(st, info->base ? info->base->type : nullptr, info->members);
     structs.push_back(st);
     // Signatures first, then bodies, so methods can call methods declared after them.

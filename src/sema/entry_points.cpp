@@ -7,6 +7,7 @@
 #include "sema/checker.hpp"
 #include "sema/intrinsics.hpp"
 #include "support/pointer_map.hpp"
+#include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::sema {
@@ -148,6 +149,19 @@ void Checker::check_entry_stages(EntryPoint* ep) {
                                row->name, allowed, f->name.str(), stage_list(stage_bit(ep->stage)),
                                ep->function->name.str(), allowed));
         }
+    // Rasterizer-ordered views order the accesses of overlapping fragments: pixel shaders only, as
+    // DXC's validator rules (SM.ROVONLYINPS).
+    if (ep->stage == Stage::Pixel) return;
+    for (Variable* v : ep->globals_used) {
+        const Type* t = v->type ? innermost_element(v->type) : nullptr;
+        const ResourceType* r = t ? t->as<ResourceType>() : nullptr;
+        if (!r || !r->rasterizer_ordered) continue;
+        report(DiagCode::resource_wrong_stage, SourceRange(v->loc),
+               fmt::format("RasterizerOrdered objects are only allowed in 5.0+ pixel shaders: '{}' ({}) is used by the "
+                           "{} entry point '{}'. Use a {} there, or read it only from pixel shaders.",
+                           v->name.str(), tname(v->type), stage_list(stage_bit(ep->stage)), ep->function->name.str(),
+                           resource_kind_name(r->resource)));
+    }
 }
 
 void Checker::check_push_constants() {

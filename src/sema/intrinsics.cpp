@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <mutex>
 
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
@@ -118,19 +120,28 @@ Match match_mul(TypeContext& types, const IntrinsicInfo& row, std::span<const Ca
 }
 
 // Every row's signature, parsed once for all compiles (the table is immutable).
-const std::vector<Signature>& parsed_signatures() {
-    static const std::vector<Signature> parsed = [] {
-        std::vector<Signature> out;
-        out.reserve(intrinsic_table().size());
-        for (const IntrinsicInfo& row : intrinsic_table()) out.push_back(parse_signature(row.result, row.params));
-        return out;
+// A row's parsed signature, parsed the first time a call tries the row, once per process:
+// parsing the whole table up front cost every process more than its shader did. A parsed row
+// never changes.
+const Signature& parsed_signature(const IntrinsicInfo& row) {
+    struct Parsed {
+        std::vector<Signature> rows;
+        std::unique_ptr<std::once_flag[]> once;
+    };
+    static Parsed parsed = [] {
+        Parsed p;
+        p.rows.resize(intrinsic_table().size());
+        p.once = std::make_unique<std::once_flag[]>(intrinsic_table().size());
+        return p;
     }();
-    return parsed;
+    const std::size_t i = std::size_t(&row - intrinsic_table().data());
+    std::call_once(parsed.once[i], [&] { parsed.rows[i] = parse_signature(row.result, row.params); });
+    return parsed.rows[i];
 }
 
 Match match_row(TypeContext& types, const IntrinsicInfo& row, std::span<const CallArg> args, bool explain) {
     if (row.id == Intrinsic::Mul) return match_mul(types, row, args, explain);
-    return match_signature(types, parsed_signatures()[std::size_t(&row - intrinsic_table().data())], args, {}, explain);
+    return match_signature(types, parsed_signature(row), args, {}, explain);
 }
 
 }  // namespace

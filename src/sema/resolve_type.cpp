@@ -27,6 +27,18 @@ bool has_unspecified_matrix(const Type* t) {
 }  // namespace
 
 std::optional<TemplateValue> Checker::template_argument(const syntax::TemplateArg& a) {
+    if (a.type && !a.type->has_template_args && a.type->dims.empty() &&
+        (a.type->name.qualifier || a.type->name.parts.size() > 1)) {
+        // `Traits<float4>::Components` parses as a type; a static constant it names is a value.
+        const Entity* e = lookup_qualified(a.type->name, SourceRange(a.type->loc), false);
+        if (e && e->kind == EntityKind::Variable) {
+            syntax::NameExpr ne(a.type->loc);
+            ne.name = a.type->name;
+            std::optional<std::int64_t> v = integer_constant(&ne, "a template argument");
+            if (!v) return std::nullopt;
+            return TemplateValue{nullptr, *v};
+        }
+    }
     if (a.type) {
         const Type* t = resolve_type(a.type, a.type->modifiers);
         if (!t) return std::nullopt;
@@ -60,7 +72,7 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
     SourceRange where(ts->loc);
     const Type* t = nullptr;
     std::string_view name = ts->name.last().str();
-    bool plain = ts->name.parts.size() == 1 && !ts->name.global;
+    bool plain = ts->name.parts.size() == 1 && !ts->name.global && !ts->name.qualifier;
     std::vector<TemplateValue> args;
     if (ts->has_template_args) {
         for (const syntax::TemplateArg& a : ts->args) {
@@ -107,7 +119,14 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
                       : types.matrix(elem, std::uint32_t(args[1].value), std::uint32_t(args[2].value));
     }
     if (!t && plain && !user_type) {
-        if (std::optional<ResourceKind> rk = resource_kind_from_name(name)) {
+        // RasterizerOrdered* views have the shape of their RW* kind; the type remembers the ordering.
+        std::optional<ResourceKind> rk = resource_kind_from_name(name);
+        bool rasterizer_ordered = false;
+        if (!rk) {
+            rk = rasterizer_ordered_kind_from_name(name);
+            rasterizer_ordered = rk.has_value();
+        }
+        if (rk) {
             const Type* element = nullptr;
             std::uint32_t samples = 0;
             if (takes_element_type(*rk)) {
@@ -120,7 +139,7 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
                     element = args[0].type;
                 } else if (*rk == ResourceKind::StructuredBuffer || *rk == ResourceKind::RWStructuredBuffer ||
                            *rk == ResourceKind::AppendStructuredBuffer || *rk == ResourceKind::ConsumeStructuredBuffer ||
-                           *rk == ResourceKind::ConstantBuffer) {
+                           is_block_buffer(*rk)) {
                     report(DiagCode::template_argument_error, where,
                            fmt::format("'{}' needs its element type: {}<MyStruct>.", name, name));
                     return nullptr;
@@ -136,13 +155,13 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
                         return nullptr;
                     }
                 }
-                if (*rk == ResourceKind::ConstantBuffer && !element->is<StructType>()) {
+                if (is_block_buffer(*rk) && !element->is<StructType>()) {
                     report(DiagCode::template_argument_error, where,
-                           fmt::format("ConstantBuffer<T> needs a struct type, not '{}'. Wrap the members in a struct.",
+                           fmt::format("{}<T> needs a struct type, not '{}'. Wrap the members in a struct.", name,
                                        tname(element)));
                     return nullptr;
                 }
-                if ((is_texture(*rk) || is_typed_buffer(*rk)) && !is_basic(element)) {
+                if ((is_texture(*rk) || is_typed_buffer(*rk) || is_subpass_input(*rk)) && !is_basic(element)) {
                     report(DiagCode::template_argument_error, where,
                            fmt::format("'{}' elements must be a scalar or vector type, not '{}'.", name, tname(element)));
                     return nullptr;
@@ -151,11 +170,23 @@ const Type* Checker::resolve_type(const syntax::TypeSyntax* ts, std::uint32_t mo
                 report(DiagCode::template_argument_error, where, fmt::format("'{}' takes no template arguments.", name));
                 return nullptr;
             }
-            t = types.resource(*rk, element, samples);
+            t = types.resource(*rk, element, samples, rasterizer_ordered);
         }
     }
     if (!t) {
         const Entity* e = plain ? user : lookup_qualified(ts->name, where, false);
+        if (plain && e && e->kind == EntityKind::Type && ts->has_template_args) {
+            // Inside a template instance its name means the instance (`Pair`); with arguments it
+            // still names the template (`Traits<T>` inside a specialization of Traits).
+            for (const Scope* s = scope; s; s = s->parent) {
+                if (s->kind == ScopeKind::Struct) continue;
+                const Entity* outer = find_local(s, ts->name.parts[0]);
+                if (outer && outer->kind == EntityKind::StructTemplate) {
+                    e = outer;
+                    break;
+                }
+            }
+        }
         if (!e) {
             std::vector<std::string_view> names;
             visible_names(names);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <mutex>
 #include <utility>
 
 #include "types/types_print.hpp"
@@ -52,7 +53,7 @@ std::size_t distance(std::string_view a, std::string_view b) {
 std::string kinds_text(std::uint32_t kinds) {
     std::string out;
     std::size_t n = 0;
-    for (unsigned k = 0; k <= unsigned(ResourceKind::SamplerComparisonState); ++k) {
+    for (unsigned k = 0; k <= unsigned(ResourceKind::TextureBuffer); ++k) {
         if (!(kinds & (1u << k))) continue;
         if (n++) out += ", ";
         out += resource_kind_name(ResourceKind(k));
@@ -64,28 +65,29 @@ constexpr std::array<std::string_view, 9> kPlaceholderWords = {"E",        "E4",
                                                                  "Offset",   "LoadCoord", "Location", "Tpl"};
 
 // What every compile needs of a row and would otherwise recompute per call: its parsed
-// signature and whether it takes a template argument. Built once; the table is immutable.
+// signature and whether it takes a template argument. Each row is parsed the first time a call
+// resolves to it, once per process: parsing all of them up front was a sixth of a one-shader
+// process's instructions, and a shader calls a handful. A parsed row never changes.
 struct ParsedMethod {
     Signature sig;
     bool templated = false;
 };
 
-const std::vector<ParsedMethod>& parsed_methods() {
-    static const std::vector<ParsedMethod> parsed = [] {
-        std::vector<ParsedMethod> out;
-        out.reserve(std::size(kMethods));
-        for (const MethodInfo& m : kMethods) {
-            ParsedMethod p;
-            p.sig = parse_signature(m.result, m.params, kPlaceholderWords);
-            p.templated = m.result == "Tpl" || m.params.find("Tpl") != std::string_view::npos;
-            out.push_back(std::move(p));
-        }
-        return out;
-    }();
-    return parsed;
-}
+struct ParsedRows {
+    std::array<ParsedMethod, std::size(kMethods)> rows;
+    std::array<std::once_flag, std::size(kMethods)> once;
+};
 
-const ParsedMethod& parsed_method(const MethodInfo* m) { return parsed_methods()[std::size_t(m - kMethods)]; }
+const ParsedMethod& parsed_method(const MethodInfo* m) {
+    static ParsedRows parsed;
+    const std::size_t i = std::size_t(m - kMethods);
+    std::call_once(parsed.once[i], [&] {
+        ParsedMethod& p = parsed.rows[i];
+        p.sig = parse_signature(m->result, m->params, kPlaceholderWords);
+        p.templated = m->result == "Tpl" || m->params.find("Tpl") != std::string_view::npos;
+    });
+    return parsed.rows[i];
+}
 
 // Runs of rows with the same name, found by binary search over the names sorted once.
 struct NameRun {

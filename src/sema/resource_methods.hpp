@@ -45,6 +45,8 @@ inline constexpr std::uint32_t kStructured = kReadableStructured | kAppend | kCo
 inline constexpr std::uint32_t kByteAddress =
     kind_bit(ResourceKind::ByteAddressBuffer) | kind_bit(ResourceKind::RWByteAddressBuffer);
 inline constexpr std::uint32_t kRWByteAddress = kind_bit(ResourceKind::RWByteAddressBuffer);
+inline constexpr std::uint32_t kSubpass = kind_bit(ResourceKind::SubpassInput);
+inline constexpr std::uint32_t kSubpassMS = kind_bit(ResourceKind::SubpassInputMS);
 
 inline constexpr std::uint32_t kSampledOffset = kTex1D | kTex1DArray | kTex2D | kTex2DArray | kTex3D;
 inline constexpr std::uint32_t kSampled = kSampledOffset | kCube | kCubeArray;

@@ -130,13 +130,27 @@ Scope* Checker::scope_of_entity(const Entity& e) {
 
 const Entity* Checker::lookup_qualified(const syntax::QualifiedName& q, SourceRange where, bool report_missing) {
     if (q.parts.empty()) return nullptr;
-    if (q.parts.size() == 1 && !q.global) {
+    if (q.parts.size() == 1 && !q.global && !q.qualifier) {
         const Entity* e = lookup(q.parts[0]);
         if (!e && report_missing) report_undeclared(q.parts[0], where, true);
         return e;
     }
     const Entity* e = nullptr;
     Scope* s = q.global ? global_scope : nullptr;
+    if (q.qualifier) {
+        // `Pair<float>::Inner`: the rest is looked up in the instance.
+        const Type* qt = resolve_type(q.qualifier);
+        const StructType* st = qt ? qt->as<StructType>() : nullptr;
+        StructInfo* info = st ? info_of(st) : nullptr;
+        if (!info) {
+            // A qualifier that did not resolve has been reported already.
+            if (qt)
+                report(DiagCode::undeclared_name, where,
+                       fmt::format("'{}' is not a struct, so '::' cannot name a member of it.", tname(qt)));
+            return nullptr;
+        }
+        s = info->scope;
+    }
     for (std::size_t i = 0; i < q.parts.size(); ++i) {
         Symbol part = q.parts[i];
         if (!s) {
@@ -185,6 +199,18 @@ void Checker::visible_names(std::vector<std::string_view>& out) const {
 }
 
 void Checker::report_undeclared(Symbol name, SourceRange where, bool include_intrinsics) {
+    if (name.str() == "ResourceDescriptorHeap" || name.str() == "SamplerDescriptorHeap") {
+        // SM 6.6 heaps: DXC types each read by the variable it initializes and gives every type read
+        // a runtime array of its own aliasing one binding (docs/spirv.md); reads are not typed by
+        // their use here yet, but an unbounded array is the same descriptor indexing.
+        report(DiagCode::unsupported_feature, where,
+               fmt::format("'{}' (Shader Model 6.6 dynamic resources) is not supported yet: its reads take their "
+                           "type from what they initialize, which OneShader does not infer. Declare an unbounded "
+                           "array of the type you read from it instead (Texture2D<float4> Textures[] : register(t0, "
+                           "space1);) and index that.",
+                           name.str()));
+        return;
+    }
     std::vector<std::string_view> names;
     visible_names(names);
     if (include_intrinsics && options.intrinsics) options.intrinsics->function_names(names);

@@ -13,6 +13,7 @@ struct Scope;
 struct StructInfo;
 struct FunctionTemplate;
 struct StructTemplate;
+struct VarTemplate;
 
 struct OverloadSet {
     Symbol name;
@@ -20,7 +21,7 @@ struct OverloadSet {
     std::vector<FunctionTemplate*> templates;
 };
 
-enum class EntityKind : std::uint8_t { Variable, Overloads, Type, Namespace, StructTemplate };
+enum class EntityKind : std::uint8_t { Variable, Overloads, Type, Namespace, StructTemplate, VarTemplate };
 
 // What a name means in a scope.
 struct Entity {
@@ -31,6 +32,7 @@ struct Entity {
     const Type* type = nullptr;
     Scope* ns = nullptr;
     StructTemplate* struct_template = nullptr;
+    VarTemplate* var_template = nullptr;
 };
 
 enum class ScopeKind : std::uint8_t { Global, Namespace, Struct, Function, Block, Template };

@@ -372,6 +372,14 @@ struct Checker::Flattener {
         StructInfo* info = c.info_of(st);
         for (std::uint32_t i = 0; i < st->members.size(); ++i) {
             const StructMember& m = st->members[i];
+            if (!m.bit_fields.empty()) {
+                // Bit fields cannot have semantics, so they cannot be stage inputs or outputs.
+                c.report(DiagCode::bad_bit_field, m.range,
+                         fmt::format("'{}' is a bit field of '{}', which is a stage input or output here; bit fields "
+                                     "cannot have semantics. Pass the packed value in a whole uint member.",
+                                     m.name.str(), st->name.str()));
+                continue;
+            }
             path.push_back(i);
             Leaf md{m.semantic, std::uint8_t(d.interp | m.interpolation),
                     info && i < info->formats.size() ? info->formats[i] : std::string_view(), m.vk_builtin,

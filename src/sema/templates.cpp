@@ -161,12 +161,18 @@ Function* Checker::instantiate_function(FunctionTemplate* t, std::span<const Tem
                                d->name.str(), options.max_template_depth, options.max_template_instances));
         return nullptr;
     }
+    // An explicit specialization for exactly these arguments replaces the template's body.
+    const FunctionTemplate::Specialization* spec = nullptr;
+    for (const FunctionTemplate::Specialization& s : t->specializations)
+        if (s.args == values) spec = &s;
+    const syntax::FunctionDecl* body = spec ? spec->decl : d;
     ++template_depth;
     ++template_instances;
     Scope* saved = scope;
-    Scope* ts = template_scope(d->template_params, values, t->owner ? t->owner->scope : t->scope);
+    Scope* ts = spec ? template_scope({}, {}, spec->scope)
+                     : template_scope(d->template_params, values, t->owner ? t->owner->scope : t->scope);
     push(ts);
-    Function* f = build_signature(d, t->owner);
+    Function* f = build_signature(body, t->owner);
     if (f) {
         std::vector<const Type*> targs;
         for (const TemplateValue& v : values) targs.push_back(v.type ? v.type : scalar(ScalarKind::Int));
@@ -174,7 +180,7 @@ Function* Checker::instantiate_function(FunctionTemplate* t, std::span<const Tem
         t->instances.push_back({values, f});
         FunctionState* saved_fn = fn;
         fn = nullptr;  // the instance's body is its own function
-        check_body(f, d, t->owner);
+        check_body(f, body, t->owner);
         fn = saved_fn;
     }
     scope = saved;
@@ -258,14 +264,29 @@ const StructType* Checker::instantiate_struct(StructTemplate* t, std::span<const
                            d->name.str()));
         return nullptr;
     }
+    // A specialization that matches these arguments is instantiated in the template's place, with
+    // its own parameters bound by the match.
+    std::vector<TemplateValue> spec_values;
+    bool ambiguous = false;
+    const StructTemplate::Specialization* spec = pick_specialization(t, values, spec_values, range, ambiguous);
+    if (ambiguous) return nullptr;
+    if (!spec && !d->is_definition) {
+        report(DiagCode::incomplete_type, range,
+               fmt::format("The struct template '{}' is declared but not defined (and no specialization matches "
+                           "these arguments). Define it before this use.",
+                           d->name.str()));
+        return nullptr;
+    }
+    const syntax::StructDecl* body = spec ? spec->decl : d;
     ++template_depth;
     ++template_instances;
     Scope* saved = scope;
     FunctionState* saved_fn = fn;
     fn = nullptr;
-    Scope* ts = template_scope(d->template_params, values, t->scope);
+    Scope* ts = spec ? template_scope(body->template_params, spec_values, spec->scope)
+                     : template_scope(d->template_params, values, t->scope);
     push(ts);
-    StructInfo* info = declare_struct(d, values, ts);
+    StructInfo* info = declare_struct(body, values, ts);
     scope = saved;
     fn = saved_fn;
     --template_depth;

@@ -1,6 +1,7 @@
 // Component-wise arithmetic, bit operations, logic, comparisons, selects and conversions. The IR
 // has one opcode per operation; float, signed and unsigned forms come from the operand type.
-// SPIR-V arithmetic takes no matrices, so component-wise matrix operations go column by column.
+// SPIR-V arithmetic takes no matrices (and integer matrices are arrays of rows), so component-wise
+// matrix operations go row by row (an HLSL row is a SPIR-V matrix's column).
 #include "spirv/emitter.hpp"
 #include "types/types_query.hpp"
 
@@ -113,20 +114,67 @@ Id Emitter::convert_value(Id v, const sema::Type* from, const sema::Type* to) {
     return unsigned_type == to_type ? r : op_result(Op::OpBitcast, to_type, {r});
 }
 
+// DXC's rule for NonUniformResourceIndex: a unary or binary operation (conversions included) on a
+// non-uniform value is itself non-uniform and decorated, so `NonUniformResourceIndex(i) % 3` still
+// indexes a resource array non-uniformly. Intrinsic calls and selects do not carry it, as in DXC.
+void Emitter::propagate_nonuniform(const ir::Instruction* i, Id result) {
+    for (const ir::Value* v : i->operands)
+        if (is_nonuniform(v)) {
+            mark_nonuniform(i);
+            decorate(result, spv::Decoration::NonUniform);
+            return;
+        }
+}
+
 bool Emitter::emit_arithmetic(const ir::Instruction* i) {
     Opcode o = i->opcode;
     switch (o) {
-    case Opcode::Convert:
-        define(i, convert_value(value(i->operands[0]), i->operands[0]->type(), i->type()));
+    case Opcode::Convert: {
+        Id v = value(i->operands[0]);
+        Id r = convert_value(v, i->operands[0]->type(), i->type());
+        if (r != v) propagate_nonuniform(i, r);
+        else if (is_nonuniform(i->operands[0])) mark_nonuniform(i);  // the same id, already decorated
+        define(i, r);
         return true;
+    }
     case Opcode::Bitcast: {
         Id v = value(i->operands[0]);
+        if (is_matrix(i->type()) && is_matrix(i->operands[0]->type())) {
+            define(i, bitcast_rows(v, i->operands[0]->type(), i->type()));
+            return true;
+        }
         if (is_matrix(i->type()) || !sema::is_numeric(i->type())) {
-            unsupported("bit-casting whole matrices");
+            unsupported("bit-casting whole matrices to other shapes");
             return true;
         }
         Id to = value_type(i->type());
-        define(i, to == value_type(i->operands[0]->type()) ? v : op_result(Op::OpBitcast, to, {v}));
+        if (to == value_type(i->operands[0]->type())) {
+            if (is_nonuniform(i->operands[0])) mark_nonuniform(i);  // the same id, already decorated
+            define(i, v);
+            return true;
+        }
+        Id r = op_result(Op::OpBitcast, to, {v});
+        propagate_nonuniform(i, r);
+        define(i, r);
+        return true;
+    }
+    case Opcode::BitFieldExtract:
+    case Opcode::BitFieldInsert: {
+        // As DXC writes bit fields: OpBitFieldUExtract/SExtract to read one, OpBitFieldInsert to write it.
+        const sema::Type* t = i->type()->value_type();
+        if (bits_of(t) != 32) {
+            fail(support::DiagCode::spirv_malformed_input,
+                 "SPIR-V: a bit field of a " + std::to_string(bits_of(t)) +
+                     "-bit integer reached the emitter; Vulkan's OpBitField* take 32-bit integers, so "
+                     "polyfill_wide_bitfields should have made it shifts");
+            return true;
+        }
+        bool insert = o == Opcode::BitFieldInsert;
+        Id result_type = value_type(t);
+        Operands ops;
+        for (const ir::Value* v : i->operands) ops.push_back(value(v));
+        Op op = insert ? Op::OpBitFieldInsert : sema::is_signed(t) ? Op::OpBitFieldSExtract : Op::OpBitFieldUExtract;
+        define(i, op_result(op, result_type, ops));
         return true;
     }
     case Opcode::Select: {
@@ -136,7 +184,7 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
             return true;
         }
         if (is_matrix(i->type()) && !cond->is<sema::ScalarType>()) {
-            unsupported("a component-wise select of matrices");
+            define(i, select_rows(i));
             return true;
         }
         if (options_.version < Options::kSpirv14 && cond->is<sema::ScalarType>() && !i->type()->is<sema::ScalarType>()) {
@@ -165,7 +213,8 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
     }
     Id a = value(i->operands[0]);
     Id b = unary ? 0 : value(i->operands[1]);
-    if (o == Opcode::Shl || o == Opcode::Shr) {
+    bool shift = o == Opcode::Shl || o == Opcode::Shr;
+    if (shift && !is_matrix(t)) {
         // HLSL uses only the low bits of the count; SPIR-V leaves larger counts undefined.
         // The type before the mask: both may declare ids, and a call's arguments run in an unspecified order.
         Id count_type = value_type(i->operands[1]->type());
@@ -175,29 +224,54 @@ bool Emitter::emit_arithmetic(const ir::Instruction* i) {
     Id result_type = value_type(i->type());
     Id r = 0;
     if (is_matrix(t)) {
-        if (ir::is_comparison(o)) {
-            unsupported("comparison of whole matrices");
-            return true;
-        }
+        // Row by row; a comparison's rows are bool vectors.
         const auto* m = t->as<sema::MatrixType>();
+        const auto* rm = i->type()->value_type()->as<sema::MatrixType>();
         Id column_type = value_type(types().vector(m->element, m->cols));
+        Id result_column_type = rm ? value_type(types().vector(rm->element, rm->cols)) : column_type;
         Operands columns;
         for (std::uint32_t c = 0; c < m->rows; ++c) {
             Id ac = op_result(Op::OpCompositeExtract, column_type, {a, c});
+            Id rc = 0;
             if (unary) {
-                columns.push_back(op_result(spv_op, column_type, {ac}));
+                rc = op_result(spv_op, result_column_type, {ac});
             } else {
                 Id bc = op_result(Op::OpCompositeExtract, column_type, {b, c});
-                columns.push_back(op_result(spv_op, column_type, {ac, bc}));
+                if (shift) {
+                    // HLSL uses only the low bits of the count, as above.
+                    Id mask = constant_splat(types().vector(m->element, m->cols), bits_of(t) - 1);
+                    bc = op_result(Op::OpBitwiseAnd, column_type, {bc, mask});
+                }
+                rc = op_result(spv_op, result_column_type, {ac, bc});
             }
+            if (i->precise && n == Num::Float) decorate(rc, spv::Decoration::NoContraction);
+            columns.push_back(rc);
         }
         r = op_result(Op::OpCompositeConstruct, result_type, columns);
     } else {
         r = unary ? op_result(spv_op, result_type, {a}) : op_result(spv_op, result_type, {a, b});
         if (i->precise && n == Num::Float) decorate(r, spv::Decoration::NoContraction);
     }
+    propagate_nonuniform(i, r);
     define(i, r);
     return true;
+}
+
+// A select with a bool matrix condition: OpSelect takes a vector condition with vector operands
+// only, so it goes row by row.
+Id Emitter::select_rows(const ir::Instruction* i) {
+    const auto* m = i->type()->value_type()->as<sema::MatrixType>();
+    Id condition_row = value_type(types().vector(sema::ScalarKind::Bool, m->cols));
+    Id row = value_type(types().vector(m->element, m->cols));
+    Id c = value(i->operands[0]), a = value(i->operands[1]), b = value(i->operands[2]);
+    Operands rows;
+    for (std::uint32_t k = 0; k < m->rows; ++k) {
+        Id ck = op_result(Op::OpCompositeExtract, condition_row, {c, k});
+        Id x = op_result(Op::OpCompositeExtract, row, {a, k});
+        Id y = op_result(Op::OpCompositeExtract, row, {b, k});
+        rows.push_back(op_result(Op::OpSelect, row, {ck, x, y}));
+    }
+    return op_result(Op::OpCompositeConstruct, value_type(i->type()), rows);
 }
 
 // Before SPIR-V 1.4 OpSelect takes only scalars and vectors, and a vector's condition must be a

@@ -33,10 +33,23 @@ bool Emitter::emit_atomic(const ir::Instruction* i) {
         }
         return true;
     }
+    if (o == Opcode::InterlockBegin || o == Opcode::InterlockEnd) {
+        // The critical section place_interlock marks around rasterizer-ordered accesses; the
+        // execution mode, capability and extension are the module's (emitter_module.cpp).
+        if (stage() != ir::ShaderStage::Pixel) {
+            fail(support::DiagCode::spirv_wrong_stage,
+                 "SPIR-V: RasterizerOrdered objects are only allowed in 5.0+ pixel shaders");
+            return true;
+        }
+        interlock_ = true;
+        op(o == Opcode::InterlockBegin ? Op::OpBeginInvocationInterlockEXT : Op::OpEndInvocationInterlockEXT, {});
+        return true;
+    }
     if (o != Opcode::AtomicRmw && o != Opcode::AtomicCompareExchange) return false;
 
     const PointerInfo* p = pointer(i->operands[0]);
     if (!p) return true;
+    const bool nonuniform = p->nonuniform;  // p may move as later values add map entries
     const sema::Type* t = i->type()->value_type();
     // SM 6.6's float InterlockedExchange is OpAtomicExchange on the float itself, as DXC emits it.
     bool float_exchange = o == Opcode::AtomicRmw && t->is<sema::ScalarType>() &&
@@ -69,7 +82,9 @@ bool Emitter::emit_atomic(const ir::Instruction* i) {
     if (o == Opcode::AtomicCompareExchange) {
         Id comparand = value(i->operands[first_value]);
         Id v = value(i->operands[first_value + 1]);
-        define(i, op_result(Op::OpAtomicCompareExchange, type, {target, scope, none, none, v, comparand}));
+        Id r = op_result(Op::OpAtomicCompareExchange, type, {target, scope, none, none, v, comparand});
+        if (nonuniform) decorate(r, spv::Decoration::NonUniform);  // as DXC: through a non-uniform pointer
+        define(i, r);
         return true;
     }
     bool is_signed = sema::is_signed(t);
@@ -84,7 +99,20 @@ bool Emitter::emit_atomic(const ir::Instruction* i) {
     case ir::AtomicOp::Max: spv_op = is_signed ? Op::OpAtomicSMax : Op::OpAtomicUMax; break;
     case ir::AtomicOp::Exchange: spv_op = Op::OpAtomicExchange; break;
     }
-    define(i, op_result(spv_op, type, {target, scope, none, value(i->operands[first_value])}));
+    // A signed min/max on a uint word (byte-address buffers): the atomic's type is the word's, the
+    // operation compares signed, and the int value and result cross with bit-casts.
+    const sema::Type* pointee = p->pointee->value_type();
+    if (first_value == 1 && is_signed && pointee != t && sema::is_integer(pointee) && !sema::is_signed(pointee)) {
+        Id word = value_type(pointee);
+        Id v = op_result(Op::OpBitcast, word, {value(i->operands[first_value])});
+        Id old = op_result(spv_op, word, {target, scope, none, v});
+        if (nonuniform) decorate(old, spv::Decoration::NonUniform);
+        define(i, op_result(Op::OpBitcast, type, {old}));
+        return true;
+    }
+    Id r = op_result(spv_op, type, {target, scope, none, value(i->operands[first_value])});
+    if (nonuniform) decorate(r, spv::Decoration::NonUniform);  // as DXC: through a non-uniform pointer
+    define(i, r);
     return true;
 }
 

@@ -179,7 +179,7 @@ bool Emitter::emit_composite(const ir::Instruction* i) {
             return true;
         }
         if (!sema::is_float(a)) {
-            unsupported("integer matrix products");
+            define(i, integer_product(i));
             return true;
         }
         Id va = value(i->operands[0]), vb = value(i->operands[1]);

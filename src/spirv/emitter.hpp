@@ -58,7 +58,8 @@ public:
     // Reports an OSH50xx error; emission goes on so every problem is reported, but no words come back.
     void fail(support::DiagCode code, const std::string& message);
     void unsupported(const std::string& what);  // OSH5002
-    void unsupported_integer_matrix();           // OSH5002 with what to write instead
+    // OSH5002: a column-major integer matrix in a buffer (the member being laid out, if any).
+    void unsupported_integer_matrix(const sema::TypeLayout* l);
     bool failed() const { return failed_; }
     // OSH5001 for each instruction a stream could not write because it needed more words than
     // SPIR-V's 16-bit word count allows (instruction_limit.cpp), at the instruction being emitted.
@@ -91,6 +92,7 @@ public:
     Id value_type(const sema::Type* t);
     // The explicitly laid-out type of buffer memory; bool becomes a 32-bit uint.
     Id layout_type(const sema::TypeLayout* l);
+    Id layout_member_type(const sema::MemberLayout& m);  // layout_type of a struct member
     // The image type of a texture or typed buffer; `format` for storage images.
     Id image_type(const sema::ResourceType* r, spv::ImageFormat format);
     Id sampled_image_type(Id image);
@@ -180,8 +182,16 @@ public:
     Id ext_inst(Id type, std::uint32_t glsl_op, std::initializer_list<Id> args, Id result = 0) {
         return ext_inst(type, glsl_op, std::span<const Id>(args.begin(), args.size()), result);
     }
-    // Applies `make` to each column of matrix operands (component-wise matrix arithmetic).
+    // An R x C matrix with R, C >= 2: R vectors of C components in SPIR-V (an OpTypeMatrix of
+    // floats, an OpTypeArray of rows otherwise), so component-wise operations go row by row.
     bool is_matrix(const sema::Type* t) const;
+    bool is_float_matrix(const sema::Type* t) const;  // is_matrix and an OpTypeMatrix
+    // Integer and bool matrices, arrays of rows (integer_matrices.cpp): mul without OpMatrixTimes*,
+    // transpose without OpTranspose.
+    Id integer_product(const ir::Instruction* i);
+    Id transpose_rows(Id v, const sema::MatrixType* m);
+    // A matrix bit-cast row by row (OpBitcast takes scalars and vectors only).
+    Id bitcast_rows(Id v, const sema::Type* from, const sema::Type* to);
 
     // Memory helpers (memory.cpp).
     Id load_pointer(const PointerInfo& p, const sema::Type* value_type);
@@ -193,6 +203,8 @@ public:
     Id copy_by_members(Id v, const sema::TypeLayout* l, bool into_layout);
     // OpSelect with a scalar condition for SPIR-V before 1.4 (arithmetic.cpp).
     Id select_before_14(const ir::Instruction* i);
+    // OpSelect of matrices with a bool matrix condition, row by row (arithmetic.cpp).
+    Id select_rows(const ir::Instruction* i);
     // -fvk-invert-y: the stored value with SV_Position.y negated when `store` writes it.
     Id invert_position_y(const ir::Instruction* store, Id v);
     // -fvk-use-dx-position-w and -fvk-support-nonzero-base-*: a loaded built-in as D3D reads it
@@ -229,6 +241,7 @@ public:
     void set_current(const ir::Instruction* i) { current_ = i; }
     void mark_nonuniform(const ir::Value* v) { nonuniform_.set(v, true); }
     bool is_nonuniform(const ir::Value* v) const { return nonuniform_.contains(v); }
+    void propagate_nonuniform(const ir::Instruction* i, Id result);  // arithmetic.cpp
 
 private:
     Id type_of(spv::Op o, std::span<const std::uint32_t> operands);
@@ -272,6 +285,7 @@ private:
     std::vector<std::uint32_t> capabilities_;
     std::vector<std::string_view> extensions_;  // literals
     std::vector<std::uint32_t> execution_modes_;
+    bool interlock_ = false;  // the entry point has OpBegin/EndInvocationInterlockEXT (place_interlock)
     Id glsl_ = 0;
     Id debug_printf_ = 0;
     std::vector<Id> printf_formats_;  // by module string index; 0 until used
@@ -294,6 +308,7 @@ public:
 private:
 
     std::string type_name_;  // buffer_block_type's scratch
+    std::string_view layout_member_;  // the struct member struct_layout_type is laying out
     std::vector<const ir::Global*> used_globals_;                       // module order
     std::map<std::uint32_t, Id> intrinsic_builtins_;                    // spv::BuiltIn -> variable
     PointerTable<bool> atomic_textures_;

@@ -230,6 +230,24 @@ std::vector<std::uint32_t> Emitter::run() {
         name(id, f->name);
     }
     for (const ir::Function* f : functions) emit_function(f);
+    if (interlock_) {
+        // DXC's choice of ordering: per sample when the entry point reads SV_SampleIndex, per
+        // shading-rate region when it reads SV_ShadingRate (the later input wins), per pixel otherwise.
+        spv::ExecutionMode mode = spv::ExecutionMode::PixelInterlockOrderedEXT;
+        spv::Capability cap = spv::Capability::FragmentShaderPixelInterlockEXT;
+        for (const ir::Global* g : entry_.inputs) {
+            if (g->builtin && *g->builtin == ir::BuiltIn::SampleIndex) {
+                mode = spv::ExecutionMode::SampleInterlockOrderedEXT;
+                cap = spv::Capability::FragmentShaderSampleInterlockEXT;
+            } else if (g->builtin && *g->builtin == ir::BuiltIn::ShadingRate) {
+                mode = spv::ExecutionMode::ShadingRateInterlockOrderedEXT;
+                cap = spv::Capability::FragmentShaderShadingRateInterlockEXT;
+            }
+        }
+        capability(cap);
+        extension("SPV_EXT_fragment_shader_interlock");
+        note_execution_mode(mode);
+    }
     apply_target_env();
     report_oversized();
     // Universal limits of the module as a whole (spec section 2.17).

@@ -178,8 +178,9 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
     ir::SmallVec<std::string_view, 16> names;
     // Built in a buffer kept across resources: most of these names are too long to stay inline.
     std::string& type_name = type_name_;
-    if (r->resource == ResourceKind::ConstantBuffer) {
-        sema::LayoutRule rule = push ? sema::LayoutRule::Storage : sema::LayoutRule::Constant;
+    bool texture = r->resource == ResourceKind::TextureBuffer;  // tbuffer, TextureBuffer<T>
+    if (sema::is_block_buffer(r->resource)) {
+        sema::LayoutRule rule = push || texture ? sema::LayoutRule::Storage : sema::LayoutRule::Constant;
         info.layout = r->element ? layouts_.layout(r->element, rule) : nullptr;
         if (!info.layout) {
             unsupported("a constant buffer whose element has no byte layout");
@@ -187,17 +188,17 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
         }
         if (info.layout->kind == sema::LayoutKind::Struct) {
             for (const sema::MemberLayout& m : info.layout->members) {
-                members.push_back(layout_type(m.type));
+                members.push_back(layout_member_type(m));
                 decorations.push_back({m.offset, m.type});
                 names.push_back(m.source_index == sema::MemberLayout::kBaseMember ? std::string_view("base") : m.name);
             }
-            type_name.assign(push ? "type.PushConstant." : "type.ConstantBuffer.");
+            type_name.assign(push ? "type.PushConstant." : texture ? "type.TextureBuffer." : "type.ConstantBuffer.");
             type_name.append(info.layout->name);
         } else {
             members.push_back(layout_type(info.layout));
             decorations.push_back({0, info.layout});
             names.push_back("value");
-            type_name = push ? "type.PushConstant" : "type.ConstantBuffer";
+            type_name = push ? "type.PushConstant" : texture ? "type.TextureBuffer" : "type.ConstantBuffer";
         }
     } else if (sema::is_structured_buffer(r->resource)) {
         info.layout = r->element ? layouts_.layout(r->element, sema::LayoutRule::Storage) : nullptr;
@@ -222,6 +223,8 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
     globals_.add(spv::Op::OpTypeStruct, words);
     decorate(id, r->resource == ResourceKind::ConstantBuffer ? spv::Decoration::Block : storage_buffer_decoration());
     name(id, type_name);
+    // Read-only storage buffers (StructuredBuffer, ByteAddressBuffer, tbuffer, TextureBuffer<T>):
+    // every member NonWritable, as DXC decorates them.
     bool read_only = !sema::is_writable(r->resource) && r->resource != ResourceKind::ConstantBuffer;
     for (std::uint32_t i = 0; i < members.size(); ++i) {
         member_name(id, i, names[i]);
@@ -234,10 +237,11 @@ Id Emitter::buffer_block_type(const sema::ResourceType* r, const ir::Global* g, 
 void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
     const sema::Type* t = g->value_type();
     std::uint32_t count = 0;
+    bool runtime = false;  // an unbounded array: one binding holding as many descriptors as the layout gives
     if (const auto* a = t->as<sema::ArrayType>()) {
-        if (a->length == 0) unsupported("unbounded resource arrays");
         if (a->element->is<sema::ArrayType>()) unsupported("multi-dimensional resource arrays");
         count = a->length;
+        runtime = a->length == 0;
         t = a->element;
     }
     const auto* r = t->as<sema::ResourceType>();
@@ -252,12 +256,22 @@ void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
     Id element = 0;
     if (sema::is_sampler(r->resource)) {
         element = type_sampler();
+    } else if (sema::is_subpass_input(r->resource)) {
+        element = image_type(r, spv::ImageFormat::Unknown);
     } else if (sema::is_texture(r->resource) || sema::is_typed_buffer(r->resource)) {
         spv::ImageFormat format = spirv_format(g->image_format);
         bool storage = sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer;
-        if (storage && format == spv::ImageFormat::Unknown && atomic_textures_.contains(g)) {
-            // Vulkan allows texel atomics only on R32 formats; the element type says which one.
-            format = is_signed_int_type(r->element) ? spv::ImageFormat::R32i : spv::ImageFormat::R32ui;
+        // 64-bit integer texels exist only as R64ui/R64i (SPV_EXT_shader_image_int64), as DXC gives them.
+        bool wide = r->element && sema::is_integer(r->element) && bits_of(r->element) == 64;
+        if (storage && format == spv::ImageFormat::Unknown && (wide || atomic_textures_.contains(g))) {
+            // Vulkan allows texel atomics only on R32 (and R64) formats; the element type says which one.
+            bool is_signed = is_signed_int_type(r->element);
+            format = wide ? (is_signed ? spv::ImageFormat::R64i : spv::ImageFormat::R64ui)
+                          : (is_signed ? spv::ImageFormat::R32i : spv::ImageFormat::R32ui);
+        }
+        if (wide) {
+            extension("SPV_EXT_shader_image_int64");
+            capability(spv::Capability::Int64ImageEXT);
         }
         if (storage && format == spv::ImageFormat::Unknown) {
             capability(spv::Capability::StorageImageReadWithoutFormat);
@@ -275,11 +289,19 @@ void Emitter::declare_resource(const ir::Global* g, GlobalInfo& info) {
     } else {
         element = buffer_block_type(r, g, info);
     }
-    info.pointee = count ? type_of(spv::Op::OpTypeArray, {element, constant_u32(count)}) : element;
-    if (count) resource_array_elements_[info.pointee] = element;
+    if (runtime) {
+        // As DXC: OpTypeRuntimeArray of the resource type, no stride (descriptors have no bytes).
+        capability(spv::Capability::RuntimeDescriptorArray);
+        info.pointee = type_of(spv::Op::OpTypeRuntimeArray, {element});
+    } else {
+        info.pointee = count ? type_of(spv::Op::OpTypeArray, {element, constant_u32(count)}) : element;
+    }
+    if (count || runtime) resource_array_elements_[info.pointee] = element;
     info.variable = new_id();
     globals_.add(spv::Op::OpVariable,
                  {type_pointer(info.storage, info.pointee), info.variable, static_cast<std::uint32_t>(info.storage)});
+    if (g->input_attachment_index)
+        decorate(info.variable, spv::Decoration::InputAttachmentIndex, {*g->input_attachment_index});
     if (g->space() != sema::AddressSpace::PushConstant) {
         decorate(info.variable, spv::Decoration::DescriptorSet, {g->set.value_or(0)});
         decorate(info.variable, spv::Decoration::Binding, {g->binding.value_or(0)});

@@ -184,6 +184,20 @@ bool Emitter::emit_image(const ir::Instruction* i) {
     case Opcode::TextureLoad: {
         bool storage = sema::is_storage_texture(r->resource) || r->resource == sema::ResourceKind::RWBuffer;
         Id coord = value(i->operands[1]);
+        if (sema::is_subpass_input(r->resource)) {
+            if (stage() != ir::ShaderStage::Pixel) {
+                fail(support::DiagCode::spirv_wrong_stage,
+                     "SPIR-V: SubpassLoad reads an input attachment, which only pixel shaders have");
+                return true;
+            }
+            // The coordinate is (0, 0), relative to the fragment; SubpassInputMS names the sample.
+            if (i->operands.size() > 2) {
+                mask |= static_cast<std::uint32_t>(spv::ImageOperandsMask::Sample);
+                operands.push_back(value(i->operands[2]));
+            }
+            emit(Op::OpImageRead, Op::OpImageSparseRead, texel4, with_operands({image, coord}), narrow4);
+            return true;
+        }
         if (storage) {
             emit(Op::OpImageRead, Op::OpImageSparseRead, texel4, {image, coord}, narrow4);
             return true;

@@ -227,6 +227,10 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             define(i, arg(0));
             return true;
         }
+        if (core == Op::OpTranspose && !is_float_matrix(first)) {
+            define(i, transpose_rows(arg(0), first->value_type()->as<sema::MatrixType>()));
+            return true;
+        }
         if (bits_of(first) == 64 && (core == Op::OpBitCount || core == Op::OpBitReverse)) return only_32_bits();
         if (core == Op::OpDPdxFine || core == Op::OpDPdyFine || core == Op::OpDPdxCoarse || core == Op::OpDPdyCoarse)
             capability(spv::Capability::DerivativeControl);
@@ -248,6 +252,10 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         }
         if (core == Op::OpBitcast && value_type(first) == type) {
             define(i, arg(0));
+            return true;
+        }
+        if (core == Op::OpBitcast && is_matrix(first)) {
+            define(i, bitcast_rows(arg(0), first, result));
             return true;
         }
         define(i, op_result(core, type, {arg(0)}));

@@ -6,26 +6,47 @@
 #include "types/types_query.hpp"
 
 namespace oneshader::spirv {
+namespace {
+
+// Whether the layout form of `l` is a different SPIR-V type from its register form: structs and
+// arrays (their laid-out copies carry Offset and ArrayStride), and integer matrices, which are
+// arrays of rows.
+bool has_own_layout_type(const sema::TypeLayout* l) {
+    if (!l) return false;
+    if (l->kind == sema::LayoutKind::Matrix) return !sema::is_float_kind(l->scalar);
+    return l->kind == sema::LayoutKind::Struct || l->kind == sema::LayoutKind::Array;
+}
+
+}  // namespace
+
 // Buffer memory holds the explicitly laid-out form of a value; registers hold the plain form. They
 // match logically (bools in buffers are uints by now: the raise list's bools_in_buffers), so
 // aggregates cross with OpCopyLogical and scalars and vectors as they are.
 Id Emitter::from_layout(Id v, const sema::TypeLayout* l, const sema::Type* t) {
-    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    if (!has_own_layout_type(l)) return v;
     if (options_.version < Options::kSpirv14) return copy_by_members(v, l, false);
     return op_result(spv::Op::OpCopyLogical, value_type(t->value_type()), {v});
 }
 
 Id Emitter::to_layout(Id v, const sema::TypeLayout* l, const sema::Type*) {
-    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    if (!has_own_layout_type(l)) return v;
     if (options_.version < Options::kSpirv14) return copy_by_members(v, l, true);
     return op_result(spv::Op::OpCopyLogical, layout_type(l), {v});
 }
 
 // Each member or element is taken out, converted in turn, and the aggregate built again; leaves
-// (scalars, vectors, matrices) have one SPIR-V type in both forms.
+// (scalars, vectors, float matrices) have one SPIR-V type in both forms, and so do the rows of
+// integer matrices.
 Id Emitter::copy_by_members(Id v, const sema::TypeLayout* l, bool into_layout) {
-    if (!l || (l->kind != sema::LayoutKind::Struct && l->kind != sema::LayoutKind::Array)) return v;
+    if (!has_own_layout_type(l)) return v;
     Operands parts;
+    if (l->kind == sema::LayoutKind::Matrix) {
+        const auto* m = l->type->value_type()->as<sema::MatrixType>();
+        Id row = value_type(types().vector(m->element, m->cols));
+        for (std::uint32_t k = 0; k < m->rows; ++k) parts.push_back(op_result(spv::Op::OpCompositeExtract, row, {v, k}));
+        Id result_type = into_layout ? layout_type(l) : value_type(l->type->value_type());
+        return op_result(spv::Op::OpCompositeConstruct, result_type, std::span<const std::uint32_t>(parts.data(), parts.size()));
+    }
     auto part = [&](std::uint32_t index, const sema::TypeLayout* pl) {
         Id from = into_layout ? value_type(pl->type->value_type()) : layout_type(pl);
         parts.push_back(copy_by_members(op_result(spv::Op::OpCompositeExtract, from, {v, index}), pl, into_layout));
@@ -105,7 +126,8 @@ void dynamic_index_capability(Emitter& e, const sema::ResourceType* r, bool nonu
     if (r->resource == ResourceKind::ConstantBuffer) {
         dynamic = C::UniformBufferArrayDynamicIndexing;
         non_uniform = C::UniformBufferArrayNonUniformIndexing;
-    } else if (sema::is_structured_buffer(r->resource) || sema::is_byte_address_buffer(r->resource)) {
+    } else if (sema::is_structured_buffer(r->resource) || sema::is_byte_address_buffer(r->resource) ||
+               r->resource == ResourceKind::TextureBuffer) {
         dynamic = C::StorageBufferArrayDynamicIndexing;
         non_uniform = C::StorageBufferArrayNonUniformIndexing;
     } else if (r->resource == ResourceKind::Buffer) {
@@ -137,7 +159,16 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
             return true;
         }
         PointerInfo copy = *p;  // load_pointer may add map entries
-        Id v = load_pointer(copy, i->type());
+        Id v = 0;
+        if (copy.nonuniform) {
+            // As DXC: a load through a non-uniformly chosen buffer is decorated, and so non-uniform.
+            Id raw = op_result(spv::Op::OpLoad, copy.spirv_pointee, {copy.id});
+            decorate(raw, spv::Decoration::NonUniform);
+            mark_nonuniform(i);
+            v = from_layout(raw, copy.layout, i->type());
+        } else {
+            v = load_pointer(copy, i->type());
+        }
         if (options_.dx_position_w || options_.nonzero_base_vertex || options_.nonzero_base_instance)
             v = dx_builtin_load(i, v);
         define(i, v);
@@ -184,7 +215,7 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
             }
             into_buffer = false;
             cur.buffer = nullptr;
-            if (r->resource == sema::ResourceKind::ConstantBuffer) {
+            if (sema::is_block_buffer(r->resource)) {
                 if (l->kind != sema::LayoutKind::Struct) {
                     chain.push_back(constant_u32(0));  // the one-member block around a non-struct
                 }

@@ -18,6 +18,9 @@ namespace {
 //   will declare it.
 // - bools_in_buffers touches only buffer memory, which the two above never do, so it commutes
 //   with them too.
+// - place_interlock last: it only inserts the interlock instructions around accesses the others
+//   leave where they are (bools_in_buffers rewrites a load into a load and conversions after it,
+//   so the section ends after them), and the emitter prints them as OpBegin/EndInvocationInterlockEXT.
 // - all before the emitter: it declares each global as it finds it, and refuses stage arrays,
 //   matrices and array built-in parts it would have to split or merge itself, and bools in
 //   buffer memory (OpTypeBool has no layout).
@@ -44,10 +47,12 @@ constexpr std::string_view kRaiseList[] = {
     "polyfill_d3dcolor",  // D3DCOLORtoUBYTE4: a swizzle, a scale and a conversion
     "polyfill_dot2add",   // dot in half, added in float
     "polyfill_isnormal",  // abs, a comparison and isinf
+    "polyfill_wide_bitfields",  // Vulkan's OpBitField* take 32-bit integers: shifts and masks for others
     "split_stage_io",
     "merge_builtin_arrays",
     "flat_integer_varyings",
     "bools_in_buffers",
+    "place_interlock",    // SPV_EXT_fragment_shader_interlock around rasterizer-ordered accesses
 };
 
 }  // namespace

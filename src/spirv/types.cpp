@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "spirv/emitter.hpp"
+#include "types/types_print.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::spirv {
@@ -20,7 +21,7 @@ std::uint32_t bits_of(const sema::Type* t) {
     return s ? s->bits : 0;
 }
 bool is_buffer_resource(const sema::ResourceType* r) {
-    return r->resource == sema::ResourceKind::ConstantBuffer || sema::is_structured_buffer(r->resource) ||
+    return sema::is_block_buffer(r->resource) || sema::is_structured_buffer(r->resource) ||
            sema::is_byte_address_buffer(r->resource);
 }
 std::uint32_t spirv_columns(const sema::MatrixType* m) { return m->rows >= 2 && m->cols >= 2 ? m->rows : 0; }
@@ -113,10 +114,19 @@ bool Emitter::is_matrix(const sema::Type* t) const {
     return m && spirv_columns(m) != 0;
 }
 
-void Emitter::unsupported_integer_matrix() {
+bool Emitter::is_float_matrix(const sema::Type* t) const {
+    return is_matrix(t) && sema::is_float(t);
+}
+
+void Emitter::unsupported_integer_matrix(const sema::TypeLayout* l) {
+    // DXC refuses these too ("externally initialized non-floating-point column-major matrices"):
+    // rows are the SPIR-V arrays' elements, and column-major memory does not hold rows.
+    std::string what = "'" + sema::type_name(l->type->value_type()) + "'";
+    if (!layout_member_.empty()) what += " (member '" + std::string(layout_member_) + "')";
     fail(support::DiagCode::spirv_not_supported_yet,
-         "SPIR-V: matrices of integer or bool components are not supported yet; use an array of row vectors "
-         "(int3 m[2] for an int2x3) or a float matrix");
+         "SPIR-V: the integer or bool matrix " + what + " is stored column_major in a buffer, which is not "
+         "supported (SPIR-V has no integer matrices; DXC and oneshader store them as arrays of rows); declare it "
+         "row_major or compile with -Zpr");
 }
 
 Id Emitter::value_type(const sema::Type* t) {
@@ -141,11 +151,10 @@ Id Emitter::value_type_uncached(const sema::Type* t) {
         const auto* m = t->as<sema::MatrixType>();
         Id component = type_scalar(m->element);
         if (m->rows == 1 || m->cols == 1) return type_vector(component, m->rows * m->cols);
-        // SPIR-V matrices hold floats only; DXC's array-of-vectors form for the others is not done.
-        if (!sema::is_float_kind(m->element->scalar)) {
-            unsupported_integer_matrix();
+        // SPIR-V matrices hold floats only: the others are arrays of their rows, as in DXC. Either
+        // way HLSL row i is element i, so extracts, access chains and row-wise arithmetic agree.
+        if (!sema::is_float_kind(m->element->scalar))
             return type_of(spv::Op::OpTypeArray, {type_vector(component, m->cols), constant_u32(m->rows)});
-        }
         // HLSL rows are SPIR-V columns: the matrix is stored transposed (docs/spirv.md).
         return type_of(spv::Op::OpTypeMatrix, {type_vector(component, m->cols), m->rows});
     }
@@ -225,7 +234,12 @@ Id Emitter::layout_type(const sema::TypeLayout* l) {
     case sema::LayoutKind::Matrix: {
         Id component = scalar_id();
         if (!sema::is_float_kind(l->scalar)) {
-            unsupported_integer_matrix();
+            // An array of rows with the row stride; a bool matrix is a uint one by now.
+            if (l->packing != MatrixPacking::RowMajor) unsupported_integer_matrix(l);
+            id = new_id();
+            globals_.add(spv::Op::OpTypeArray, {id, type_vector(component, l->columns), constant_u32(l->rows)});
+            decorate(id, spv::Decoration::ArrayStride, {l->matrix_stride});
+            break;
         }
         id = type_of(spv::Op::OpTypeMatrix, {type_vector(component, l->columns), l->rows});
         break;
@@ -247,9 +261,17 @@ Id Emitter::layout_type(const sema::TypeLayout* l) {
     return id;
 }
 
+Id Emitter::layout_member_type(const sema::MemberLayout& m) {
+    std::string_view outer = layout_member_;
+    layout_member_ = m.name;  // for unsupported_integer_matrix's message
+    Id id = layout_type(m.type);
+    layout_member_ = outer;
+    return id;
+}
+
 Id Emitter::struct_layout_type(const sema::TypeLayout* l) {
     Operands members;
-    for (const sema::MemberLayout& m : l->members) members.push_back(layout_type(m.type));
+    for (const sema::MemberLayout& m : l->members) members.push_back(layout_member_type(m));
     Id id = new_id();
     globals_.add(spv::Op::OpTypeStruct, {id}, members);
     name(id, l->name);
@@ -265,7 +287,8 @@ void Emitter::decorate_member_layout(Id structure, std::uint32_t index, std::uin
                                      const sema::TypeLayout* l) {
     member_decorate(structure, index, spv::Decoration::Offset, {offset});
     while (l->kind == sema::LayoutKind::Array) l = l->element;
-    if (l->kind != sema::LayoutKind::Matrix) return;
+    // Integer matrices are arrays of rows, which take ArrayStride instead.
+    if (l->kind != sema::LayoutKind::Matrix || !sema::is_float_kind(l->scalar)) return;
     member_decorate(structure, index, spv::Decoration::MatrixStride, {l->matrix_stride});
     // Transposed storage: an HLSL column-major matrix is a SPIR-V row-major one.
     member_decorate(structure, index,
@@ -299,12 +322,20 @@ Id Emitter::image_type(const sema::ResourceType* r, spv::ImageFormat format) {
         dim = spv::Dim::Buffer;
         capability(spv::Capability::ImageBuffer);
         break;
+    case ResourceKind::SubpassInput:
+    case ResourceKind::SubpassInputMS:
+        // As DXC: read without a sampler (Sampled 2), format Unknown, which SubpassData needs no capability for.
+        dim = spv::Dim::SubpassData;
+        storage = true;
+        capability(spv::Capability::InputAttachment);
+        break;
     default: break;
     }
     // Depth 2 ("not known"), as DXC writes: the same image may be sampled with and without a reference.
     return type_of(spv::Op::OpTypeImage,
                    {sampled, static_cast<std::uint32_t>(dim), 2u, sema::is_arrayed(r->resource) ? 1u : 0u,
-                    sema::is_multisampled(r->resource) ? 1u : 0u, storage ? 2u : 1u,
+                    sema::is_multisampled(r->resource) || r->resource == ResourceKind::SubpassInputMS ? 1u : 0u,
+                    storage ? 2u : 1u,
                     static_cast<std::uint32_t>(format)});
 }
 

@@ -69,6 +69,9 @@ struct QualifiedName {
     SourceLoc loc;
     std::span<Symbol> parts;  // at least one
     bool global = false;      // leading `::`
+    // `Pair<float>::` in `Pair<float>::Inner`: the parts name something inside this type (a
+    // template instance, which no symbol alone can name). Null for ordinary names.
+    TypeSyntax* qualifier = nullptr;
     Symbol last() const { return parts.empty() ? Symbol() : parts.back(); }
 };
 
@@ -377,8 +380,18 @@ struct VarDecl : Decl {
     TypeSyntax* type = nullptr;
     std::span<Expr*> dims;  // declarator arrays `a[2][3]`; null element for `[]`
     std::span<Annotation> annotations;
+    // `uint a : 4;` (HLSL 2021): the width of a bit field, a constant expression after ':' that does
+    // not start with a name (a name there is a semantic). Only struct data members may have one.
+    Expr* bit_width = nullptr;
     Expr* init = nullptr;
     PragmaPacking pragma_packing = PragmaPacking::None;
+    // A variable template `template<typename T> static const T pi = T(3.14);`, and its explicit
+    // specialization `template<> static const float pi<float> = 3.14f;` (is_template with no
+    // parameters; `specialization_args` holds `<float>`).
+    std::span<TemplateParam> template_params;
+    bool is_template = false;
+    std::span<TemplateArg> specialization_args;
+    bool is_specialization = false;
 };
 
 struct ParamDecl : Decl {
@@ -403,6 +416,10 @@ struct FunctionDecl : Decl {
     std::span<Annotation> annotations;  // return semantic
     bool is_const = false;              // `float S::f() const`
     BlockStmt* body = nullptr;          // null for a prototype
+    // `template<> float f<float>(float x)`: an explicit specialization (is_template with no
+    // parameters); the arguments after the name, when written, are here.
+    std::span<TemplateArg> specialization_args;
+    bool has_specialization_args = false;
 };
 
 struct StructDecl : Decl {
@@ -414,6 +431,10 @@ struct StructDecl : Decl {
     bool is_unnamed = false;
     std::span<TemplateParam> template_params;
     bool is_template = false;
+    // `template<> struct S<int>` and `template<typename T> struct S<T, 4>`: a specialization of the
+    // struct template S, with these argument patterns (in terms of `template_params`).
+    std::span<TemplateArg> specialization_args;
+    bool is_specialization = false;
     TypeSyntax* base = nullptr;  // single inheritance
     std::span<Decl*> members;    // fields, static members, methods, nested types
 };

@@ -38,6 +38,10 @@ private:
         fmt::format_to(std::back_inserter(out), "@{}:{}", p.line, p.column);
     }
     void name(const QualifiedName& q) {
+        if (q.qualifier) {
+            type(*q.qualifier);
+            out += "::";
+        }
         if (q.global) out += "::";
         for (std::size_t i = 0; i < q.parts.size(); ++i) {
             if (i) out += "::";
@@ -469,7 +473,18 @@ void Printer::decl(const Decl& d, int indent) {
             out += ' ';
             type(*v.type);
             modifiers(v.modifiers);
+            template_params(v.template_params, v.is_template);
+            if (v.is_specialization && !v.specialization_args.empty()) {
+                out += " (specializes ";
+                template_args(v.specialization_args);
+                out += ')';
+            }
             dims(v.dims);
+            if (v.bit_width) {
+                out += " (bits ";
+                expr(*v.bit_width);
+                out += ')';
+            }
             annotations(v.annotations);
             attributes(v.attributes);
             if (v.pragma_packing != PragmaPacking::None)
@@ -508,6 +523,11 @@ void Printer::decl(const Decl& d, int indent) {
             if (f.is_const) out += " const";
             modifiers(f.modifiers);
             template_params(f.template_params, f.is_template);
+            if (f.has_specialization_args) {
+                out += " (specializes ";
+                template_args(f.specialization_args);
+                out += ')';
+            }
             annotations(f.annotations);
             attributes(f.attributes);
             if (!f.body) out += " (prototype)";
@@ -520,6 +540,11 @@ void Printer::decl(const Decl& d, int indent) {
             head(s.is_class ? "class" : "struct");
             if (s.is_unnamed) out += " (unnamed)";
             template_params(s.template_params, s.is_template);
+            if (s.is_specialization) {
+                out += " (specializes ";
+                template_args(s.specialization_args);
+                out += ')';
+            }
             if (s.base) {
                 out += " (base ";
                 type(*s.base);

@@ -184,6 +184,21 @@ void Parser::parse_variable_or_function(std::span<Attribute> attrs, std::span<Te
         return;
     }
     QualifiedName q = parse_qualified_name();
+    // `template<> float f<float>(float x)` and `template<> static const float pi<float> = ...`:
+    // the arguments of an explicit specialization follow the name.
+    std::span<TemplateArg> spec_args;
+    bool has_spec_args = false;
+    if (is_template && tparams.empty() && at(TokenKind::Less)) {
+        has_spec_args = true;
+        if (!parse_template_args(spec_args)) return;
+    } else if (is_template && at(TokenKind::Less)) {
+        error_here(DiagCode::parse_unsupported_feature,
+                   fmt::format("'{}<...>' after 'template<...>' is a partial specialization, which only struct "
+                               "templates support (C++ has none for functions); for a function write an overload, for "
+                               "a variable use a static member of a partially specialized struct template",
+                               q.last().str()));
+        return;
+    }
     if (at(TokenKind::LParen)) {
         auto* f = make<FunctionDecl>(q.loc);
         f->attributes = attrs;
@@ -193,16 +208,36 @@ void Parser::parse_variable_or_function(std::span<Attribute> attrs, std::span<Te
         f->name = q.last();
         f->template_params = tparams;
         f->is_template = is_template;
+        f->specialization_args = spec_args;
+        f->has_specialization_args = has_spec_args;
         parse_function_rest(f, local);
         return;
     }
-    if (is_template) {
+    if (is_template && (q.parts.size() > 1 || q.qualifier)) {
         error(DiagCode::parse_unsupported_feature, q.loc,
-              "variable templates are not supported; only functions and structs can be templates");
+              "an out-of-line definition of a static member of a struct template is not supported; initialize the "
+              "member inside the struct ('static const T k = ...;')");
         return;
     }
     std::size_t first = decls_.size();
+    if (is_template && q.last()) {
+        // Known before the initializer and later uses, so `pi<float>` parses as template arguments.
+        info(q.last()).user_template = true;
+        tok_info_pos_ = SIZE_MAX;
+    }
     parse_declarators(attrs, mods, type, q.loc, q.last(), packing);
+    if (is_template) {
+        if (decls_.size() != first + 1) {
+            error(DiagCode::parse_unsupported_feature, q.loc,
+                  "a variable template declares one variable; write one template per variable");
+            return;
+        }
+        auto* v = static_cast<VarDecl*>(decls_[first]);
+        v->template_params = tparams;
+        v->is_template = true;
+        v->specialization_args = spec_args;
+        v->is_specialization = tparams.empty();
+    }
     if (q.parts.size() > 1 && first < decls_.size()) static_cast<VarDecl*>(decls_[first])->qualified_name = q;
 }
 
@@ -327,7 +362,7 @@ void Parser::parse_declarators(std::span<Attribute> attrs, std::uint32_t mods, T
         v->type = type;
         v->pragma_packing = packing;
         v->dims = parse_array_dims();
-        v->annotations = parse_annotations();
+        v->annotations = parse_annotations(&v->bit_width);
         if (accept(TokenKind::Equal)) v->init = parse_initializer();
         decls_.push_back(v);
         if (!accept(TokenKind::Comma)) break;
@@ -361,17 +396,38 @@ std::span<Expr*> Parser::parse_array_dims() {
     return take(exprs_, mark);
 }
 
-std::span<Annotation> Parser::parse_annotations() {
+std::span<Annotation> Parser::parse_annotations(Expr** bit_width) {
     if (!at(TokenKind::Colon)) return {};  // the usual case: nothing to collect
     std::size_t mark = annotations_.size();
     while (at(TokenKind::Colon) && !at_eof()) {
         advance();
         Annotation a;
         a.loc = loc();
-        if (at(TokenKind::Number)) {
-            error_here(DiagCode::parse_unsupported_feature,
-                       "bit fields are not supported; use a whole integer member and shift and mask it");
-            advance();
+        // A name alone is a semantic; a width is anything else, or a name (a constant) that an
+        // operator follows, or sizeof.
+        bool width_here = at(TokenKind::Identifier)
+                              ? keyword() == Keyword::Sizeof ||
+                                    (keyword() == Keyword::None &&
+                                     (binary_precedence(peek().kind) > 0 || peek().is(TokenKind::Question)))
+                              : !at(TokenKind::Semicolon) && !at(TokenKind::LBrace) && !at(TokenKind::Comma) &&
+                                    !at(TokenKind::Equal) && !at_eof();
+        if (width_here) {
+            // `uint a : 4;`: a bit field's width (HLSL 2021), a constant expression.
+            SourceLoc at_width = loc();
+            bool saved = greater_closes_;
+            greater_closes_ = false;
+            Expr* width = parse_conditional();
+            greater_closes_ = saved;
+            if (!width) break;
+            if (!bit_width) {
+                error(DiagCode::bad_bit_field, at_width,
+                      "only data members of a struct can be bit fields ('uint a : 4;' inside 'struct S { ... }'); "
+                      "this declaration cannot have a width");
+            } else if (*bit_width) {
+                error(DiagCode::bad_bit_field, at_width, "a bit field has one width; remove the second ': width'");
+            } else {
+                *bit_width = width;
+            }
             continue;
         }
         if (!at(TokenKind::Identifier)) {
@@ -511,12 +567,16 @@ StructDecl* Parser::parse_struct_definition(std::span<Attribute> attrs, std::spa
         advance();
     }
     if (s->name && at(TokenKind::Less)) {
-        error_here(DiagCode::parse_unsupported_feature,
-                   fmt::format("template specialization ('{}<...>' after 'struct') is not supported; give the "
-                               "specialized struct a name of its own, or select with a template parameter inside "
-                               "the one struct",
-                               s->name.str()));
-        return nullptr;
+        // `template<> struct S<int>` / `template<typename T> struct S<T, 4>`: a specialization.
+        if (!is_template) {
+            error_here(DiagCode::parse_unsupported_feature,
+                       fmt::format("a specialization of '{}' needs 'template<...>' before 'struct' ('template<> "
+                                   "struct {}<...>' for an explicit one)",
+                                   s->name.str(), s->name.str()));
+            return nullptr;
+        }
+        s->is_specialization = true;
+        if (!parse_template_args(s->specialization_args)) return nullptr;
     }
     if (accept(TokenKind::Colon)) {
         if (at_keyword(Keyword::Public) || at_keyword(Keyword::Private) || at_keyword(Keyword::Protected)) advance();

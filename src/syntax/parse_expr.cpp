@@ -125,7 +125,7 @@ bool Parser::at_cast() {
     const NameInfo i = info(t.ident);
     if (i.cls.keyword == Keyword::Modifier) return !i.cls.contextual || peek(2).is(TokenKind::Identifier);
     if (!i.cls.builtin_type && !i.user_type && !i.is_namespace) return false;
-    std::size_t j = skip_qualified_name(pos_ + 1);
+    std::size_t j = skip_template_qualifiers(skip_qualified_name(pos_ + 1));
     if (!is_type_name(toks_[j - 1].ident)) return false;
     if (j < toks_.size() && toks_[j].is(TokenKind::Less)) {
         j = skip_template_args(j);
@@ -335,13 +335,6 @@ Expr* Parser::parse_name_or_construct() {
     if (at(TokenKind::Less) && is_template_name(last)) {
         n->has_template_args = true;
         if (!parse_template_args(n->template_args)) return n;
-        if (at(TokenKind::ColonColon) && peek().is(TokenKind::Identifier)) {
-            error_here(DiagCode::parse_unsupported_feature,
-                       fmt::format("naming a member through template arguments ('{}<...>::{}') is not supported; name "
-                                   "the instance first ('using X = {}<...>;') and write 'X::{}'",
-                                   last.str(), peek().text, last.str(), peek().text));
-            return error_expr();
-        }
     }
     if (at(TokenKind::LParen) && info(last).user_type) {
         // `S(x)` with a struct name: a constructor-style cast, which sema checks.

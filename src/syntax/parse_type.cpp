@@ -53,7 +53,8 @@ QualifiedName Parser::parse_qualified_name() {
     QualifiedName q;
     q.loc = loc();
     // Nearly every name is one identifier: it goes to the arena directly.
-    if (at(TokenKind::Identifier) && !peek().is(TokenKind::ColonColon)) {
+    if (at(TokenKind::Identifier) && !peek().is(TokenKind::ColonColon) &&
+        !(peek().is(TokenKind::Less) && is_template_name(tok().ident))) {
         q.parts = std::span<Symbol>(make<Symbol>(tok().ident), 1);
         advance();
         return q;
@@ -66,7 +67,31 @@ QualifiedName Parser::parse_qualified_name() {
     }
     symbols_.push_back(tok().ident);
     advance();
-    while (at(TokenKind::ColonColon) && peek().is(TokenKind::Identifier)) {
+    for (;;) {
+        if (at(TokenKind::Less) && is_template_name(symbols_.back())) {
+            // `Pair<float>::Inner`: the instance becomes the qualifier of the rest. Only when `::`
+            // follows the arguments; otherwise they belong to the caller (`Pair<float> p`).
+            std::size_t j = skip_template_args(pos_);
+            if (j == SIZE_MAX || j + 1 >= toks_.size() || !toks_[j].is(TokenKind::ColonColon) ||
+                !toks_[j + 1].is(TokenKind::Identifier))
+                break;
+            auto* t = make<TypeSyntax>();
+            t->loc = q.loc;
+            t->name.loc = q.loc;
+            t->name.global = q.global;
+            t->name.qualifier = q.qualifier;
+            t->name.parts = take(symbols_, mark);
+            t->has_template_args = true;
+            if (!parse_template_args(t->args)) break;
+            q.qualifier = t;
+            q.global = false;
+            mark = symbols_.size();
+            advance();  // ::
+            symbols_.push_back(tok().ident);
+            advance();
+            continue;
+        }
+        if (!at(TokenKind::ColonColon) || !peek().is(TokenKind::Identifier)) break;
         advance();
         symbols_.push_back(tok().ident);
         advance();

@@ -143,6 +143,19 @@ std::size_t Parser::skip_qualified_name(std::size_t i) const {
     return j;
 }
 
+std::size_t Parser::skip_template_qualifiers(std::size_t j) {
+    // `Pair<float>::Inner`: template arguments followed by `::` continue the name.
+    while (j > 0 && j < toks_.size() && toks_[j].is(TokenKind::Less) && toks_[j - 1].is(TokenKind::Identifier) &&
+           is_template_name(toks_[j - 1].ident)) {
+        std::size_t k = skip_template_args(j);
+        if (k == SIZE_MAX || k + 1 >= toks_.size() || !toks_[k].is(TokenKind::ColonColon) ||
+            !toks_[k + 1].is(TokenKind::Identifier))
+            break;
+        j = skip_qualified_name(k);
+    }
+    return j;
+}
+
 std::size_t Parser::skip_template_args(std::size_t i) const {
     // Counts angle brackets, ignoring those inside parentheses; gives up at tokens that cannot be
     // inside template arguments so a comparison is never mistaken for a long template list.
@@ -199,7 +212,7 @@ bool Parser::at_declaration_start() {
         }
     }
     if (split_) return false;
-    std::size_t j = skip_qualified_name(pos_);
+    std::size_t j = skip_template_qualifiers(skip_qualified_name(pos_));
     if (j == pos_) return false;
     const Token& last = toks_[j - 1];
     if (j < toks_.size() && toks_[j].is(TokenKind::Less)) {

@@ -105,6 +105,8 @@ private:
     // Skips a balanced `<...>` starting at token index i (which is `<`); returns the index after
     // it, or SIZE_MAX when it does not close before a `;`, `{`, `}` or the end.
     std::size_t skip_template_args(std::size_t i) const;
+    // Past `<...>::name` continuations of a qualified name ending at `j` (`Pair<float>::Inner`).
+    std::size_t skip_template_qualifiers(std::size_t j);
     // The index after a qualified name starting at i, or i when there is none.
     std::size_t skip_qualified_name(std::size_t i) const;
 
@@ -179,7 +181,9 @@ private:
     ParamDecl* parse_parameter();
     std::uint32_t parse_modifiers();
     std::span<Expr*> parse_array_dims();
-    std::span<Annotation> parse_annotations();
+    // Semantics, register() and packoffset() after ':'. With `bit_width`, a ':' followed by anything
+    // but a name is a bit field's width (a declarator's); without it, one is an error there.
+    std::span<Annotation> parse_annotations(Expr** bit_width = nullptr);
     bool parse_register(Annotation& a);
     bool parse_packoffset(Annotation& a);
     Expr* parse_initializer();

@@ -43,11 +43,12 @@ constexpr auto kTemplateObjectTypes = std::to_array<std::string_view>({
     "RasterizerOrderedStructuredBuffer",
     "Buffer", "RWBuffer", "StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer",
     "ConsumeStructuredBuffer", "ConstantBuffer", "TextureBuffer",
-    "InputPatch", "OutputPatch", "PointStream", "LineStream", "TriangleStream",
+    "SubpassInput", "SubpassInputMS", "InputPatch", "OutputPatch", "PointStream", "LineStream", "TriangleStream",
 });
 
 constexpr auto kPlainObjectTypes = std::to_array<std::string_view>({
-    "ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState", "SamplerComparisonState",
+    "ByteAddressBuffer", "RWByteAddressBuffer", "RasterizerOrderedByteAddressBuffer", "SamplerState",
+    "SamplerComparisonState",
     "RaytracingAccelerationStructure", "void", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE",
 });
 

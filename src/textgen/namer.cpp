@@ -8,31 +8,102 @@ bool ident_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+std::uint32_t hash_name(std::string_view s) {
+    std::uint32_t h = 2166136261u;  // FNV-1a
+    for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    return h;
+}
+
+// Already an identifier with no run of `_`: most wanted names are, and they are copied whole.
+bool plain_name(std::string_view name) {
+    char prev = '\0';
+    for (char c : name) {
+        if (!ident_char(c) || (c == '_' && prev == '_')) return false;
+        prev = c;
+    }
+    return true;
+}
+
 }  // namespace
 
 std::string legal_name(NameTarget target, std::string_view name) {
     std::string out;
-    out.reserve(name.size() + 2);
-    for (char c : name) {
-        char k = ident_char(c) ? c : '_';
-        if (k == '_' && !out.empty() && out.back() == '_') continue;
-        out += k;
+    if (plain_name(name)) {
+        out.assign(name);
+    } else {
+        out.reserve(name.size() + 2);
+        for (char c : name) {
+            char k = ident_char(c) ? c : '_';
+            if (k == '_' && !out.empty() && out.back() == '_') continue;
+            out += k;
+        }
     }
-    if (out.empty() || out == "_")
-        out = "v";
+    if (out.empty() || out == "_") {
+        out.clear();
+        out.push_back('v');
+    }
     else if ((out[0] >= '0' && out[0] <= '9') || (out[0] == '_' && out[1] >= 'A' && out[1] <= 'Z'))
-        out.insert(out.begin(), 'v');
+        out = std::string(1, 'v').append(out);
     if (is_reserved_name(target, out)) out += target == NameTarget::Wgsl ? "_" : "0";
     return out;
 }
 
+std::uint32_t Namer::find(std::string_view name) const {
+    if (slots_.empty()) return kNone;
+    const std::uint32_t h = hash_name(name);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t k = h & mask;; k = (k + 1) & mask) {
+        const Slot& s = slots_[k];
+        if (s.offset == kNone) return kNone;
+        if (s.hash == h && std::string_view(pool_).substr(s.offset, s.size) == name)
+            return static_cast<std::uint32_t>(k);
+    }
+}
+
+void Namer::grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 32 : old.size() * 2, Slot{});
+    const std::size_t mask = slots_.size() - 1;
+    for (const Slot& s : old) {
+        if (s.offset == kNone) continue;
+        std::size_t k = s.hash & mask;
+        while (slots_[k].offset != kNone) k = (k + 1) & mask;
+        slots_[k] = s;
+    }
+}
+
+std::uint32_t Namer::insert(std::string_view name, bool* added) {
+    if (2 * (count_ + 1) > slots_.size()) grow();
+    const std::uint32_t h = hash_name(name);
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t k = h & mask;
+    for (;; k = (k + 1) & mask) {
+        const Slot& s = slots_[k];
+        if (s.offset == kNone) break;
+        if (s.hash == h && std::string_view(pool_).substr(s.offset, s.size) == name) {
+            if (added) *added = false;
+            return static_cast<std::uint32_t>(k);
+        }
+    }
+    slots_[k] = Slot{static_cast<std::uint32_t>(pool_.size()), static_cast<std::uint32_t>(name.size()), h, 0};
+    pool_.append(name);
+    ++count_;
+    if (added) *added = true;
+    return static_cast<std::uint32_t>(k);
+}
+
 std::string Namer::fresh(std::string_view want) {
     std::string base = legal_name(target_, want);
-    if (used_.insert(base).second) return base;
-    std::uint32_t& n = next_[base];
+    bool added = false;
+    std::uint32_t n = slots_[insert(base, &added)].next;
+    if (added) return base;
     for (;;) {
         std::string candidate = base + (base.back() == '_' ? "" : "_") + std::to_string(++n);
-        if (!is_reserved_name(target_, candidate) && used_.insert(candidate).second) return candidate;
+        if (is_reserved_name(target_, candidate)) continue;
+        insert(candidate, &added);
+        if (!added) continue;
+        slots_[find(base)].next = n;  // the insert may have moved the base's slot
+        return candidate;
     }
 }
 

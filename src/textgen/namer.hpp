@@ -14,8 +14,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <unordered_set>
+#include <vector>
 
 namespace oneshader::textgen {
 
@@ -36,14 +35,31 @@ public:
     // A new name from `want`.
     std::string fresh(std::string_view want);
     // Takes `name` (already legal) out of what fresh() gives: the names a backend prints itself.
-    void reserve(std::string_view name) { used_.insert(std::string(name)); }
-    bool used(std::string_view name) const { return used_.count(std::string(name)) != 0; }
+    void reserve(std::string_view name) { insert(name); }
+    bool used(std::string_view name) const { return find(name) != kNone; }
     NameTarget target() const { return target_; }
 
 private:
+    // The names given or reserved, in one character pool with an open-addressing table over it:
+    // a backend asks for a name per value it prints and copies the module's namer per function,
+    // and a set of std::string nodes made that a fifth of a text backend's time.
+    struct Slot {
+        std::uint32_t offset = kNone;  // into pool_; kNone: an empty slot
+        std::uint32_t size = 0;
+        std::uint32_t hash = 0;
+        std::uint32_t next = 0;  // the last suffix tried with this name as the base
+    };
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+    std::uint32_t find(std::string_view name) const;  // the slot, or kNone
+    // The slot of `name`, added when new; `added` says which.
+    std::uint32_t insert(std::string_view name, bool* added = nullptr);
+    void grow();
+
     NameTarget target_;
-    std::unordered_set<std::string> used_;                 // looked up only
-    std::unordered_map<std::string, std::uint32_t> next_;  // the next suffix to try per base
+    std::string pool_;
+    std::vector<Slot> slots_;  // a power of two in size, at most half full
+    std::uint32_t count_ = 0;
 };
 
 }  // namespace oneshader::textgen

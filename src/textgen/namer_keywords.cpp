@@ -160,6 +160,7 @@ bool digit_in(char c, char lo, char hi) { return c >= lo && c <= hi; }
 
 // vec2..vec4 with an optional i/u/f/h; mat2x2..mat4x4 with an optional f/h.
 bool wgsl_vector_or_matrix(std::string_view n) {
+    if (n.size() < 4 || (n[0] != 'v' && n[0] != 'm')) return false;  // most names: one comparison
     if (n.size() >= 4 && n.substr(0, 3) == "vec" && digit_in(n[3], '2', '4'))
         return n.size() == 4 || (n.size() == 5 && std::string_view("iufh").find(n[4]) != std::string_view::npos);
     if (n.size() >= 6 && n.substr(0, 3) == "mat" && digit_in(n[3], '2', '4') && n[4] == 'x' && digit_in(n[5], '2', '4'))
@@ -169,6 +170,7 @@ bool wgsl_vector_or_matrix(std::string_view n) {
 
 // A scalar name with an optional 2..4 (vectors), RxC (matrices) or packed_ prefix.
 bool msl_vector_or_matrix(std::string_view n) {
+    if (n.empty() || !digit_in(n.back(), '2', '4')) return false;  // every match ends in a size
     if (n.substr(0, 7) == "packed_") n.remove_prefix(7);
     static constexpr std::string_view kScalars[] = {"bool"sv, "char"sv, "uchar"sv, "short"sv, "ushort"sv, "int"sv,
                                                     "uint"sv, "long"sv, "ulong"sv, "half"sv, "float"sv, "bfloat"sv};

@@ -17,6 +17,8 @@ bool has_side_effects(const ir::Instruction& i) {
     case Opcode::AtomicRmw:
     case Opcode::AtomicCompareExchange:
     case Opcode::Barrier:
+    case Opcode::InterlockBegin:
+    case Opcode::InterlockEnd:
     case Opcode::Kill:
         return true;
     default:

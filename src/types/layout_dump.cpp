@@ -46,10 +46,24 @@ void dump_node(std::string& out, const TypeLayout& l, int indent) {
         out += l.name.empty() ? std::string_view("<anonymous>") : l.name;
         out += sizes(l);
         line_end(out);
+        const auto* st = l.type ? l.type->as<StructType>() : nullptr;
         for (const MemberLayout& m : l.members) {
             out.append(std::size_t(indent + 1) * 2, ' ');
             out += "+" + std::to_string(m.offset) + " ";
-            out += m.name;
+            const StructMember* sm = st && m.source_index < st->members.size() ? &st->members[m.source_index] : nullptr;
+            if (sm && !sm->bit_fields.empty()) {
+                // A storage unit of bit fields: `{a:0..4 b:4..12}`, bits from the least significant.
+                out += '{';
+                for (std::size_t k = 0; k < sm->bit_fields.size(); ++k) {
+                    const BitField& f = sm->bit_fields[k];
+                    if (k) out += ' ';
+                    out += std::string(f.name.str()) + ":" + std::to_string(f.offset) + ".." +
+                           std::to_string(f.offset + f.width);
+                }
+                out += '}';
+            } else {
+                out += m.name;
+            }
             out += ": ";
             dump_node(out, *m.type, indent + 1);
         }

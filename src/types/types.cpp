@@ -96,7 +96,7 @@ const Type* TypeContext::intern(const Key& key) {
         break;
     }
     case TypeKind::Resource:
-        t = arena_.make<ResourceType>(static_cast<ResourceKind>(key.a), key.p, key.n);
+        t = arena_.make<ResourceType>(static_cast<ResourceKind>(key.a & 0x7F), key.p, key.n, (key.a & 0x80) != 0);
         break;
     case TypeKind::Pointer:
         t = arena_.make<PointerType>(static_cast<AddressSpace>(key.a), key.p);
@@ -113,9 +113,11 @@ const ArrayType* TypeContext::array(const Type* element, std::uint32_t length) {
     return static_cast<const ArrayType*>(intern(Key{TypeKind::Array, 0, length, element}));
 }
 
-const ResourceType* TypeContext::resource(ResourceKind kind, const Type* element, std::uint32_t samples) {
-    return static_cast<const ResourceType*>(
-        intern(Key{TypeKind::Resource, static_cast<std::uint8_t>(kind), samples, element}));
+const ResourceType* TypeContext::resource(ResourceKind kind, const Type* element, std::uint32_t samples,
+                                          bool rasterizer_ordered) {
+    // The kind in the low bits, rasterizer ordering in the top one.
+    auto a = static_cast<std::uint8_t>(static_cast<std::uint8_t>(kind) | (rasterizer_ordered ? 0x80 : 0));
+    return static_cast<const ResourceType*>(intern(Key{TypeKind::Resource, a, samples, element}));
 }
 
 const PointerType* TypeContext::pointer(AddressSpace space, const Type* pointee) {
@@ -149,7 +151,8 @@ void TypeContext::define_struct(StructType* s, const StructType* base, std::span
     std::uint32_t deepest = base ? base->nesting : 0;
     bool resource = base && base->holds_resource;
     for (const StructMember& m : s->members) {
-        scalars += flattened_scalar_count(m.type);
+        // A unit of bit fields flattens to one scalar per field.
+        scalars += m.bit_fields.empty() ? flattened_scalar_count(m.type) : m.bit_fields.size();
         deepest = std::max(deepest, type_nesting(m.type));
         resource = resource || contains_resource(m.type);
     }

@@ -79,6 +79,12 @@ enum class ResourceKind : std::uint8_t {
     ConstantBuffer,
     SamplerState,
     SamplerComparisonState,
+    // Vulkan input attachments ([[vk::input_attachment_index(i)]]), read with SubpassLoad in pixel shaders.
+    SubpassInput,
+    SubpassInputMS,
+    // `TextureBuffer<T>` and `tbuffer`: a read-only storage buffer read as one T (like ConstantBuffer<T>,
+    // with the storage-buffer layout).
+    TextureBuffer,
 };
 
 // Where a pointer points (IR spec: logical addressing). Function is a local, Private a static
@@ -185,6 +191,18 @@ struct PackOffset {
     std::uint64_t byte_offset() const { return 16 * std::uint64_t(reg) + 4 * component; }
 };
 
+// One bit field of a struct (HLSL 2021 `uint a : 4;`), part of a storage unit (StructMember).
+struct BitField {
+    support::Symbol name;
+    std::uint8_t offset = 0;  // the lowest bit of the unit it occupies
+    std::uint8_t width = 0;   // 1 to the unit's bits
+    support::SourceRange range;
+};
+
+// A data member as stored (what layouts, the IR and the backends see). DXC packs consecutive bit
+// fields of one type into a storage unit of that type, lowest bits first, while they fit; such a
+// unit is one member whose `bit_fields` lists them, named after the first (as DXC's OpMemberName).
+// Its own name is not a member name: lookup, flattening and reflection use the bit fields.
 struct StructMember {
     support::Symbol name;
     const Type* type = nullptr;
@@ -196,6 +214,7 @@ struct StructMember {
     std::optional<std::uint32_t> vk_location; // [[vk::location(n)]]
     std::string_view vk_builtin;              // [[vk::builtin("PointSize")]], checked
     support::SourceRange range;               // the declarator, for diagnostics about this member
+    std::span<const BitField> bit_fields;     // a storage unit of bit fields: them, lowest first; else empty
 };
 
 struct StructType final : Type {
@@ -216,10 +235,14 @@ struct StructType final : Type {
 
 struct ResourceType final : Type {
     static constexpr TypeKind kKind = TypeKind::Resource;
-    ResourceType(ResourceKind r, const Type* e, std::uint32_t s) : Type(kKind), resource(r), element(e), samples(s) {}
+    ResourceType(ResourceKind r, const Type* e, std::uint32_t s, bool rov)
+        : Type(kKind), resource(r), element(e), samples(s), rasterizer_ordered(rov) {}
     ResourceKind resource;
     const Type* element;    // null for byte-address buffers and samplers
     std::uint32_t samples;  // Texture2DMS<T, N>: N; 0 when not given or not multisampled
+    // RasterizerOrdered*: the RW kind of the same shape (RasterizerOrderedTexture2D is RWTexture2D
+    // here), whose accesses a pixel shader orders between overlapping fragments.
+    bool rasterizer_ordered;
 };
 
 struct ParamType {
@@ -270,7 +293,8 @@ public:
         return matrix(scalar(element), rows, cols, orientation);
     }
     const ArrayType* array(const Type* element, std::uint32_t length);
-    const ResourceType* resource(ResourceKind kind, const Type* element = nullptr, std::uint32_t samples = 0);
+    const ResourceType* resource(ResourceKind kind, const Type* element = nullptr, std::uint32_t samples = 0,
+                                 bool rasterizer_ordered = false);
     const FunctionType* function(const Type* result, std::span<const ParamType> params);
     const PointerType* pointer(AddressSpace space, const Type* pointee);
 

@@ -12,7 +12,7 @@ constexpr std::array<std::string_view, kScalarKindCount> kScalarNames = {
     "min16uint",  "literal int", "literal float",
 };
 
-constexpr std::array<std::string_view, 25> kResourceNames = {
+constexpr std::array<std::string_view, 28> kResourceNames = {
     "Texture1D",          "Texture1DArray",        "Texture2D",
     "Texture2DArray",     "Texture2DMS",           "Texture2DMSArray",
     "Texture3D",          "TextureCube",           "TextureCubeArray",
@@ -21,9 +21,26 @@ constexpr std::array<std::string_view, 25> kResourceNames = {
     "RWBuffer",           "StructuredBuffer",      "RWStructuredBuffer",
     "AppendStructuredBuffer", "ConsumeStructuredBuffer", "ByteAddressBuffer",
     "RWByteAddressBuffer", "ConstantBuffer",       "SamplerState",
-    "SamplerComparisonState",
+    "SamplerComparisonState", "SubpassInput",      "SubpassInputMS",
+    "TextureBuffer",
 };
-static_assert(kResourceNames.size() == static_cast<std::size_t>(ResourceKind::SamplerComparisonState) + 1);
+static_assert(kResourceNames.size() == static_cast<std::size_t>(ResourceKind::TextureBuffer) + 1);
+
+// The rasterizer-ordered spellings and the RW kinds they share their shape with.
+struct RasterizerOrderedName {
+    std::string_view name;
+    ResourceKind kind;
+};
+constexpr RasterizerOrderedName kRasterizerOrderedNames[] = {
+    {"RasterizerOrderedTexture1D", ResourceKind::RWTexture1D},
+    {"RasterizerOrderedTexture1DArray", ResourceKind::RWTexture1DArray},
+    {"RasterizerOrderedTexture2D", ResourceKind::RWTexture2D},
+    {"RasterizerOrderedTexture2DArray", ResourceKind::RWTexture2DArray},
+    {"RasterizerOrderedTexture3D", ResourceKind::RWTexture3D},
+    {"RasterizerOrderedBuffer", ResourceKind::RWBuffer},
+    {"RasterizerOrderedStructuredBuffer", ResourceKind::RWStructuredBuffer},
+    {"RasterizerOrderedByteAddressBuffer", ResourceKind::RWByteAddressBuffer},
+};
 
 constexpr std::array<std::string_view, 9> kSpaceNames = {
     "function", "private", "workgroup", "uniform", "uniform_constant", "storage", "push_constant", "input", "output",
@@ -95,7 +112,7 @@ void print(std::string& out, const Type* t) {
     }
     case TypeKind::Resource: {
         const auto* r = t->as<ResourceType>();
-        out += resource_kind_name(r->resource);
+        out += resource_type_name(r);
         if (r->element) {
             out += '<';
             print(out, r->element);
@@ -139,6 +156,19 @@ std::optional<ResourceKind> resource_kind_from_name(std::string_view name) {
     for (std::size_t i = 0; i < kResourceNames.size(); ++i)
         if (kResourceNames[i] == name) return static_cast<ResourceKind>(i);
     return std::nullopt;
+}
+
+std::optional<ResourceKind> rasterizer_ordered_kind_from_name(std::string_view name) {
+    for (const RasterizerOrderedName& n : kRasterizerOrderedNames)
+        if (n.name == name) return n.kind;
+    return std::nullopt;
+}
+
+std::string_view resource_type_name(const ResourceType* r) {
+    if (r->rasterizer_ordered)
+        for (const RasterizerOrderedName& n : kRasterizerOrderedNames)
+            if (n.kind == r->resource) return n.name;
+    return resource_kind_name(r->resource);
 }
 
 std::string_view address_space_name(AddressSpace s) { return kSpaceNames[static_cast<std::size_t>(s)]; }

@@ -183,8 +183,12 @@ bool has_counter(ResourceKind k) {
     return k == ResourceKind::AppendStructuredBuffer || k == ResourceKind::ConsumeStructuredBuffer;
 }
 
+bool is_subpass_input(ResourceKind k) { return k == ResourceKind::SubpassInput || k == ResourceKind::SubpassInputMS; }
+
+bool is_block_buffer(ResourceKind k) { return k == ResourceKind::ConstantBuffer || k == ResourceKind::TextureBuffer; }
+
 bool takes_element_type(ResourceKind k) {
-    return is_texture(k) || is_typed_buffer(k) || is_structured_buffer(k) || k == ResourceKind::ConstantBuffer;
+    return is_texture(k) || is_typed_buffer(k) || is_structured_buffer(k) || is_subpass_input(k) || is_block_buffer(k);
 }
 
 std::uint32_t texture_coordinate_count(ResourceKind k) {

@@ -83,7 +83,12 @@ bool is_writable(ResourceKind k);          // RW*, Append, Consume
 bool is_multisampled(ResourceKind k);
 bool is_arrayed(ResourceKind k);           // *Array textures
 bool has_counter(ResourceKind k);          // Append/Consume: a hidden counter buffer
-// Takes an element type in angle brackets (textures, typed and structured buffers, ConstantBuffer).
+bool is_subpass_input(ResourceKind k);     // SubpassInput, SubpassInputMS
+// ConstantBuffer<T> and TextureBuffer<T> (cbuffer, tbuffer): one T read as itself (`cb.member`), not
+// an array of elements.
+bool is_block_buffer(ResourceKind k);
+// Takes an element type in angle brackets (textures, typed and structured buffers, ConstantBuffer,
+// TextureBuffer).
 bool takes_element_type(ResourceKind k);
 // Components of a texture coordinate without the array layer: 1, 2 or 3 (cube: 3); 0 for non-textures.
 std::uint32_t texture_coordinate_count(ResourceKind k);

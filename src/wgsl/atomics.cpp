@@ -2,6 +2,7 @@
 // them, so signed operations work on the word's bits: add, sub, and, or, xor and exchange are the
 // same bits either way; signed min/max and compare-exchange (strong in HLSL, weak in WGSL) are
 // small compare-exchange loops. Memory-only barriers become full barriers (WGSL has no other).
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "types/types_query.hpp"
@@ -87,7 +88,7 @@ bool Printer::atomic(const ir::Instruction* i, const std::string& result_name) {
         out().line("let " + v + " = " + value(i->operands[1]) + ";");
         out().line("var " + res + " = atomicLoad(" + address + ");");
         out().open("loop {");
-        out().line(fmt::format("let want = bitcast<u32>({}(bitcast<i32>({}), {}));", op == ir::AtomicOp::Min ? "min" : "max",
+        out().line(fmt::format(FMT_COMPILE("let want = bitcast<u32>({}(bitcast<i32>({}), {}));"), op == ir::AtomicOp::Min ? "min" : "max",
                                res, v));
         out().line("let r = atomicCompareExchangeWeak(" + address + ", " + res + ", want);");
         out().open("if (r.exchanged) {");

@@ -4,6 +4,7 @@
 // access computes its word index from the reflected layout and bit-casts; a vector inside one
 // 16-byte row of a constant buffer is read as a swizzle. Structs and arrays are read and written
 // by helper functions, one per buffer and layout.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "ir/type_rules.hpp"
@@ -24,9 +25,9 @@ bool is_uniform(const ir::Global* g) {
 
 std::string Printer::buffer_word_index(const BufferRef& r, std::uint32_t extra) const {
     std::uint32_t c = r.word + extra;
-    if (r.dynamic.empty()) return fmt::format("{}u", c);
+    if (r.dynamic.empty()) return fmt::format(FMT_COMPILE("{}u"), c);
     if (c == 0) return r.dynamic;
-    return fmt::format("({} + {}u)", r.dynamic, c);
+    return fmt::format(FMT_COMPILE("({} + {}u)"), r.dynamic, c);
 }
 
 std::string Printer::read_word(const BufferRef& r, std::uint32_t extra) {
@@ -34,31 +35,31 @@ std::string Printer::read_word(const BufferRef& r, std::uint32_t extra) {
     if (is_uniform(r.buffer)) {
         if (r.dynamic.empty()) {
             std::uint32_t w = r.word + extra;
-            return fmt::format("{}[{}].{}", name, w / 4, kLetters[w % 4]);
+            return fmt::format(FMT_COMPILE("{}[{}].{}"), name, w / 4, kLetters[w % 4]);
         }
         std::string w = buffer_word_index(r, extra);
-        return fmt::format("{}[{} / 4u][{} % 4u]", name, w, w);
+        return fmt::format(FMT_COMPILE("{}[{} / 4u][{} % 4u]"), name, w, w);
     }
     std::string w = buffer_word_index(r, extra);
-    if (is_atomic_global(r.buffer)) return fmt::format("atomicLoad(&{}[{}])", name, w);
-    return fmt::format("{}[{}]", name, w);
+    if (is_atomic_global(r.buffer)) return fmt::format(FMT_COMPILE("atomicLoad(&{}[{}])"), name, w);
+    return fmt::format(FMT_COMPILE("{}[{}]"), name, w);
 }
 
 std::string Printer::atomic_word(const BufferRef& r) {
-    return fmt::format("&{}[{}]", global_name(r.buffer), buffer_word_index(r, 0));
+    return fmt::format(FMT_COMPILE("&{}[{}]"), global_name(r.buffer), buffer_word_index(r, 0));
 }
 
 void Printer::write_word(const BufferRef& r, std::uint32_t extra, const std::string& bits) {
     std::string name = global_name(r.buffer);
     std::string w = buffer_word_index(r, extra);
-    if (is_atomic_global(r.buffer)) out().line(fmt::format("atomicStore(&{}[{}], {});", name, w, bits));
-    else out().line(fmt::format("{}[{}] = {};", name, w, bits));
+    if (is_atomic_global(r.buffer)) out().line(fmt::format(FMT_COMPILE("atomicStore(&{}[{}], {});"), name, w, bits));
+    else out().line(fmt::format(FMT_COMPILE("{}[{}] = {};"), name, w, bits));
 }
 
 std::string Printer::read_half(const BufferRef& r, std::uint32_t k) {
     std::uint32_t at = r.half + k;
     // Through f32, which holds every f16 exactly (naga 25 does not index a bitcast to vec2<f16>).
-    return fmt::format("f16(unpack2x16float({})[{}])", read_word(r, at / 2), at % 2);
+    return fmt::format(FMT_COMPILE("f16(unpack2x16float({})[{}])"), read_word(r, at / 2), at % 2);
 }
 
 void Printer::write_half(const BufferRef& r, std::uint32_t k, const std::string& value) {
@@ -68,9 +69,9 @@ void Printer::write_half(const BufferRef& r, std::uint32_t k, const std::string&
     }
     // The other half of the word keeps its bits (a read-modify-write of the word).
     std::uint32_t at = r.half + k;
-    std::string bits = at % 2 == 0 ? fmt::format("(pack2x16float(vec2<f32>(f32({}), 0.0)) & 0xffffu)", value)
-                                   : fmt::format("(pack2x16float(vec2<f32>(0.0, f32({}))) & 0xffff0000u)", value);
-    write_word(r, at / 2, fmt::format("(({} & {}) | {})", read_word(r, at / 2), at % 2 == 0 ? "0xffff0000u" : "0xffffu", bits));
+    std::string bits = at % 2 == 0 ? fmt::format(FMT_COMPILE("(pack2x16float(vec2<f32>(f32({}), 0.0)) & 0xffffu)"), value)
+                                   : fmt::format(FMT_COMPILE("(pack2x16float(vec2<f32>(0.0, f32({}))) & 0xffff0000u)"), value);
+    write_word(r, at / 2, fmt::format(FMT_COMPILE("(({} & {}) | {})"), read_word(r, at / 2), at % 2 == 0 ? "0xffff0000u" : "0xffffu", bits));
 }
 
 BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, const sema::Type*& element) {
@@ -82,8 +83,8 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
             return;
         }
         std::string term = words_per_index == 1 ? u32_value(index)
-                                                : fmt::format("({} * {}u)", u32_value(index), words_per_index);
-        r.dynamic = r.dynamic.empty() ? term : fmt::format("({} + {})", r.dynamic, term);
+                                                : fmt::format(FMT_COMPILE("({} * {}u)"), u32_value(index), words_per_index);
+        r.dynamic = r.dynamic.empty() ? term : fmt::format(FMT_COMPILE("({} + {})"), r.dynamic, term);
     };
     if (!r.layout) {
         // The root of a structured buffer (an element) or a byte-address buffer (a word).
@@ -173,7 +174,7 @@ namespace {
 std::string from_bits(const std::string& word, const sema::ScalarType* s, std::uint32_t n) {
     std::string t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : "u32";
     if (t == "u32") return word;
-    return n > 1 ? fmt::format("bitcast<vec{}<{}>>({})", n, t, word) : fmt::format("bitcast<{}>({})", t, word);
+    return n > 1 ? fmt::format(FMT_COMPILE("bitcast<vec{}<{}>>({})"), n, t, word) : fmt::format(FMT_COMPILE("bitcast<{}>({})"), t, word);
 }
 
 std::string to_bits(const std::string& v, const sema::ScalarType* s) {
@@ -196,7 +197,7 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
             return "0";
         }
         if (l->kind == sema::LayoutKind::Scalar) return read_half(r, 0);
-        std::string e = fmt::format("vec{}<f16>(", l->components);
+        std::string e = fmt::format(FMT_COMPILE("vec{}<f16>("), l->components);
         for (std::uint32_t k = 0; k < l->components; ++k) e += (k ? ", " : "") + read_half(r, k);
         return e + ")";
     }
@@ -209,9 +210,9 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         if (is_uniform(r.buffer) && r.dynamic.empty() && step == 1 && (r.word + base) % 4 + n <= 4) {
             std::uint32_t w = r.word + base;
             std::string sw(kLetters + w % 4, n);
-            return from_bits(fmt::format("{}[{}].{}", global_name(r.buffer), w / 4, sw), s, n);
+            return from_bits(fmt::format(FMT_COMPILE("{}[{}].{}"), global_name(r.buffer), w / 4, sw), s, n);
         }
-        std::string u = fmt::format("vec{}<u32>(", n);
+        std::string u = fmt::format(FMT_COMPILE("vec{}<u32>("), n);
         for (std::uint32_t k = 0; k < n; ++k) u += (k ? ", " : "") + read_word(r, base + k * step);
         return from_bits(u + ")", s, n);
     };
@@ -236,7 +237,7 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         case sema::LayoutKind::Struct: break;
     }
     // A helper per buffer and layout, reading from a word index.
-    std::string key = fmt::format("load {} {}", global_name(r.buffer), static_cast<const void*>(l));
+    std::string key = fmt::format(FMT_COMPILE("load {} {}"), global_name(r.buffer), static_cast<const void*>(l));
     std::string fn = "load_" + global_name(r.buffer) + "_" + std::to_string(helper_keys_.size());
     auto known = helper_names_.find(key);
     if (known == helper_names_.end()) {
@@ -250,8 +251,8 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         if (l->kind == sema::LayoutKind::Array) {
             const auto* a = t->as<sema::ArrayType>();
             out().line("var r: " + ty + ";");
-            out().open(fmt::format("for (var i = 0u; i < {}u; i++) {{", l->length));
-            BufferRef e{r.buffer, 0, fmt::format("(w + i * {}u)", l->stride / 4), l->element, false, 1};
+            out().open(fmt::format(FMT_COMPILE("for (var i = 0u; i < {}u; i++) {{"), l->length));
+            BufferRef e{r.buffer, 0, fmt::format(FMT_COMPILE("(w + i * {}u)"), l->stride / 4), l->element, false, 1};
             out().line("r[i] = " + buffer_read(e, a ? a->element : t) + ";");
             out().close("}");
             out().line("return r;");
@@ -332,7 +333,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
             std::uint32_t stride = l->matrix_stride / 4;
             bool column_major = l->packing == MatrixPacking::ColumnMajor;
             for (std::uint32_t row = 0; row < l->rows; ++row) {
-                std::string rv = fmt::format("{}[{}]", tmp, row);
+                std::string rv = fmt::format(FMT_COMPILE("{}[{}]"), tmp, row);
                 if (column_major) components(l->columns, stride, row, rv);
                 else components(l->columns, 1, row * stride, rv);
             }
@@ -341,7 +342,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
         case sema::LayoutKind::Array:
         case sema::LayoutKind::Struct: break;
     }
-    std::string key = fmt::format("store {} {}", global_name(r.buffer), static_cast<const void*>(l));
+    std::string key = fmt::format(FMT_COMPILE("store {} {}"), global_name(r.buffer), static_cast<const void*>(l));
     std::string fn;
     auto known = helper_names_.find(key);
     if (known == helper_names_.end()) {
@@ -357,9 +358,9 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
         out().open("fn " + fn + "(w: u32, v: " + ty + ") {");
         if (l->kind == sema::LayoutKind::Array) {
             const auto* a = t->as<sema::ArrayType>();
-            out().open(fmt::format("for (var i = 0u; i < {}u; i++) {{", l->length));
+            out().open(fmt::format(FMT_COMPILE("for (var i = 0u; i < {}u; i++) {{"), l->length));
             locals_.reserve("i");
-            BufferRef e{r.buffer, 0, fmt::format("(w + i * {}u)", l->stride / 4), l->element, false, 1};
+            BufferRef e{r.buffer, 0, fmt::format(FMT_COMPILE("(w + i * {}u)"), l->stride / 4), l->element, false, 1};
             buffer_write(e, "v[i]", a ? a->element : t);
             out().close("}");
         } else {

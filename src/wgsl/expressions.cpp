@@ -1,9 +1,12 @@
 // Values as expressions: arithmetic, comparisons, conversions, composites, loads, stores, access
 // chains and calls. Every compound expression is parenthesized, so inlined operands never need
 // precedence rules (WGSL also forbids mixing some operators without parentheses).
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "ir/type_rules.hpp"
+#include "types/byte_address_layout.hpp"
+#include "types/types_print.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
 
@@ -42,7 +45,7 @@ std::string Printer::value(const ir::Value* v) {
 }
 
 std::string Printer::u32_value(const ir::Value* v) {
-    if (auto c = ir::constant_int_value(v)) return fmt::format("{}u", static_cast<std::uint32_t>(*c));
+    if (auto c = ir::constant_int_value(v)) return fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(*c));
     std::string e = value(v);
     const sema::ScalarType* s = sema::component_type(v->type());
     if (s && s->scalar == sema::ScalarKind::UInt) return e;
@@ -57,9 +60,9 @@ Ref Printer::pointer(const ir::Value* p) {
             const auto* rt = g->value_type()->as<sema::ResourceType>();
             r.in_buffer = true;
             r.buffer.buffer = g;
-            // ConstantBuffer<T> is entered as T itself; structured and byte-address buffers by
-            // element or word (their root has no layout).
-            if (!rt || rt->resource == sema::ResourceKind::ConstantBuffer) r.buffer.layout = buffer_layout(g);
+            // ConstantBuffer<T> and TextureBuffer<T> are entered as T itself; structured and
+            // byte-address buffers by element or word (their root has no layout).
+            if (!rt || sema::is_block_buffer(rt->resource)) r.buffer.layout = buffer_layout(g);
             return r;
         }
         r.text = global_name(g);
@@ -118,8 +121,13 @@ Ref Printer::pointer(const ir::Value* p) {
                 continue;
             }
         }
+        if (const auto* v = t->as<sema::VectorType>(); v && v->count == 1) {
+            // A one-component vector (a one-column matrix's row) is a scalar.
+            t = v->element;
+            continue;
+        }
         if (is_vector(t) && c) r.text += std::string(".") + swizzle_letter(*c);
-        else r.text += "[" + (c ? fmt::format("{}", *c) : value(index)) + "]";
+        else r.text += "[" + (c ? fmt::format(FMT_COMPILE("{}"), *c) : value(index)) + "]";
         t = c ? ir::composite_element_type(module_.types(), t, *c) : ir::composite_element_type(module_.types(), t, 0);
     }
     return r;
@@ -182,6 +190,13 @@ BufferRef Printer::byte_address(const ir::Instruction* i, const sema::Type* t) {
     }
     b.layout = layouts_.layout(t, sema::LayoutRule::Storage);
     if (!b.layout) malformed("a byte-address access of a type without a layout");
+    // Load<T>/Store<T> place T as DXC does (the SPIR-V target's words); the buffer layout this
+    // printer reads through must put every scalar there too, or the targets would disagree.
+    else if (!sema::byte_address_layout_matches(t, b.layout))
+        refuse("WGSL: Load<T>/Store<T> of '" + sema::type_name(t) +
+               "' on a byte-address buffer, whose members DXC places at multiples of their alignment (a float3 at "
+               "a multiple of 16 bytes, a matrix by tight columns) where this target's buffer layout would not; "
+               "pad the struct so each member already sits there, or compile this shader for SPIR-V only");
     return b;
 }
 
@@ -197,24 +212,12 @@ std::string Printer::expression(const ir::Instruction* i) {
                       "being reordered, so the result may differ in the last bits from the other targets. Use 'fma' "
                       "where the exact rounding matters, or leave WGSL out of the targets for this shader.");
     }
+    if (std::optional<std::string> rows = matrix_expression(i)) return *rows;
     switch (i->opcode) {
         case O::Add: case O::Sub: case O::Mul: case O::Div: case O::Rem:
-        case O::BitAnd: case O::BitOr: case O::BitXor: case O::LogicalAnd: case O::LogicalOr: {
-            const auto* m = real_matrix(t);
-            if (m && (i->opcode == O::Mul || i->opcode == O::Div || i->opcode == O::Rem)) {
-                // Component-wise on matrices goes row by row (WGSL's `*` on matrices is the product).
-                std::string a = op(0), b = op(1), s = type(t) + "(";
-                for (int r = 0; r < m->rows; ++r)
-                    s += fmt::format("{}({}[{}] {} {}[{}])", r ? ", " : "", a, r, binary_operator(i->opcode), b, r);
-                return s + ")";
-            }
-            return "(" + op(0) + " " + binary_operator(i->opcode) + " " + op(1) + ")";
-        }
+        case O::BitAnd: case O::BitOr: case O::BitXor: case O::LogicalAnd: case O::LogicalOr:
         case O::Eq: case O::Ne: case O::Lt: case O::Le: case O::Gt: case O::Ge:
-            if (real_matrix(i->operands[0]->type())) {
-                refuse("WGSL compares matrices only row by row; compare the rows instead");
-                return "false";
-            }
+            // Matrices that need rows (component-wise `*`, comparisons) went to matrix_expression.
             return "(" + op(0) + " " + binary_operator(i->opcode) + " " + op(1) + ")";
         case O::Shl:
         case O::Shr: {
@@ -222,7 +225,7 @@ std::string Printer::expression(const ir::Instruction* i) {
             std::uint32_t n = sema::component_count(t);
             std::string count = op(1);
             const sema::ScalarType* cs = sema::component_type(i->operands[1]->type());
-            std::string u = n > 1 ? fmt::format("vec{}<u32>", n) : "u32";
+            std::string u = n > 1 ? fmt::format(FMT_COMPILE("vec{}<u32>"), n) : "u32";
             if (!cs || cs->scalar != sema::ScalarKind::UInt) count = u + "(" + count + ")";
             std::string mask = n > 1 ? u + "(31u)" : "31u";
             return "(" + op(0) + (i->opcode == O::Shl ? " << " : " >> ") + "(" + count + " & " + mask + "))";
@@ -231,23 +234,8 @@ std::string Printer::expression(const ir::Instruction* i) {
         case O::BitNot: return "(~" + op(0) + ")";
         case O::LogicalNot: return "(!" + op(0) + ")";
         case O::Select: return "select(" + op(2) + ", " + op(1) + ", " + op(0) + ")";
-        case O::Convert: {
-            const auto* m = real_matrix(t);
-            if (m) {
-                std::string a = op(0), s = type(t) + "(";
-                for (int r = 0; r < m->rows; ++r)
-                    s += fmt::format("{}{}({}[{}])", r ? ", " : "", type(ir::composite_element_type(module_.types(), t, r)),
-                                     a, r);
-                return s + ")";
-            }
-            return type(t) + "(" + op(0) + ")";
-        }
-        case O::Bitcast:
-            if (real_matrix(t)) {
-                refuse("WGSL cannot bit-cast a whole matrix; bit-cast its rows instead");
-                return "0";
-            }
-            return "bitcast<" + type(t) + ">(" + op(0) + ")";
+        case O::Convert: return type(t) + "(" + op(0) + ")";
+        case O::Bitcast: return "bitcast<" + type(t) + ">(" + op(0) + ")";
         case O::CompositeConstruct: {
             std::string s = type(t) + "(";
             const auto* m = t->as<sema::MatrixType>();
@@ -277,7 +265,7 @@ std::string Printer::expression(const ir::Instruction* i) {
                 } else if (ct->is<sema::VectorType>()) {
                     // A one-component vector is a scalar.
                 } else {
-                    s += fmt::format("[{}]", k);
+                    s += fmt::format(FMT_COMPILE("[{}]"), k);
                 }
                 ct = ir::composite_element_type(module_.types(), ct, k);
             }
@@ -366,7 +354,7 @@ std::string Printer::expression(const ir::Instruction* i) {
         case O::TextureQuerySamples: case O::TextureQueryLod:
             return texture_expression(i);
         default:
-            malformed(fmt::format("the instruction '{}' as an expression", ir::mnemonic(i->opcode)));
+            malformed(fmt::format(FMT_COMPILE("the instruction '{}' as an expression"), ir::mnemonic(i->opcode)));
             return "0";
     }
 }
@@ -393,7 +381,7 @@ bool Printer::statement(const ir::Instruction* i, const std::string& result_name
                 else if (is_vector(ct)) path += std::string(".") + swizzle_letter(k);
                 else if (const auto* m = ct->as<sema::MatrixType>(); m && !real_matrix(m)) {
                     if (m->cols == 1 && m->rows > 1) path += std::string(".") + swizzle_letter(k);
-                } else if (!ct->is<sema::VectorType>()) path += fmt::format("[{}]", k);
+                } else if (!ct->is<sema::VectorType>()) path += fmt::format(FMT_COMPILE("[{}]"), k);
                 ct = ir::composite_element_type(module_.types(), ct, k);
             }
             if (path == result_name) out().line(result_name + " = " + value(i->operands[1]) + ";");

@@ -1,5 +1,6 @@
 // The intrinsics, one row per id (intrinsics.def): WGSL built-in functions, subgroup functions,
 // and the few written out here (bit tests for isnan/isinf, out parameters, any/all of numbers).
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <array>
@@ -54,7 +55,7 @@ const IntrinsicRow& intrinsic_row(intrinsics::Id id) {
 
 namespace {
 
-std::string u32_of_shape(std::uint32_t n) { return n > 1 ? fmt::format("vec{}<u32>", n) : "u32"; }
+std::string u32_of_shape(std::uint32_t n) { return n > 1 ? fmt::format(FMT_COMPILE("vec{}<u32>"), n) : "u32"; }
 
 }  // namespace
 
@@ -71,8 +72,8 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
     std::uint32_t count = first ? sema::component_count(first) : 1;
     if (intrinsics::is_wave(id) || row.mapping == IntrinsicMapping::Wave) {
         if (entry_.stage == ir::ShaderStage::Vertex) {
-            refuse(fmt::format("The intrinsic '{}' is not available in a vertex shader in WGSL: WebGPU's subgroup "
-                               "functions exist only in compute and fragment shaders.",
+            refuse(fmt::format(FMT_COMPILE("The intrinsic '{}' is not available in a vertex shader in WGSL: WebGPU's subgroup "
+                               "functions exist only in compute and fragment shaders."),
                                n));
             return "0";
         }
@@ -81,13 +82,13 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
     if (intrinsics::takes_derivatives(id)) derivatives_ = true;
     switch (row.mapping) {
         case IntrinsicMapping::None:
-            malformed(fmt::format("the intrinsic '{}' has no WGSL row", n));
+            malformed(fmt::format(FMT_COMPILE("the intrinsic '{}' has no WGSL row"), n));
             return "0";
         case IntrinsicMapping::Raised:
-            malformed(fmt::format("the intrinsic '{}' should have been rewritten by the raise transform '{}'", n, row.text));
+            malformed(fmt::format(FMT_COMPILE("the intrinsic '{}' should have been rewritten by the raise transform '{}'"), n, row.text));
             return "0";
         case IntrinsicMapping::Refused:
-            refuse(fmt::format("The intrinsic '{}' is not available in WGSL; {}, or compile this shader for SPIR-V only.", n,
+            refuse(fmt::format(FMT_COMPILE("The intrinsic '{}' is not available in WGSL; {}, or compile this shader for SPIR-V only."), n,
                                row.text));
             return "0";
         case IntrinsicMapping::Function:
@@ -124,14 +125,14 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
             if (count == 1) return "unpack2x16float(" + a(0) + ").x";
             std::string s = type(i->type()) + "(";
             for (std::uint32_t k = 0; k < count; ++k)
-                s += fmt::format("{}unpack2x16float({}.{}).x", k ? ", " : "", a(0), "xyzw"[k]);
+                s += fmt::format(FMT_COMPILE("{}unpack2x16float({}.{}).x"), k ? ", " : "", a(0), "xyzw"[k]);
             return s + ")";
         }
         case Id::F32ToF16: {
             if (count == 1) return "pack2x16float(vec2<f32>(" + a(0) + ", 0.0f))";
             std::string s = type(i->type()) + "(";
             for (std::uint32_t k = 0; k < count; ++k)
-                s += fmt::format("{}pack2x16float(vec2<f32>({}.{}, 0.0f))", k ? ", " : "", a(0), "xyzw"[k]);
+                s += fmt::format(FMT_COMPILE("{}pack2x16float(vec2<f32>({}.{}, 0.0f))"), k ? ", " : "", a(0), "xyzw"[k]);
             return s + ")";
         }
         case Id::All:
@@ -163,7 +164,7 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
             return "quadBroadcast(" + a(0) + ", " + u32_value(i->operands[1]) + ")";
         default: break;
     }
-    malformed(fmt::format("the intrinsic '{}' with these operands", n));
+    malformed(fmt::format(FMT_COMPILE("the intrinsic '{}' with these operands"), n));
     return "0";
 }
 
@@ -187,7 +188,7 @@ bool Printer::intrinsic_statement(const ir::Instruction* i, const std::string& r
     for (std::size_t k = 1; k < i->operands.size(); ++k) {
         Ref r = pointer(i->operands[k]);
         if (r.in_buffer) {
-            refuse(fmt::format("WGSL: '{}' writing its out parameter into a buffer is not supported; use a local",
+            refuse(fmt::format(FMT_COMPILE("WGSL: '{}' writing its out parameter into a buffer is not supported; use a local"),
                                intrinsics::name(id)));
             return true;
         }

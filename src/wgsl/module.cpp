@@ -2,12 +2,14 @@
 // diagnostics, structs, overrides, resources, variables), and the entry function that copies the
 // stage inputs into private variables and the outputs into its return struct (spec page "The
 // WGSL backend": stage I/O).
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <set>
 
 #include "textgen/structurize.hpp"
+#include "types/types_print.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/bindings.hpp"
 #include "wgsl/printer.hpp"
@@ -48,8 +50,10 @@ std::vector<std::pair<const ir::Global*, BindingSlot>> resource_slots(const ir::
     // `counter.var.<name>`) wherever it counts the buffer, even where only GetDimensions uses it.
     for (const ir::Global* g : module.globals) {
         const auto* r = g->value_type()->as<sema::ResourceType>();
+        // A RWStructuredBuffer has one only where IncrementCounter/DecrementCounter is called.
         if (!r || !used.count(g) || (r->resource != sema::ResourceKind::AppendStructuredBuffer &&
-                                     r->resource != sema::ResourceKind::ConsumeStructuredBuffer))
+                                     r->resource != sema::ResourceKind::ConsumeStructuredBuffer &&
+                                     r->resource != sema::ResourceKind::RWStructuredBuffer))
             continue;
         for (const ir::Global* c : module.globals)
             if (c->name() == "counter.var." + std::string(g->name())) used.insert(c);
@@ -113,7 +117,7 @@ bool Printer::refused_resource(const ir::Global* g) const {
 void Printer::collect_function(const ir::Function* f) {
     if (std::find(functions_.begin(), functions_.end(), f) != functions_.end()) return;
     if (f == current_) {
-        refuse(fmt::format("the function '{}' calls itself; WGSL has no recursion. Rewrite it as a loop",
+        refuse(fmt::format(FMT_COMPILE("the function '{}' calls itself; WGSL has no recursion. Rewrite it as a loop"),
                            f->name));
         return;
     }
@@ -221,13 +225,13 @@ std::string Printer::storage_texture_format(const ir::Global* g) {
         case F::Rgba32i: return "rgba32sint";
         case F::Rgba32f: return "rgba32float";
         case F::Unknown:
-            refuse(fmt::format("The storage texture '{}' has no texel format; WGSL needs one. Add "
-                               "[[vk::image_format(\"...\")]] to its declaration.",
+            refuse(fmt::format(FMT_COMPILE("The storage texture '{}' has no texel format; WGSL needs one. Add "
+                               "[[vk::image_format(\"...\")]] to its declaration."),
                                g->name()));
             return "r32float";
         default:
-            refuse(fmt::format("The storage texture '{}' has the format '{}', which WebGPU storage textures do not "
-                               "have; use rgba8, rgba16f, r32f, rg32f, rgba32f or an integer form of those.",
+            refuse(fmt::format(FMT_COMPILE("The storage texture '{}' has the format '{}', which WebGPU storage textures do not "
+                               "have; use rgba8, rgba16f, r32f, rg32f, rgba32f or an integer form of those."),
                                g->name(), ir::image_format_name(g->image_format)));
             return "r32float";
     }
@@ -247,10 +251,10 @@ void Printer::declare_resource(const ir::Global* g) {
     }
     for (const auto& [n, s] : options_.slots)
         if (n == g->name()) bs = s;
-    std::string slot = fmt::format("@group({}) @binding({}) ", bs.group, bs.binding);
+    std::string slot = fmt::format(FMT_COMPILE("@group({}) @binding({}) "), bs.group, bs.binding);
     if (t->is<sema::ArrayType>()) {
-        refuse(fmt::format("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "
-                           "resources or use a Texture2DArray instead",
+        refuse(fmt::format(FMT_COMPILE("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "
+                           "resources or use a Texture2DArray instead"),
                            g->name()));
         return;
     }
@@ -259,7 +263,7 @@ void Printer::declare_resource(const ir::Global* g) {
     if (!r || r->resource == K::ConstantBuffer) {
         const sema::TypeLayout* l = buffer_layout(g);
         std::uint32_t rows = l ? std::max<std::uint32_t>(1, (l->size + 15) / 16) : 1;
-        out().line(fmt::format("{}var<uniform> {}: array<vec4<u32>, {}>;", slot, name, rows));
+        out().line(fmt::format(FMT_COMPILE("{}var<uniform> {}: array<vec4<u32>, {}>;"), slot, name, rows));
         return;
     }
     auto texel = [&](const sema::Type* e) {
@@ -267,8 +271,18 @@ void Printer::declare_resource(const ir::Global* g) {
         if (!s || sema::is_float_kind(s->scalar)) return std::string("f32");
         return std::string(sema::is_signed_kind(s->scalar) ? "i32" : "u32");
     };
+    if (r->rasterizer_ordered) {
+        refuse(fmt::format("'{}' is a rasterizer-ordered view ({}), and WGSL has no fragment shader interlock or raster "
+                           "order groups; use a {} where overlapping fragments do not race",
+                           g->name(), sema::resource_type_name(r), sema::resource_kind_name(r->resource)));
+        return;
+    }
     bool depth = is_depth_texture(g);
     switch (r->resource) {
+        // A tbuffer or TextureBuffer<T> is one T in read-only storage: words, entered as T itself.
+        case K::TextureBuffer:
+            out().line(fmt::format("{}var<storage, read> {}: array<u32>;", slot, name));
+            return;
         // An append or consume buffer is its elements; the lowering gave its hidden counter a
         // RWByteAddressBuffer global of its own (atomics make it array<atomic<u32>>), at the
         // counter binding reflection reports (beyond the spec's 1.2 list, docs/wgsl.md).
@@ -280,14 +294,20 @@ void Printer::declare_resource(const ir::Global* g) {
         case K::RWByteAddressBuffer: {
             bool written = written_globals_.count(g) != 0;
             std::string word = is_atomic_global(g) ? "atomic<u32>" : "u32";
-            out().line(fmt::format("{}var<storage, {}> {}: array<{}>;", slot, written ? "read_write" : "read", name,
+            out().line(fmt::format(FMT_COMPILE("{}var<storage, {}> {}: array<{}>;"), slot, written ? "read_write" : "read", name,
                                    word));
             return;
         }
         case K::Buffer:
         case K::RWBuffer:
-            refuse(fmt::format("'{}' is a typed buffer (Buffer<T>/RWBuffer<T>), which WGSL does not have; use a "
-                               "StructuredBuffer<T> or RWStructuredBuffer<T> instead",
+            refuse(fmt::format(FMT_COMPILE("'{}' is a typed buffer (Buffer<T>/RWBuffer<T>), which WGSL does not have; use a "
+                               "StructuredBuffer<T> or RWStructuredBuffer<T> instead"),
+                               g->name()));
+            return;
+        case K::SubpassInput:
+        case K::SubpassInputMS:
+            refuse(fmt::format(FMT_COMPILE("'{}' is an input attachment (SubpassInput), which WebGPU does not have; bind the "
+                               "attachment as a Texture2D and textureLoad it at the fragment's position instead"),
                                g->name()));
             return;
         case K::SamplerState: out().line(slot + "var " + name + ": sampler;"); return;
@@ -295,7 +315,7 @@ void Printer::declare_resource(const ir::Global* g) {
         case K::Texture1DArray:
         case K::Texture2DMSArray:
         case K::RWTexture1DArray:
-            refuse(fmt::format("'{}' is a {}, which WGSL does not have; use a 2D (array) texture", g->name(),
+            refuse(fmt::format(FMT_COMPILE("'{}' is a {}, which WGSL does not have; use a 2D (array) texture"), g->name(),
                                r->resource == K::Texture2DMSArray ? "multisampled texture array" : "1D texture array"));
             return;
         default: break;
@@ -306,14 +326,14 @@ void Printer::declare_resource(const ir::Global* g) {
         std::string format = storage_texture_format(g);
         std::string access = written && read ? "read_write" : written ? "write" : "read";
         if (access == "read_write" && format != "r32float" && format != "r32uint" && format != "r32sint")
-            refuse(fmt::format("The storage texture '{}' is read and written in the format '{}'; WGSL reads and "
-                               "writes one storage texture only as r32float, r32uint or r32sint",
+            refuse(fmt::format(FMT_COMPILE("The storage texture '{}' is read and written in the format '{}'; WGSL reads and "
+                               "writes one storage texture only as r32float, r32uint or r32sint"),
                                g->name(), format));
         std::string dim = r->resource == K::RWTexture1D     ? "1d"
                           : r->resource == K::RWTexture2D    ? "2d"
                           : r->resource == K::RWTexture2DArray ? "2d_array"
                                                             : "3d";
-        ty = fmt::format("texture_storage_{}<{}, {}>", dim, format, access);
+        ty = fmt::format(FMT_COMPILE("texture_storage_{}<{}, {}>"), dim, format, access);
     } else if (depth) {
         switch (r->resource) {
             case K::Texture2D: ty = "texture_depth_2d"; break;
@@ -322,8 +342,8 @@ void Printer::declare_resource(const ir::Global* g) {
             case K::TextureCubeArray: ty = "texture_depth_cube_array"; break;
             case K::Texture2DMS: ty = "texture_depth_multisampled_2d"; break;
             default:
-                refuse(fmt::format("'{}' is sampled with a comparison sampler, and WGSL has no such depth texture "
-                                   "of its shape; use a Texture2D, Texture2DArray or TextureCube",
+                refuse(fmt::format(FMT_COMPILE("'{}' is sampled with a comparison sampler, and WGSL has no such depth texture "
+                                   "of its shape; use a Texture2D, Texture2DArray or TextureCube"),
                                    g->name()));
                 return;
         }
@@ -395,24 +415,24 @@ void Printer::declare_global(const ir::Global* g) {
     switch (g->global_kind()) {
         case ir::GlobalKind::Resource: declare_resource(g); return;
         case ir::GlobalKind::Private:
-            if (g->initializer) out().line(fmt::format("var<private> {}: {} = {};", name, type(g->value_type()),
+            if (g->initializer) out().line(fmt::format(FMT_COMPILE("var<private> {}: {} = {};"), name, type(g->value_type()),
                                                        constant(g->initializer)));
-            else out().line(fmt::format("var<private> {}: {};", name, type(g->value_type())));
+            else out().line(fmt::format(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type())));
             return;
         case ir::GlobalKind::Workgroup: {
             std::string t = type(g->value_type());
             if (is_atomic_global(g)) {
                 const sema::Type* leaf = sema::innermost_element(g->value_type());
                 if (!leaf->is<sema::ScalarType>()) {
-                    refuse(fmt::format("the groupshared '{}' takes atomics on members of a struct; WGSL atomics "
-                                       "need atomic types, so use a groupshared uint or int (array) for them",
+                    refuse(fmt::format(FMT_COMPILE("the groupshared '{}' takes atomics on members of a struct; WGSL atomics "
+                                       "need atomic types, so use a groupshared uint or int (array) for them"),
                                        g->name()));
                     return;
                 }
                 std::string s = type(leaf);
                 t.replace(t.find(s), s.size(), "atomic<" + s + ">");
             }
-            out().line(fmt::format("var<workgroup> {}: {};", name, t));
+            out().line(fmt::format(FMT_COMPILE("var<workgroup> {}: {};"), name, t));
             return;
         }
         case ir::GlobalKind::Input:
@@ -430,19 +450,19 @@ void Printer::declare_global(const ir::Global* g) {
                            "WGSL: WebGPU has no primitive index, layer or viewport index built-ins. Pass the value "
                            "through a vertex output or a buffer instead.");
                 else
-                    refuse(fmt::format("the built-in '{}' is not available in WGSL; pass the value through a buffer "
-                                       "or a vertex output instead",
+                    refuse(fmt::format(FMT_COMPILE("the built-in '{}' is not available in WGSL; pass the value through a buffer "
+                                       "or a vertex output instead"),
                                        ir::builtin_name(b)));
                 return;
             }
             if (!g->builtin && sema::component_type(g->value_type()) &&
                 sema::component_type(g->value_type())->scalar == sema::ScalarKind::Bool) {
-                refuse(fmt::format("the stage variable '{}' is a bool, and WGSL stage inputs and outputs cannot be; "
-                                   "use uint and compare with 0",
+                refuse(fmt::format(FMT_COMPILE("the stage variable '{}' is a bool, and WGSL stage inputs and outputs cannot be; "
+                                   "use uint and compare with 0"),
                                    g->name()));
                 return;
             }
-            out().line(fmt::format("var<private> {}: {};", name, type(g->value_type())));
+            out().line(fmt::format(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type())));
             return;
         }
     }
@@ -475,11 +495,11 @@ void Printer::print_entry_wrapper() {
             if (!b) continue;
             if (*g->builtin == ir::BuiltIn::SubgroupLocalInvocationId || *g->builtin == ir::BuiltIn::SubgroupSize)
                 use_subgroups();
-            params.push_back(fmt::format("@builtin({}) {}: {}", b->name, pname, b->type));
+            params.push_back(fmt::format(FMT_COMPILE("@builtin({}) {}: {}"), b->name, pname, b->type));
             copies.push_back(global_name(g) + " = " + builtin_convert(*this, pname, b->type, g->value_type(), false) + ";");
         } else {
             std::string interp = pixel ? interpolation(g->interpolation) : "";
-            params.push_back(fmt::format("@location({}) {}{}: {}", g->location.value_or(0), interp, pname, t));
+            params.push_back(fmt::format(FMT_COMPILE("@location({}) {}{}: {}"), g->location.value_or(0), interp, pname, t));
             copies.push_back(global_name(g) + " = " + pname + ";");
         }
     }
@@ -487,7 +507,7 @@ void Printer::print_entry_wrapper() {
         if (var->empty()) continue;
         bool index = var == &lane_index_;
         std::string pname = locals_.fresh("in_" + *var);
-        params.push_back(fmt::format("@builtin({}) {}: u32", index ? "subgroup_invocation_id" : "subgroup_size", pname));
+        params.push_back(fmt::format(FMT_COMPILE("@builtin({}) {}: u32"), index ? "subgroup_invocation_id" : "subgroup_size", pname));
         copies.push_back(*var + " = " + pname + ";");
         lane_declarations_ += "var<private> " + *var + ": u32;\n";
     }
@@ -501,10 +521,10 @@ void Printer::print_entry_wrapper() {
             if (g->builtin) {
                 auto b = builtin_info(*g->builtin);
                 if (!b) continue;
-                text += fmt::format("    @builtin({}) {}: {},\n", b->name, m, b->type);
+                text += fmt::format(FMT_COMPILE("    @builtin({}) {}: {},\n"), b->name, m, b->type);
             } else {
                 std::string interp = vertex ? interpolation(g->interpolation) : "";
-                text += fmt::format("    @location({}) {}{}: {},\n", g->location.value_or(0), interp, m,
+                text += fmt::format(FMT_COMPILE("    @location({}) {}{}: {},\n"), g->location.value_or(0), interp, m,
                                     type(g->value_type()));
             }
         }
@@ -513,7 +533,7 @@ void Printer::print_entry_wrapper() {
     }
     std::string stage = vertex ? "@vertex" : pixel ? "@fragment" : "@compute";
     if (entry_.stage == ir::ShaderStage::Compute)
-        stage += fmt::format(" @workgroup_size({}, {}, {})", std::max<std::uint32_t>(1, entry_.workgroup_size[0]),
+        stage += fmt::format(FMT_COMPILE(" @workgroup_size({}, {}, {})"), std::max<std::uint32_t>(1, entry_.workgroup_size[0]),
                              std::max<std::uint32_t>(1, entry_.workgroup_size[1]),
                              std::max<std::uint32_t>(1, entry_.workgroup_size[2]));
     out().line(stage);
@@ -549,9 +569,9 @@ std::string Printer::run() {
     std::sort(specs.begin(), specs.end(), [](auto* a, auto* b) { return a->id < b->id; });
     for (const ir::SpecConstant* s : specs) {
         if (s->id > 65535)
-            refuse(fmt::format("the specialization constant '{}' has the id {}; WGSL override ids go up to 65535",
+            refuse(fmt::format(FMT_COMPILE("the specialization constant '{}' has the id {}; WGSL override ids go up to 65535"),
                                s->name(), s->id));
-        out().line(fmt::format("@id({}) override {}: {} = {};", s->id, value_names_[s], type(s->type()),
+        out().line(fmt::format(FMT_COMPILE("@id({}) override {}: {} = {};"), s->id, value_names_[s], type(s->type()),
                                constant(s->default_value)));
     }
     for (const ir::Global* g : globals_) declare_global(g);

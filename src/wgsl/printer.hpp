@@ -2,8 +2,8 @@
 // The WGSL printer of one entry point: per-call state and the pieces each file prints
 // (module.cpp: what the entry reaches, declarations, the entry wrapper; types.cpp: types and
 // constants; statements.cpp: function bodies from the statement tree; expressions.cpp:
-// arithmetic, composites, memory and calls; buffers.cpp: raw-word buffers; textures.cpp;
-// atomics.cpp; intrinsics.cpp).
+// arithmetic, composites, memory and calls; matrices.cpp: matrix operations row by row;
+// buffers.cpp: raw-word buffers; textures.cpp; atomics.cpp; intrinsics.cpp).
 #include <map>
 #include <optional>
 #include <set>
@@ -43,6 +43,10 @@ struct Ref {
     const ir::Global* root = nullptr;  // the global it starts from, when any
 };
 
+// An R x C integer or bool matrix with R, C >= 2, which WGSL holds as `array<vecC<T>, R>` (its
+// HLSL rows; WGSL matrices hold floats only); null for any other type.
+const sema::MatrixType* row_array(const sema::Type* t);
+
 class Printer {
 public:
     Printer(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
@@ -75,6 +79,18 @@ public:
     std::string load(const ir::Value* ptr, const sema::Type* t);
     void store(const ir::Value* ptr, const std::string& v, const sema::Type* t);
     std::string fresh_local(std::string_view hint) { return locals_.fresh(hint); }
+
+    // --- matrices WGSL does not take whole (matrices.cpp) ----------------------------------------
+    // The instruction row by row, or through a helper function, when its result or first operand
+    // is a matrix that WGSL's operator or built-in would not take (an integer or bool matrix; a
+    // float one for `*`, `/`, `%`, comparisons, select, conversions and bit-casts); nullopt when
+    // the plain form applies.
+    std::optional<std::string> matrix_expression(const ir::Instruction* i);
+    std::string row_of(const ir::Value* v, std::uint32_t r);  // HLSL row r of a matrix operand
+    // Whether matrix_expression reads the instruction's matrix operands row by row (each once per row).
+    bool reads_rows(const ir::Instruction* i) const;
+    std::string integer_product(const ir::Instruction* i);     // mul with an integer matrix
+    std::string transpose_rows(const ir::Instruction* i);      // transpose of an integer or bool matrix
 
     // --- buffers (buffers.cpp) -----------------------------------------------------------------
     std::string buffer_word_index(const BufferRef& r, std::uint32_t extra) const;
@@ -147,12 +163,13 @@ private:
     std::set<const ir::Global*> read_globals_;
     std::set<const ir::Global*> atomic_globals_;
     std::set<const ir::Global*> depth_textures_;
-    std::map<const ir::Value*, std::string> value_names_;
+    support::PointerMap<const ir::Value*, std::string> value_names_;  // looked up per use
     std::map<const sema::StructType*, std::string> struct_names_;
     std::map<const ir::Function*, std::string> function_names_;
     std::map<const ir::Global*, std::string> global_names_;
-    std::set<const ir::Instruction*> inlined_;
-    std::set<const ir::Instruction*> hoisted_;
+    support::PointerSet<const ir::Instruction*> inlined_;
+    support::PointerSet<const ir::Instruction*> hoisted_;
+    support::PointerSet<const ir::Instruction*> row_operands_;  // matrices read row by row: never inlined
     std::set<const ir::Instruction*> pointer_lets_;
     std::map<const ir::Instruction*, std::string> buffer_pointer_words_;
     std::set<const ir::SpecConstant*> specs_;

@@ -34,6 +34,7 @@ constexpr std::string_view kRaiseList[] = {
     "polyfill_mad",       // fma for floats, a * b + c for integers
     "polyfill_ldexp",     // WGSL's ldexp takes an i32 exponent, HLSL a float
     "polyfill_isfinite",  // no isfinite (isnan and isinf are bit tests in the printer)
+    "polyfill_bitfields",  // struct bit fields: shifts and masks on the storage unit
     "split_stage_io",
     "flat_integer_varyings",
     "bools_in_buffers",

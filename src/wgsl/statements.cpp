@@ -1,6 +1,7 @@
 // Function bodies from the statement tree (textgen/structurize.hpp): `if`, `switch` (a case that
 // falls into the next one repeats that case's statements; `default` last; a flag variable for a
 // `break` out of the loop around it), `loop` with `continuing` and `break if`, phis as variables.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include "ir/type_rules.hpp"
@@ -16,7 +17,7 @@ void Printer::print_function(const ir::Function* f) {
     bool is_entry = f == entry_.function;
     textgen::StructurizeResult sr = textgen::structurize(*f, arena_);
     if (!sr.function) {
-        malformed(fmt::format("the control flow of '{}' is not structured as WGSL needs ({})", f->name, sr.error));
+        malformed(fmt::format(FMT_COMPILE("the control flow of '{}' is not structured as WGSL needs ({})"), f->name, sr.error));
         return;
     }
     if (is_entry) {
@@ -33,19 +34,19 @@ void Printer::print_function(const ir::Function* f) {
                     // A texture or sampler parameter is passed as the handle itself.
                     t = "";
                     value_names_[a] = n;
-                    refuse(fmt::format("the function '{}' takes a resource parameter; the WGSL backend needs "
+                    refuse(fmt::format(FMT_COMPILE("the function '{}' takes a resource parameter; the WGSL backend needs "
                                        "resource arguments inlined (mark the function inline or pass the data "
-                                       "instead)",
+                                       "instead)"),
                                        f->name));
                 } else if (pt->space == S::Function || pt->space == S::Private || pt->space == S::Workgroup) {
-                    t = fmt::format("ptr<{}, {}>", pt->space == S::Function ? "function"
+                    t = fmt::format(FMT_COMPILE("ptr<{}, {}>"), pt->space == S::Function ? "function"
                                                    : pt->space == S::Private ? "private" : "workgroup",
                                     type(pt->pointee));
                     value_names_[a] = "(*" + n + ")";
                 } else {
-                    refuse(fmt::format("the function '{}' takes a pointer into buffer or stage memory; WGSL "
+                    refuse(fmt::format(FMT_COMPILE("the function '{}' takes a pointer into buffer or stage memory; WGSL "
                                        "passes only local, private and groupshared pointers. Copy the value "
-                                       "into a local first",
+                                       "into a local first"),
                                        f->name));
                     t = "u32";
                 }
@@ -76,12 +77,19 @@ void Printer::print_function(const ir::Function* f) {
             if (hoisted_.count(i)) {
                 std::string n = locals_.fresh(i->name().empty() ? "v" : i->name());
                 value_names_[i] = n;
-                out().line(fmt::format("var {}: {};", n, type(i->type())));
+                out().line(fmt::format(FMT_COMPILE("var {}: {};"), n, type(i->type())));
             }
+    // A matrix read row by row (matrices.cpp) is named: inlined, it would be computed once per row.
+    row_operands_.clear();
+    for (const ir::Block* b : f->blocks)
+        for (const ir::Instruction* i : b->instructions)
+            if (reads_rows(i))
+                for (const ir::Value* v : i->operands)
+                    if (const auto* d = v->as<ir::Instruction>(); d && d->type()->is<sema::MatrixType>()) row_operands_.insert(d);
     for (const ir::Instruction* phi : sr.function->phis) {
         std::string n = locals_.fresh(phi->name().empty() ? "phi" : phi->name());
         value_names_[phi] = n;
-        out().line(fmt::format("var {}: {};", n, type(phi->type())));
+        out().line(fmt::format(FMT_COMPILE("var {}: {};"), n, type(phi->type())));
     }
     print_list(sr.function->body);
     out().close("}");
@@ -176,7 +184,7 @@ void Printer::print_stmt(const textgen::Stmt& s) {
                 }
                 return;
             }
-            if (s.inlined && !hoisted) {
+            if (s.inlined && !hoisted && !row_operands_.count(i)) {
                 inlined_.insert(i);
                 return;
             }
@@ -190,13 +198,13 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             return;
         }
         case K::Effect:
-            if (!statement(s.inst, "")) malformed(fmt::format("the instruction '{}' as a statement", ir::mnemonic(s.inst->opcode)));
+            if (!statement(s.inst, "")) malformed(fmt::format(FMT_COMPILE("the instruction '{}' as a statement"), ir::mnemonic(s.inst->opcode)));
             return;
         case K::Variable: {
             const auto* pt = s.inst->type()->as<sema::PointerType>();
             std::string n = locals_.fresh(s.inst->name().empty() ? "x" : s.inst->name());
             value_names_[s.inst] = n;
-            out().line(fmt::format("var {}: {};", n, type(pt->pointee)));
+            out().line(fmt::format(FMT_COMPILE("var {}: {};"), n, type(pt->pointee)));
             return;
         }
         case K::Assign: {
@@ -242,8 +250,8 @@ void Printer::print_stmt(const textgen::Stmt& s) {
                 std::string labels;
                 for (std::int64_t v : c->values)
                     labels += (labels.empty() ? "" : ", ") +
-                              (is_signed ? fmt::format("{}i", static_cast<std::int32_t>(v))
-                                         : fmt::format("{}u", static_cast<std::uint32_t>(v)));
+                              (is_signed ? fmt::format(FMT_COMPILE("{}i"), static_cast<std::int32_t>(v))
+                                         : fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(v)));
                 if (labels.empty()) continue;
                 out().open("case " + labels + ": {");
                 body(c);
@@ -252,8 +260,8 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             if (def) {
                 std::string labels;
                 for (std::int64_t v : def->values)
-                    labels += (is_signed ? fmt::format("{}i", static_cast<std::int32_t>(v))
-                                         : fmt::format("{}u", static_cast<std::uint32_t>(v))) +
+                    labels += (is_signed ? fmt::format(FMT_COMPILE("{}i"), static_cast<std::int32_t>(v))
+                                         : fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(v))) +
                               ", ";
                 out().open("case " + labels + "default: {");
                 body(def);

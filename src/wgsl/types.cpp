@@ -1,6 +1,8 @@
 // Types and constants. HLSL `floatRxC` is `matRxC<f32>`: R columns of C components, so HLSL row
-// i is WGSL column i (spec page "The WGSL backend": matrices are transposed, as in SPIR-V);
-// one-row or one-column matrices are vectors and one-component vectors scalars.
+// i is WGSL column i (spec page "The WGSL backend": matrices are transposed, as in SPIR-V); an
+// integer or bool `intRxC` is `array<vecC<i32>, R>`, so row i is element i there too; one-row or
+// one-column matrices are vectors and one-component vectors scalars.
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <bit>
@@ -49,29 +51,60 @@ std::string Printer::scalar(const sema::ScalarType* s) {
     return "i32";
 }
 
+namespace {
+
+// Vector and matrix sizes are 1..4: one digit each. Built by hand: fmt parses its format string on
+// every call, and this is the printer's most frequent string.
+char digit(std::uint32_t n) { return static_cast<char>('0' + n); }
+
+std::string vec_name(std::uint32_t n, std::string_view element) {
+    std::string out;
+    out.reserve(6 + element.size());
+    out += "vec";
+    out += digit(n);
+    out += '<';
+    out += element;
+    out += '>';
+    return out;
+}
+
+}  // namespace
+
 std::string Printer::type(const sema::Type* t) {
     switch (t->kind()) {
         case sema::TypeKind::Scalar: return scalar(static_cast<const sema::ScalarType*>(t));
         case sema::TypeKind::Vector: {
             const auto* v = static_cast<const sema::VectorType*>(t);
             if (v->count == 1) return scalar(v->element);
-            return fmt::format("vec{}<{}>", v->count, scalar(v->element));
+            return vec_name(v->count, scalar(v->element));
         }
         case sema::TypeKind::Matrix: {
             const auto* m = static_cast<const sema::MatrixType*>(t);
-            if (!sema::is_float_kind(m->element->scalar))
-                refuse("WGSL has no integer or bool matrices. Use an array of vectors, or compile this shader for "
-                       "SPIR-V only.");
             std::string e = scalar(m->element);
             if (m->rows == 1 && m->cols == 1) return e;
-            if (m->rows == 1) return fmt::format("vec{}<{}>", m->cols, e);
-            if (m->cols == 1) return fmt::format("vec{}<{}>", m->rows, e);
-            return fmt::format("mat{}x{}<{}>", m->rows, m->cols, e);
+            if (m->rows == 1) return vec_name(m->cols, e);
+            if (m->cols == 1) return vec_name(m->rows, e);
+            // WGSL matrices hold floats only: an integer or bool matrix is the array of its rows (matrices.cpp).
+            if (row_array(m)) return fmt::format(FMT_COMPILE("array<vec{}<{}>, {}>"), m->cols, e, m->rows);
+            std::string out = "mat";
+            out += digit(m->rows);
+            out += 'x';
+            out += digit(m->cols);
+            out += '<';
+            out += e;
+            out += '>';
+            return out;
         }
         case sema::TypeKind::Array: {
             const auto* a = static_cast<const sema::ArrayType*>(t);
-            if (a->length == 0) return fmt::format("array<{}>", type(a->element));
-            return fmt::format("array<{}, {}>", type(a->element), a->length);
+            std::string out = "array<";
+            out += type(a->element);
+            if (a->length != 0) {
+                out += ", ";
+                out += std::to_string(a->length);
+            }
+            out += '>';
+            return out;
         }
         case sema::TypeKind::Struct: return declare_struct(static_cast<const sema::StructType*>(t));
         case sema::TypeKind::Void: return "void";
@@ -87,7 +120,7 @@ std::string Printer::struct_member(const sema::StructType* s, std::uint32_t inde
         if (index == 0) return "base";
         --index;
     }
-    if (index >= s->members.size()) return "m" + std::to_string(index);
+    if (index >= s->members.size()) return fmt::format(FMT_COMPILE("m{}"), index);
     return textgen::legal_name(textgen::NameTarget::Wgsl, s->members[index].name.str());
 }
 
@@ -103,8 +136,8 @@ std::string Printer::declare_struct(const sema::StructType* s) {
     if (s->base) members.push_back({member_names.fresh("base"), type(s->base)});
     for (const sema::StructMember& m : s->members) {
         if (m.type->is<sema::ResourceType>() || sema::contains_resource(m.type)) {
-            refuse(fmt::format("the struct '{}' holds a resource; WGSL structs cannot. Declare the resource at "
-                               "global scope instead",
+            refuse(fmt::format(FMT_COMPILE("the struct '{}' holds a resource; WGSL structs cannot. Declare the resource at "
+                               "global scope instead"),
                                s->name.str()));
             continue;
         }
@@ -123,8 +156,8 @@ namespace {
 std::string float_literal(std::uint32_t bits, const char* suffix) {
     float f;
     std::memcpy(&f, &bits, sizeof f);
-    if (std::isnan(f) || std::isinf(f)) return fmt::format("bitcast<f32>({:#x}u)", bits);
-    std::string s = fmt::format("{}", f);
+    if (std::isnan(f) || std::isinf(f)) return fmt::format(FMT_COMPILE("bitcast<f32>({:#x}u)"), bits);
+    std::string s = fmt::format(FMT_COMPILE("{}"), f);
     if (s.find_first_of(".e") == std::string::npos) s += ".0";
     return s + suffix;
 }
@@ -174,14 +207,14 @@ std::string Printer::constant(const ir::Constant* c) {
         if (sign) f = -f;
         std::uint32_t bits;
         std::memcpy(&bits, &f, sizeof f);
-        v = e == 31 ? fmt::format("bitcast<vec2<f16>>({:#x}u).x", std::uint32_t(h)) : float_literal(bits, "h");
+        v = e == 31 ? fmt::format(FMT_COMPILE("bitcast<vec2<f16>>({:#x}u).x"), std::uint32_t(h)) : float_literal(bits, "h");
     } else if (ty == "f32" || sema::is_float_kind(s->scalar)) {
         v = float_literal(static_cast<std::uint32_t>(c->bits), "f");
     } else if (ty == "i32") {
         auto x = static_cast<std::int32_t>(static_cast<std::uint32_t>(c->bits));
-        v = x == INT32_MIN ? "i32(-2147483647 - 1)" : fmt::format("{}i", x);
+        v = x == INT32_MIN ? "i32(-2147483647 - 1)" : fmt::format(FMT_COMPILE("{}i"), x);
     } else {
-        v = fmt::format("{}u", static_cast<std::uint32_t>(c->bits));
+        v = fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(c->bits));
     }
     if (t->is<sema::ScalarType>() || sema::component_count(t) == 1) return v;
     return ty + "(" + v + ")";

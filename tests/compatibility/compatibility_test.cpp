@@ -113,6 +113,21 @@ TEST_CASE("compatibility: constant-buffer member types, removals and matrix pack
           Strings{"Frame.Tint was removed (it was at offset 64)", "Frame.Color was added at offset 64"});
 }
 
+TEST_CASE("compatibility: a bit field that moves within its unit is a difference", "[compatibility]") {
+    const std::string bits = R"(struct Flags { uint Kind : 4; uint Count : 12; uint Whole; };
+cbuffer Params : register(b0) { Flags F; };
+[shader("pixel")] float4 PSMain() : SV_Target { return F.Kind + F.Count + F.Whole; }
+)";
+    ShaderReflection built = reflect(bits);
+    CHECK(compare_interface(built, reflect(bits)).is_compatible());
+    CHECK(messages(compare_interface(built, reflect(replaced(bits, "uint Kind : 4;", "uint Kind : 5;"))).differences) ==
+          Strings{"Params.F.Kind changed from bits 0 to 4 to bits 0 to 5",
+                  "Params.F.Count changed from bits 4 to 16 to bits 5 to 17"});
+    // A whole member that becomes a bit field.
+    CHECK(messages(compare_interface(built, reflect(replaced(bits, "uint Whole;", "uint Whole : 32;"))).differences) ==
+          Strings{"Params.F.Whole changed from the whole member to bits 0 to 32"});
+}
+
 TEST_CASE("compatibility: arrays and nested structs are followed member by member", "[compatibility]") {
     const std::string lights = R"(struct Light { float3 Direction; float Range; float4 Color; };
 cbuffer Lights : register(b0) { Light Items[4]; float Weights[4]; };

@@ -30,6 +30,7 @@ inline const std::vector<Case>& cases() {
         {"lang/cbuffers.hlsl", {T::SpirV}, ""},
         {"lang/resource_arrays.hlsl", {T::SpirV}, ""},
         {"lang/types16.hlsl", {T::SpirV}, ""},
+        {"lang/bit_fields.hlsl", {T::SpirV, T::Msl, T::Wgsl}, ""},
         {"3d/skinning.hlsl", {T::SpirV}, ""},
         {"spec/Material.hlsl", {T::SpirV}, "ALPHA_TEST;LIGHTING=NONE|LAMBERT|PBR"},
     };

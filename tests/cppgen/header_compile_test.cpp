@@ -51,6 +51,7 @@ void add_checks(Program& p, const std::string& cls, const oneshader::ShaderRefle
         const std::string type = "shaders::" + cls + "::" + cpp;
         for (const ReflectedMember& m : layout.members) {
             if (m.type.kind == ReflectedTypeKind::Array && m.type.length == 0) continue;
+            if (m.bit_width != 0) continue;  // offsetof takes no bit field; its bits are checked below
             const std::string field = oneshader::cppgen::member_name(m.name);
             p.source += "    std::printf(\"" + type + "::" + field + " %zu\\n\", offsetof(" + type + ", " + field + "));\n";
             p.expected += type + "::" + field + " " + std::to_string(m.offset) + "\n";
@@ -70,7 +71,7 @@ int run(const std::string& command) { return std::system(command.c_str()); }
 TEST_CASE("generated headers compile as C++17 and C++20 and their offsets are the reflection's", "[cppgen]") {
     Scratch dir;
     Program program;
-    program.source = "#include <cstddef>\n#include <cstdio>\n";
+    program.source = "#include <cstddef>\n#include <cstdio>\n#include <cstring>\n";
     std::string body;
     for (const header_test::Case& c : header_test::cases()) {
         INFO(c.file);
@@ -100,6 +101,17 @@ TEST_CASE("generated headers compile as C++17 and C++20 and their offsets are th
             "    light.LightViewProjection(0, 3) = 2.0f;\n"
             "    std::printf(\"%g %g\\n\", double(light.Weights[2].value), double(light.LightViewProjection.stored[3][0]));\n";
     program.expected += "AlphaTestOn_LightingPbr ALPHA_TEST=1 LIGHTING=PBR 4 1\n1\n0.5 2\n";
+    // Bit fields: the C++ bit fields of a header put each field at the shader's bits (the words of the
+    // bit_fields execution case, its unused bits 0), and read a signed one back sign-extended.
+    body += "    shaders::BitFields::BitParams bits{};\n"
+            "    bits.Defaults.Kind = 10u; bits.Defaults.Count = 1971u; bits.Defaults.Mask = 0xFACEu;\n"
+            "    bits.Defaults.Delta = -20; bits.Defaults.Bias = -100; bits.Defaults.Whole = 0x11223344u;\n"
+            "    bits.Defaults.Low = 0x2345678u; bits.Defaults.High = 6u; bits.Step = 5u;\n"
+            "    unsigned int words[9] = {};\n"
+            "    std::memcpy(words, &bits, sizeof(words));\n"
+            "    std::printf(\"%x %x %x %x %x %u %d\\n\", words[0], words[1], words[2], words[3], words[4], words[8],\n"
+            "                int(bits.Defaults.Bias));\n";
+    program.expected += "face7b3a e72c 11223344 2345678 6 5 -100\n";
     program.source += "\nint main() {\n" + body + "    return 0;\n}\n";
     std::ofstream(dir.path / "main.cpp", std::ios::binary) << program.source;
 

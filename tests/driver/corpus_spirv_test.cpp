@@ -32,8 +32,8 @@ namespace {
 // Vulkan 1.2 genuinely cannot express; a missing feature of ours never belongs here. Key:
 // "folder/file.hlsl:Entry"; value: the code it gives, then why.
 // Entry points that may fail, with the code they must fail with and why. Empty: every corpus
-// entry point compiles. (A resource local chosen under run-time control flow is OSH0400 by design,
-// as Vulkan SPIR-V cannot select between handles; tests/lower covers that refusal.)
+// entry point compiles. (A resource local chosen under run-time control flow is OSH0403 by design,
+// as Vulkan SPIR-V cannot select between handles; tests/driver/resource_variables_test.cpp covers it.)
 const std::map<std::string, std::string> kAllowedFailures = {};
 
 oneshader::CompileOptions options_for(const fs::path& file) {

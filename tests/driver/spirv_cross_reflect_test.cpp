@@ -246,6 +246,8 @@ std::string_view vector_prefix(ScalarKind k) {
     return "?";
 }
 
+bool is_float_scalar(ScalarKind s) { return s == ScalarKind::Float || s == ScalarKind::Half || s == ScalarKind::Double; }
+
 // The GLSL type name SPIRV-Cross prints for a scalar, vector or matrix. DXC's SPIR-V makes each
 // HLSL matrix row a SPIR-V column, so HLSL floatRxC is GLSL matR (square) or matRxC.
 std::string glsl_name(ScalarKind scalar, std::uint32_t components, std::uint32_t columns, ReflectedTypeKind kind) {
@@ -282,6 +284,13 @@ struct Comparer {
         std::vector<long> their_dims;
         for (const Json& d : member.list("array")) their_dims.push_back(static_cast<long>(d.number));
         std::reverse(their_dims.begin(), their_dims.end());
+        // An integer or bool matrix is an array of its rows in SPIR-V (as DXC writes it), with
+        // the row stride as the array stride; a bool one holds uints.
+        bool rows_array = t->kind == ReflectedTypeKind::Matrix && !is_float_scalar(t->scalar);
+        if (rows_array) {
+            our_dims.push_back(t->components);
+            if (!outer_stride) outer_stride = t->matrix_stride;
+        }
         if (our_dims != their_dims) {
             std::ostringstream m;
             m << "array dimensions differ (ours";
@@ -306,10 +315,12 @@ struct Comparer {
             structure(where, *st, *t);
             return;
         }
-        std::string expected = glsl_name(t->scalar, t->components, t->columns, t->kind);
+        std::string expected = rows_array ? glsl_name(t->scalar == ScalarKind::Bool ? ScalarKind::UInt : t->scalar,
+                                                      t->columns, 0, ReflectedTypeKind::Vector)
+                                          : glsl_name(t->scalar, t->components, t->columns, t->kind);
         if (their_type != expected)
             error(where, "type " + expected + " from our reflection, " + their_type + " in the SPIR-V");
-        if (t->kind == ReflectedTypeKind::Matrix) {
+        if (t->kind == ReflectedTypeKind::Matrix && !rows_array) {
             if (member.num("matrix_stride") != static_cast<long>(t->matrix_stride))
                 error(where, "matrix stride " + std::to_string(t->matrix_stride) + " in our reflection, " +
                                  std::to_string(member.num("matrix_stride").value_or(-1)) + " in the SPIR-V");
@@ -328,14 +339,26 @@ struct Comparer {
             error(where, "a " + std::string(to_string(ours.kind)) + " in our reflection, a struct in the SPIR-V");
             return;
         }
+        // Bit fields share a storage unit, one SPIR-V member named after its first field (the one at bit 0);
+        // the others lie above it in the same unit.
+        std::vector<const ReflectedMember*> stored;
+        for (const ReflectedMember& m : ours.members) {
+            if (m.bit_width != 0 && m.bit_offset != 0) {
+                if (stored.empty() || stored.back()->bit_width == 0 || stored.back()->offset != m.offset ||
+                    m.bit_offset + m.bit_width > 8 * m.type.size)
+                    error(where + "." + m.name, "a bit field outside the storage unit before it");
+                continue;
+            }
+            stored.push_back(&m);
+        }
         const std::vector<Json>& members = theirs.list("members");
-        if (members.size() != ours.members.size()) {
-            error(where, std::to_string(ours.members.size()) + " members in our reflection, " +
+        if (members.size() != stored.size()) {
+            error(where, std::to_string(stored.size()) + " stored members in our reflection, " +
                              std::to_string(members.size()) + " in the SPIR-V");
             return;
         }
         for (std::size_t i = 0; i < members.size(); ++i) {
-            const ReflectedMember& m = ours.members[i];
+            const ReflectedMember& m = *stored[i];
             std::string at = where + "." + m.name;
             if (members[i].str("name") != m.name) error(at, "named '" + members[i].str("name") + "' in the SPIR-V");
             if (members[i].num("offset") != static_cast<long>(m.offset))

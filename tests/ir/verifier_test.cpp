@@ -168,6 +168,23 @@ TEST_CASE("verifier: bitcast keeps the size", "[ir][verifier]") {
            "@f bb0 %0 = bitcast: bitcast needs basic types of the same size, not int to double");
 }
 
+TEST_CASE("verifier: bit fields are constant bits of an integer scalar", "[ir][verifier]") {
+    CHECK(verify_text(fn("bb0:\n  %0 = bitfield_extract %arg0, 4:uint, 28:uint : int\n"
+                         "  %1 = bitfield_insert %arg0, %0, 0:uint, 1:uint : int\n  ret\n")) == std::vector<std::string>{});
+    expect(fn("bb0:\n  %0 = bitfield_extract %arg1, 0:uint, 4:uint : float\n  ret\n"),
+           "@f bb0 %0 = bitfield_extract: the base must be an integer scalar, not float");
+    expect(fn("bb0:\n  %0 = bitfield_extract %arg0, 0:uint, 4:uint : uint\n  ret\n"),
+           "@f bb0 %0 = bitfield_extract: result type uint differs from the base's int");
+    expect(fn("bb0:\n  %0 = bitfield_extract %arg0, 30:uint, 4:uint : int\n  ret\n"),
+           "@f bb0 %0 = bitfield_extract: the bits 30 to 34 are not a field of int");
+    expect(fn("bb0:\n  %0 = bitfield_extract %arg0, 0:uint, 0:uint : int\n  ret\n"),
+           "@f bb0 %0 = bitfield_extract: the bits 0 to 0 are not a field of int");
+    expect(fn("bb0:\n  %0 = bitfield_extract %arg0, %arg0, 4:uint : int\n  ret\n"),
+           "@f bb0 %0 = bitfield_extract: the offset and count must be uint constants");
+    expect(fn("bb0:\n  %0 = bitfield_insert %arg0, 1:uint, 0:uint, 4:uint : int\n  ret\n"),
+           "@f bb0 %0 = bitfield_insert: the field has type uint, expected int");
+}
+
 TEST_CASE("verifier: construct gives every component once", "[ir][verifier]") {
     expect(fn("bb0:\n  %0 = construct %arg1, %arg1 : float3\n  ret\n"), "@f bb0 %0 = construct: gives 2 components for a float3");
     expect(fn("bb0:\n  %0 = construct %arg0 : int[2]\n  ret\n"),

@@ -258,19 +258,45 @@ void CSMain(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
 
 TEST_CASE("lower: what the lowering cannot express is an OSH0400 error naming it") {
     Lowered l = lower_text(R"(
-Texture2D<float4> A : register(t0);
-Texture2D<float4> B : register(t1);
+Texture2D<float4> A[2] : register(t0);
 SamplerState S : register(s0);
 [shader("pixel")]
 float4 PSMain(float4 p : SV_Position) : SV_Target {
-    Texture2D<float4> t = A;
-    if (p.x > 0) t = B;
-    return t.Sample(S, p.xy);
+    Texture2D<float4> t[2];
+    return A[0].Sample(S, p.xy);
 }
 )");
     CHECK(l.codes() == std::vector<std::string>{"OSH0400"});
-    CHECK(contains(l.diagnostics(), "assigning a resource variable inside a branch or loop"));
+    CHECK(contains(l.diagnostics(), "the local resource array 't' (index the global array instead)"));
     CHECK(l.text.empty());
+}
+
+TEST_CASE("lower: resource locals, members, ?: and results are references to the globals") {
+    // A local resource is a variable holding a reference (a pointer to the global); `?:` selects
+    // between references; a struct holding resources is its mirror with references as members.
+    std::string t = lowered(R"(
+Texture2D<float4> A : register(t0);
+Texture2D<float4> B : register(t1);
+SamplerState S : register(s0);
+cbuffer P : register(b0) { uint Mode; };
+struct Layer { Texture2D<float4> tex; float scale; };
+Texture2D<float4> Pick(bool first) { return first ? A : B; }
+[shader("pixel")]
+float4 PSMain(float4 p : SV_Position) : SV_Target {
+    Texture2D<float4> t = A;
+    if (Mode != 0) t = B;
+    Layer l;
+    l.tex = Mode > 1 ? A : B;
+    l.scale = 2;
+    return t.Sample(S, p.xy) + l.tex.Sample(S, p.xy) * l.scale + Pick(true).Sample(S, p.xy);
+}
+)");
+    CHECK(contains(t, "struct Layer { tex: ptr<uniform_constant, Texture2D<float4>>, scale: float }"));
+    CHECK(contains(t, "alloca : ptr<function, ptr<uniform_constant, Texture2D<float4>>> ; t"));
+    CHECK(contains(t, "alloca : ptr<function, Layer> ; l"));
+    CHECK(contains(t, "select %"));
+    CHECK(contains(t, ", %g0, %g1 : ptr<uniform_constant, Texture2D<float4>>"));
+    CHECK(contains(t, "func @Pick(%arg0: bool) -> ptr<uniform_constant, Texture2D<float4>>"));
 }
 
 TEST_CASE("lower: a texel offset must be constant (OSH0402)") {

@@ -61,6 +61,23 @@ TEST_CASE("combine masks shift amounts to the width", "[opt][combine]") {
     });
 }
 
+TEST_CASE("combine folds bit field extracts and inserts of constants", "[opt][combine]") {
+    check_rows({
+        {"bitfield_extract 4207835962:uint, 4:uint, 12:uint", "uint", "1971:uint"},       // 0xFACE7B3A
+        {"bitfield_extract 4207835962:uint, 16:uint, 16:uint", "uint", "64206:uint"},
+        {"bitfield_extract 59180:int, 0:uint, 6:uint", "int", "-20:int"},                 // sign-extended
+        {"bitfield_extract 59180:int, 6:uint, 10:uint", "int", "-100:int"},
+        {"bitfield_extract -1:int, 0:uint, 32:uint", "int", "-1:int"},
+        {"bitfield_extract -256:int16_t, 8:uint, 8:uint", "int16_t", "-1:int16_t"},
+        {"bitfield_extract 18446744073709551615:uint64_t, 40:uint, 24:uint", "uint64_t", "16777215:uint64_t"},
+        {"bitfield_insert 305419896:uint, 9:uint, 0:uint, 4:uint", "uint", "305419897:uint"},  // 0x12345678
+        {"bitfield_insert 0:uint, 74565:uint, 16:uint, 16:uint", "uint", "591724544:uint"},    // cut: 0x2345 << 16
+        {"bitfield_insert 0:int, -3:int, 0:uint, 8:uint", "int", "253:int"},
+        {"bitfield_insert 0:int, -1:int, 24:uint, 8:uint", "int", "-16777216:int"},
+    });
+    CHECK(fold("bitfield_extract %arg0, 4:uint, 12:uint", "uint", "%arg0: uint") == "%0");
+}
+
 TEST_CASE("combine leaves division by zero and INT_MIN / -1 to the GPU", "[opt][combine][exactness]") {
     check_rows({
         {"div 1:int, 0:int", "int", "%0"},

@@ -102,20 +102,30 @@ entry compute @main workgroup_size(1, 1, 1)
     CHECK(r.text == ir);
 }
 
-TEST_CASE("bools_in_buffers refuses a bool matrix in a buffer", "[raise][buffers][refusal]") {
-    Raised r = raise_text(R"(struct M { m: bool2x2 }
+TEST_CASE("bools_in_buffers makes a bool matrix a uint matrix converted as a whole", "[raise][buffers]") {
+    Raised r = raise_text(R"(struct M { m: row_major bool2x2 }
 
-%g0 = global uniform ConstantBuffer<M> set(0) binding(0) ; cb
+%g0 = global storage RWStructuredBuffer<M> set(0) binding(0) ; items
 
 func @main() -> void {
 bb0:
+  %0 = access %g0, 0:uint, 0:int : ptr<storage, row_major bool2x2>
+  %1 = load %0 : bool2x2
+  %2 = access %g0, 1:uint, 0:int : ptr<storage, row_major bool2x2>
+  store %2, %1
   ret
 }
 
 entry compute @main workgroup_size(1, 1, 1)
 )",
                           "bools_in_buffers");
-    CHECK(r.refusal == "bool matrices in buffer memory");
+    CHECK(r.refusal == "");
+    CHECK(r.changed);
+    INFO(r.text);
+    CHECK(r.text.find("{ m: row_major uint2x2 }") != std::string::npos);
+    CHECK(r.text.find("ptr<storage, row_major uint2x2>") != std::string::npos);
+    CHECK(r.text.find("= convert %1 : bool2x2") != std::string::npos);
+    CHECK(r.text.find(": uint2x2\n  store %") != std::string::npos);
 }
 
 }  // namespace

@@ -230,6 +230,41 @@ TEST_CASE("the line format reads back to the same model", "[reflect][lines]") {
     CHECK(text.find("entry name=\"VSMain\" stage=Vertex workgroup=0,0,0 stride=20\n") != std::string::npos);
 }
 
+TEST_CASE("bit fields carry their bits in both forms and read back", "[reflect][lines][json]") {
+    ShaderReflection r = sprite();
+    ReflectedType flags;
+    flags.kind = ReflectedTypeKind::Struct;
+    flags.name = "Flags";
+    flags.size = 8;
+    flags.alignment = 4;
+    flags.members.push_back({"Kind", 0, scalar(ScalarKind::UInt, 4), 0, 4});
+    flags.members.push_back({"Count", 0, scalar(ScalarKind::UInt, 4), 4, 12});
+    flags.members.push_back({"Delta", 4, scalar(ScalarKind::Int, 4), 0, 6});
+    r.resources[0].layout->members.push_back({"Bits", 80, flags});
+
+    std::string json;
+    for (char ch : write_reflection_json(r))
+        if (ch != ' ' && ch != '\n') json += ch;
+    CHECK(json.find("{\"name\":\"Count\",\"offset\":0,\"bitOffset\":4,\"bitWidth\":12,\"type\":{\"kind\":\"Scalar\"") !=
+          std::string::npos);
+    // Whole members have neither key.
+    CHECK(json.find("{\"name\":\"Tint\",\"offset\":64,\"type\":") != std::string::npos);
+
+    std::string text = write_reflection_file(r);
+    CHECK(text.find("      member name=\"Bits\" offset=80\n") != std::string::npos);
+    CHECK(text.find("          member name=\"Count\" offset=0 bitoffset=4 bitwidth=12\n") != std::string::npos);
+    ReflectionReadResult back = read_reflection_file(text);
+    INFO(back.error);
+    REQUIRE(back.reflection);
+    CHECK(*back.reflection == r);
+
+    // Both bit attributes or neither.
+    std::string half = text;
+    std::string cut = " bitwidth=12";
+    half.erase(half.find(cut), cut.size());
+    CHECK(read_reflection_file(half).error.find("needs the attribute 'bitwidth'") != std::string::npos);
+}
+
 TEST_CASE("the reader ignores unknown records and attributes", "[reflect][lines]") {
     std::string text = write_reflection_file(sprite());
     std::string extended = text;

@@ -118,9 +118,16 @@ TEST_CASE("check diagnostics: buffers, push constants and resource arrays") {
                    "[shader(\"pixel\")] float4 PS() : SV_Target { return PA.x + PB.y; }\n") == V{"OSH0333 4:26"});
     CHECK(diags_of("struct Big { float4x4 a; float4x4 b; float4 c; };\n[[vk::push_constant]] Big P;\n") ==
           V{"OSH0334 2:27"});
-    CHECK(diags_of("Texture2D<float4> Textures[] : register(t0);\n") == V{"OSH0350 1:19"});
+    // Unbounded arrays are descriptor indexing (docs/spirv.md); an append buffer's counter still cannot be one.
+    CHECK(diags_of("Texture2D<float4> Textures[] : register(t0);\n") == V{});
+    CHECK(diags_of("AppendStructuredBuffer<uint> Queues[] : register(u0);\n") == V{"OSH0350 1:30"});
     CHECK(diags_of("Texture2D<float4> Textures[2][2];\n") == V{"OSH0350 1:19"});
-    CHECK(message_of("Texture2D<float4> T[];\n").find("unbounded resource array") != std::string::npos);
+    CHECK(diags_of("Texture2D<float4> Textures[][2];\n") == V{"OSH0350 1:19"});
+    // SM 6.6 descriptor heaps stay refused, naming the unbounded array to declare instead.
+    const char* heap = "[shader(\"pixel\")] float4 PS(uint i : I) : SV_Target {\n"
+                       "    Texture2D<float4> t = ResourceDescriptorHeap[i]; return t.Load(int3(0, 0, 0)); }\n";
+    CHECK(diags_of(heap) == V{"OSH0350 2:27"});
+    CHECK(message_of(heap).find("unbounded array") != std::string::npos);
 }
 
 TEST_CASE("check diagnostics: intrinsics the front end refuses") {

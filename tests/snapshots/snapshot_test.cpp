@@ -83,8 +83,9 @@ std::string msl_validate(const oneshader::ShaderBlob& b) {
     if (run.status != 0) out += run.output;
     return out;
 }
-const std::set<std::string> kMslFiles = {"2d/sprite", "compute/histogram", "compute/prefix_sum",
-                                         "lang/push_constants", "lang/switch_fallthrough", "lang/precise"};
+const std::set<std::string> kMslFiles = {"2d/sprite",           "compute/histogram",       "compute/prefix_sum",
+                                         "lang/push_constants", "lang/switch_fallthrough", "lang/precise",
+                                         "lang/texture_buffers", "lang/rasterizer_ordered"};
 
 const TargetRow kTargets[] = {
     {oneshader::Target::SpirV, "spvasm", spirv_text, spirv_validate},
@@ -146,6 +147,9 @@ FileSnapshots snapshots_of(const fs::path& file) {
     out.texts[stem + ".ir"] = oneshader::ir::print_module(lowered->module);
     std::string verified = lines_of(oneshader::ir::verify(lowered->module));
     if (!verified.empty()) out.problems += stem + ".ir does not verify:\n" + verified;
+    // As the compiler does: resource variables resolved (at every -O level), then the optimizer.
+    if (!oneshader::opt::legalize_resources(lowered->module, lowered->ctx.diags))
+        out.problems += stem + ": resolving resource variables failed\n";
     oneshader::opt::OptimizeResult optimized = oneshader::opt::optimize(lowered->module);
     if (!optimized.ok) out.problems += stem + ".opt.ir: pass " + optimized.failed_pass + " failed: " + optimized.message + "\n";
     out.texts[stem + ".opt.ir"] = oneshader::ir::print_module(lowered->module);

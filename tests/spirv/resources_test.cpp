@@ -56,7 +56,10 @@ bb0:
 
 entry compute @main workgroup_size(1, 1, 1)
 )");
-    CHECK(contains(r.text, "OpShiftRightLogical"));
+    // Constant byte offsets index words directly (16 / 4 = 4, 5; 32 / 4 = 8).
+    CHECK(contains(r.text, "%uint_0 %uint_4\n"));
+    CHECK(contains(r.text, "%uint_0 %uint_5\n"));
+    CHECK(contains(r.text, "%uint_0 %uint_8\n"));
     CHECK(contains(r.text, "OpBitcast %float"));
     CHECK(contains(r.text, "OpArrayLength"));
     CHECK(contains(r.text, "ArrayStride 4"));

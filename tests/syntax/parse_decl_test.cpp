@@ -184,3 +184,32 @@ TEST_CASE("unsigned int and unsigned are uint, as in DXC", "[parser][decl]") {
     CHECK(dump_of("static unsigned int a; unsigned b;") ==
           "(tu\n  (var 1:21 a uint (mods static))\n  (var 1:33 b uint))");
 }
+
+TEST_CASE("template specializations, variable templates and Name<args>::member", "[parser][decl]") {
+    std::string s = dump_of("template<typename T> struct S { T v; };\n"
+                            "template<typename T> struct S<vector<T, 4> > { T v; };\n"
+                            "template<> struct S<int> { int v; };");
+    CHECK(s.find("(struct 2:29 S (template (typename T)) (specializes <vector<T, (int 4 4)>>)") != std::string::npos);
+    CHECK(s.find("(struct 3:19 S (template) (specializes <int>)") != std::string::npos);
+    std::string f = dump_of("template<typename T> T f(T x) { return x; }\ntemplate<> int f<int>(int x) { return x; }");
+    CHECK(f.find("(function 2:16 f int (template) (specializes <int>)") != std::string::npos);
+    std::string v = dump_of("template<typename T> static const T Pi = T(3);\nstatic const float F = Pi<float>;");
+    CHECK(v.find("(var 1:37 Pi T (mods static const) (template (typename T))") != std::string::npos);
+    CHECK(v.find("Pi<float>") != std::string::npos);
+    std::string m = dump_of("template<typename T> struct L { typedef T Type; static T k; };\n"
+                            "L<float>::Type g = L<float>::k;");
+    CHECK(m.find("(var 2:16 g L<float>::Type") != std::string::npos);
+    CHECK(m.find("L<float>::k") != std::string::npos);
+}
+
+TEST_CASE("bit fields: a width after ':' that does not start with a name", "[parser][decl]") {
+    CHECK(dump_of("struct S { uint a : 4, b : 2; int c : (3) : SV_Position; };") ==
+          "(tu\n  (struct 1:8 S\n    (var 1:17 a uint (bits (int 4 4)))\n    (var 1:24 b uint (bits (int 2 2)))\n"
+          "    (var 1:35 c int (bits (int 3 3)) (semantic SV_Position))))");
+    // A name after ':' stays a semantic.
+    // A name that an operator follows, and sizeof, start a width.
+    CHECK(dump_of("struct U { uint n : N - 1; uint m : sizeof(uint); };") ==
+          "(tu\n  (struct 1:8 U\n    (var 1:17 n uint (bits (- N (int 1 1))))\n"
+          "    (var 1:33 m uint (bits (sizeof uint)))))");
+    CHECK(dump_of("struct T { uint n : N; };") == "(tu\n  (struct 1:8 T\n    (var 1:17 n uint (semantic N))))");
+}

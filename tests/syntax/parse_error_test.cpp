@@ -56,6 +56,14 @@ TEST_CASE("misplaced keywords and annotations", "[parser][error]") {
     CHECK(diags_of("void f() { void g() {} }") == V{"OSH0211 1:21"});
 }
 
+TEST_CASE("bit field widths outside struct members are refused", "[parser][error]") {
+    CHECK(diags_of("struct S { uint a : 4; };").empty());
+    CHECK(diags_of("void f(uint a : 4) {}") == V{"OSH0362 1:17"});
+    CHECK(diags_of("uint f() : 4 { return 0; }") == V{"OSH0362 1:12"});
+    CHECK(diags_of("cbuffer B : 3 { uint a; }") == V{"OSH0362 1:13"});
+    CHECK(diags_of("struct S { uint a : 4 : 5; };") == V{"OSH0362 1:25"});
+}
+
 TEST_CASE("unsupported language features are named", "[parser][error]") {
     CHECK(diags_of("interface I { void f(); };\nfloat x;") == V{"OSH0209 1:1"});
     CHECK(diags_of("void f() { goto L; }") == V{"OSH0209 1:12"});
@@ -64,11 +72,13 @@ TEST_CASE("unsupported language features are named", "[parser][error]") {
     CHECK(diags_of("void f() { int* p; }") == V{"OSH0209 1:15"});
     CHECK(diags_of("void f() { x = *p; }") == V{"OSH0209 1:16"});
     CHECK(diags_of("void f() { p->x = 1; }") == V{"OSH0209 1:13"});
-    CHECK(diags_of("struct S { uint a : 4; };") == V{"OSH0209 1:21"});
     CHECK(diags_of("void main(triangle float4 v[3]) {}") == V{"OSH0209 1:11"});
     CHECK(diags_of("using namespace X;") == V{"OSH0209 1:7"});
     CHECK(diags_of("void f() { x = 'a'; }") == V{"OSH0209 1:16"});
-    CHECK(diags_of("template<typename T> T zero = 0;") == V{"OSH0209 1:24"});
+    CHECK(diags_of("template<typename T> struct S { static int k; };\ntemplate<typename T> int S<T>::k = 0;") ==
+          V{"OSH0209 2:26"});
+    CHECK(diags_of("template<typename T> static const T k = 1;\ntemplate<typename T> static const T k<vector<T, 2> > = 2;") ==
+          V{"OSH0209 2:38"});
     auto p = parse_text("interface I { void f(); };");
     CHECK(p->messages().find("'interface' is not supported") != std::string::npos);
 }

@@ -217,3 +217,27 @@ TEST_CASE("resource queries", "[types][query]") {
     CHECK(contains_resource(holder));
     CHECK_FALSE(contains_resource(fx.make("P", {F("x", fx.t("float"))})));
 }
+
+TEST_CASE("rasterizer-ordered views are their RW kind, marked, with their own spelling", "[types][rov]") {
+    Fixture fx;
+    TypeContext& ty = fx.types;
+    const Type* f4 = ty.vector(ScalarKind::Float, 4);
+    const ResourceType* rov = ty.resource(ResourceKind::RWTexture2D, f4, 0, true);
+    CHECK(rov == ty.resource(ResourceKind::RWTexture2D, f4, 0, true));
+    CHECK(rov != ty.resource(ResourceKind::RWTexture2D, f4));
+    CHECK(rov->resource == ResourceKind::RWTexture2D);
+    CHECK(rov->rasterizer_ordered);
+    CHECK_FALSE(ty.resource(ResourceKind::RWTexture2D, f4)->rasterizer_ordered);
+    CHECK(type_name(rov) == "RasterizerOrderedTexture2D<float4>");
+    CHECK(type_name(ty.resource(ResourceKind::RWByteAddressBuffer, nullptr, 0, true)) ==
+          "RasterizerOrderedByteAddressBuffer");
+    CHECK(rasterizer_ordered_kind_from_name("RasterizerOrderedStructuredBuffer") == ResourceKind::RWStructuredBuffer);
+    CHECK(rasterizer_ordered_kind_from_name("RasterizerOrderedTexture1DArray") == ResourceKind::RWTexture1DArray);
+    CHECK_FALSE(rasterizer_ordered_kind_from_name("RWTexture2D").has_value());
+    CHECK(resource_kind_from_name("TextureBuffer") == ResourceKind::TextureBuffer);
+    CHECK(is_block_buffer(ResourceKind::TextureBuffer));
+    CHECK(is_block_buffer(ResourceKind::ConstantBuffer));
+    CHECK_FALSE(is_block_buffer(ResourceKind::StructuredBuffer));
+    CHECK_FALSE(is_writable(ResourceKind::TextureBuffer));
+    CHECK(layout_rule_for(ResourceKind::TextureBuffer) == LayoutRule::Storage);
+}

@@ -4,6 +4,8 @@
 // table of known validator gaps says which and why; nothing is skipped silently.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <regex>
 #include <string>
@@ -75,7 +77,10 @@ std::string slot_mismatches(const std::string& where, const std::string& text, c
         std::string name = (*it)[3];
         const std::vector<TargetSlot>* slots = nullptr;
         for (const ResourceInfo& res : r.reflection->resources) {
-            if (res.name == name) slots = &res.slots;
+            // A member of a global struct of resources (`Layers.base`) is `Layers_base` in WGSL.
+            std::string spelled = res.name;
+            std::replace(spelled.begin(), spelled.end(), '.', '_');
+            if (spelled == name) slots = &res.slots;
             // An append/consume buffer's hidden counter (`counter.var.X` in the IR) is at X's counter slot.
             if (!res.counter_slots.empty() && name == "counter_var_" + res.name) slots = &res.counter_slots;
         }

@@ -114,8 +114,11 @@ TEST_CASE("wgsl: every scalar, vector and matrix of every corpus buffer is read 
             if (!g) continue;
             const auto* rt = g->value_type()->as<sema::ResourceType>();
             if (!rt || !rt->element || sema::is_typed_buffer(rt->resource) || sema::has_counter(rt->resource)) continue;
+            // Rasterizer-ordered views are refused by the WGSL backend at their declaration (OSH5202).
+            if (rt->rasterizer_ordered) continue;
             std::vector<Leaf> all;
-            if (rt->resource == sema::ResourceKind::ConstantBuffer) {
+            // tbuffer and TextureBuffer<T> are entered as T, like a constant buffer, in their std430 words.
+            if (sema::is_block_buffer(rt->resource)) {
                 leaves(rt->element, *res.layout, 0, {}, res.name, all);
             } else if (sema::is_structured_buffer(rt->resource)) {
                 std::uint32_t stride = (res.layout->size + res.layout->alignment - 1) / res.layout->alignment * res.layout->alignment;
@@ -147,7 +150,8 @@ TEST_CASE("wgsl: every scalar, vector and matrix of every corpus buffer is read 
             options.layout.default_packing = o.default_matrix_packing;
             std::string text = emit(module, *ep, options, src->ctx.diags);
             module.entry_points.pop_back();
-            // A buffer with 16-bit integers (lang/types16.hlsl) is OSH5202, as the corpus test checks: nothing to read.
+            // A buffer with 16-bit integers (lang/types16.hlsl) or integer matrices (the three of
+            // exec/int_matrices.hlsl) is OSH5202, as the corpus test checks: nothing to read.
             if (text.empty() && src->ctx.diags.has_errors()) {
                 ++refused;
                 continue;
@@ -172,7 +176,7 @@ TEST_CASE("wgsl: every scalar, vector and matrix of every corpus buffer is read 
         }
     }
     CHECK(failures == "");
-    CHECK(refused <= 1);
+    CHECK(refused <= 4);
     CHECK(halves >= 8);  // spec/Particles.hlsl's half3 and half members
     CHECK(buffers > 40);
     CHECK(checked > 500);

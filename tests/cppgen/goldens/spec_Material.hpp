@@ -12,7 +12,7 @@ namespace oneshader::generated {
 // Values equal oneshader::Stage, ResourceKind and VertexFormat of the compiler library.
 enum class Stage : std::uint8_t { Vertex, Pixel, Compute };
 enum StageFlags : std::uint32_t { StageNone = 0, StageVertex = 1, StagePixel = 2, StageCompute = 4 };
-enum class ResourceKind : std::uint8_t { ConstantBuffer, SampledTexture, StorageTexture, Sampler, ComparisonSampler, UniformTexelBuffer, StorageTexelBuffer, ReadOnlyStorageBuffer, StorageBuffer };
+enum class ResourceKind : std::uint8_t { ConstantBuffer, SampledTexture, StorageTexture, Sampler, ComparisonSampler, UniformTexelBuffer, StorageTexelBuffer, ReadOnlyStorageBuffer, StorageBuffer, InputAttachment };
 enum class VertexFormat : std::uint8_t {
     None, Uint8x2, Uint8x4, Sint8x2, Sint8x4, Unorm8x2, Unorm8x4, Snorm8x2,
     Snorm8x4, Uint16x2, Uint16x4, Sint16x2, Sint16x4, Unorm16x2, Unorm16x4, Snorm16x2,
