@@ -82,6 +82,9 @@ struct ResourceLayout {
     std::string hlsl_type;     // "Texture2D<float4>"; empty for cbuffer blocks
     std::uint32_t count = 1;   // array size; 0 for an unbounded array
     bool unbounded = false;    // an unbounded array (Textures[]): the API layout picks its descriptor count
+    // A view of a Shader Model 6.6 descriptor heap: views of one heap share a slot (not a conflict),
+    // and Vulkan gets one binding for them, mutable when they differ in descriptor type.
+    bool descriptor_heap = false;
     ShaderStages stages = StageNone;
     std::string image_format;  // [[vk::image_format]] of a storage texture, or empty
     std::vector<TargetSlot> slots;          // one per compiled target
@@ -223,6 +226,9 @@ enum class DescriptorType : std::uint32_t {
     Sampler = 0, CombinedImageSampler = 1, SampledImage = 2, StorageImage = 3, UniformTexelBuffer = 4,
     StorageTexelBuffer = 5, UniformBuffer = 6, StorageBuffer = 7, UniformBufferDynamic = 8, StorageBufferDynamic = 9,
     InputAttachment = 10,
+    // VK_DESCRIPTOR_TYPE_MUTABLE_EXT (VK_EXT_mutable_descriptor_type): a descriptor heap read as
+    // several types; DescriptorSetLayoutBindingInfo::mutable_types lists them.
+    Mutable = 1000351000,
 };
 // The values of VkShaderStageFlagBits.
 enum ShaderStageFlagBits : std::uint32_t { StageVertexBit = 0x1, StageFragmentBit = 0x10, StageComputeBit = 0x20 };
@@ -268,6 +274,9 @@ struct DescriptorSetLayoutBindingInfo {
     // only one Vulkan lets vary) and not dynamic; then descriptor_count is the upper bound, and
     // VkDescriptorSetVariableDescriptorCountAllocateInfo gives the count of each set. 0 otherwise.
     std::uint32_t binding_flags = 0;
+    // Mutable: the descriptor types the binding may hold, for VkMutableDescriptorTypeCreateInfoEXT
+    // (the views of a descriptor heap, in the order the shader first reads them).
+    std::vector<DescriptorType> mutable_types;
 };
 
 struct DescriptorSetLayoutInfo {

@@ -92,6 +92,11 @@ struct BindingOptions {
     // alphabetical order of their semantics (as written, case-sensitive) instead of declaration order.
     bool alpha_stage_io_order = false;
     std::uint32_t default_space = 0;         // -auto-binding-space: the set of resources that name none
+    // -fvk-bind-resource-heap / -fvk-bind-sampler-heap: the slots of Shader Model 6.6's
+    // ResourceDescriptorHeap and SamplerDescriptorHeap; without one, a heap takes the first binding of
+    // the default set that no other resource (or counter) uses, as DXC places it.
+    std::optional<DescriptorSlot> resource_heap;
+    std::optional<DescriptorSlot> sampler_heap;
 };
 
 // -fspv-target-env: Vulkan 1.2 (SPIR-V 1.5) unless told otherwise. Vulkan 1.3 takes the same

@@ -111,6 +111,9 @@ struct ResourceInfo {
     ResourceTypeKind resource_type = ResourceTypeKind::ConstantBuffer;
     std::uint32_t count = 1;  // array size; 1 for a single resource; 0 for an unbounded array
     bool unbounded = false;   // an unbounded array (Textures[]): one binding whose descriptor count the layout picks
+    // One type's view of ResourceDescriptorHeap or SamplerDescriptorHeap (Shader Model 6.6): every
+    // view of a heap is an unbounded array named after it on the heap's one binding.
+    bool descriptor_heap = false;
     std::uint8_t stages = StageNone;
     std::vector<TargetSlot> slots;          // one per compiled target
     std::vector<TargetSlot> counter_slots;  // append/consume buffers: the hidden counter

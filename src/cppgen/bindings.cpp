@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -75,8 +76,13 @@ std::string bindings_text(const ShaderReflection& r, int level, Scope& scope, Pr
     std::string all;
     std::size_t count = 0;
     const bool msl = has(r, Target::Msl), wgsl = has(r, Target::Wgsl);
+    std::vector<std::string> heaps;  // descriptor heaps: one entry each, whatever types read them
     for (const ResourceInfo& res : r.resources) {
         const std::string name = type_name(res.name);
+        if (res.descriptor_heap) {
+            if (std::find(heaps.begin(), heaps.end(), name) != heaps.end()) continue;
+            heaps.push_back(name);
+        }
         if (!names.declare(name, "resource '" + res.name + "'")) continue;
         TargetSlot slot = main_slot(r, res.slots);
         out += indent(in) + "struct " + name + " {\n";
@@ -86,6 +92,9 @@ std::string bindings_text(const ShaderReflection& r, int level, Scope& scope, Pr
         // An unbounded array (T[]) has count 0 here and in `all`; the application picks the
         // descriptor count (layouts' unbounded_descriptor_count for Vulkan).
         if (res.unbounded) out += constant(in2, "bool", "unbounded", "true");
+        // A Shader Model 6.6 heap: `kind` is the first type the shader reads from it; the binding
+        // holds every type it reads (mutable descriptors on Vulkan).
+        if (res.descriptor_heap) out += constant(in2, "bool", "descriptor_heap", "true");
         out += constant(in2, std::string(kSupport) + "ResourceKind", "kind", kind_of(res.kind));
         out += constant(in2, "std::uint32_t", "stages", stage_flags(res.stages));
         std::optional<TargetSlot> counter;

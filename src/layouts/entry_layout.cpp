@@ -63,6 +63,7 @@ Result<EntryLayout> EntryLayout::create(const ShaderReflection& reflection, std:
         rl.hlsl_type = r.hlsl_type;
         rl.count = r.count;
         rl.unbounded = r.unbounded;
+        rl.descriptor_heap = r.descriptor_heap;
         rl.stages = stage_bit(e->stage);
         rl.image_format = r.image_format;
         rl.slots = r.slots;

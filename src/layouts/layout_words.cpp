@@ -42,7 +42,8 @@ ShaderStages stage_bit(Stage stage) {
 std::string describe(const ResourceLayout& r) {
     std::string text = "'" + r.name + "' (" + std::string(to_string(r.kind)) + ", ";
     text += r.hlsl_type.empty() ? std::string("cbuffer") : r.hlsl_type;
-    if (r.unbounded) text += ", unbounded array";
+    if (r.descriptor_heap) text += ", descriptor heap";
+    else if (r.unbounded) text += ", unbounded array";
     else if (r.count != 1) text += ", array of " + std::to_string(r.count);
     if (!r.image_format.empty()) text += ", format " + r.image_format;
     return text + ")";

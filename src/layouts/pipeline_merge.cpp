@@ -27,6 +27,8 @@ std::optional<LayoutError> merge_resource(std::vector<ResourceLayout>& merged, c
         if (at.set != slot.set || at.binding != slot.binding) continue;
         bool same = m.kind == r.kind && m.count == r.count && m.unbounded == r.unbounded && m.type == r.type;
         if (union_rules) same = same && m.hlsl_type == r.hlsl_type && m.image_format == r.image_format;
+        // The views of one descriptor heap alias its slot by design; each keeps its own entry.
+        if (!same && m.descriptor_heap && r.descriptor_heap) continue;
         if (!same)
             return layout_error(LayoutErrorKind::ResourceConflict,
                                 "Set " + std::to_string(slot.set) + " binding " + std::to_string(slot.binding) + " is " +

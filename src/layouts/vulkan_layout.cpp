@@ -20,6 +20,7 @@ std::string_view to_string(DescriptorType type) {
     case DescriptorType::UniformBufferDynamic: return "UniformBufferDynamic";
     case DescriptorType::StorageBufferDynamic: return "StorageBufferDynamic";
     case DescriptorType::InputAttachment: return "InputAttachment";
+    case DescriptorType::Mutable: return "Mutable";
     }
     return "";
 }
@@ -193,6 +194,24 @@ Result<vulkan::PipelineLayoutInfo> PipelineLayout::to_vulkan(const vulkan::Layou
         while (info.set_layouts.size() <= set) info.set_layouts.push_back({std::uint32_t(info.set_layouts.size()), {}});
         info.set_layouts[set].bindings.push_back(std::move(b));
     };
+    // A further view of a descriptor heap joins the heap's binding: one binding per slot, Mutable
+    // (VK_EXT_mutable_descriptor_type) with the list of types once the views differ in type.
+    auto add_heap_view = [&](std::uint32_t set, std::uint32_t binding, DescriptorType type, std::uint32_t stages) {
+        if (set >= info.set_layouts.size()) return false;
+        for (DescriptorSetLayoutBindingInfo& b : info.set_layouts[set].bindings) {
+            if (b.binding != binding) continue;
+            b.stage_flags |= stages;
+            if (b.descriptor_type != type && b.descriptor_type != DescriptorType::Mutable) {
+                b.mutable_types = {b.descriptor_type};
+                b.descriptor_type = DescriptorType::Mutable;
+            }
+            if (b.descriptor_type == DescriptorType::Mutable &&
+                std::find(b.mutable_types.begin(), b.mutable_types.end(), type) == b.mutable_types.end())
+                b.mutable_types.push_back(type);
+            return true;
+        }
+        return false;
+    };
     for (std::size_t i = 0; i < resources.size(); ++i) {
         const ResourceLayout& r = resources[i];
         const TargetSlot* s = r.slot(Target::SpirV);
@@ -205,8 +224,9 @@ Result<vulkan::PipelineLayoutInfo> PipelineLayout::to_vulkan(const vulkan::Layou
                 if (n.name == r.name) count = n.count;
             flags = DescriptorBindingPartiallyBound;  // VariableDescriptorCount below, where Vulkan allows it
         }
-        add(s->set, {s->binding, descriptor_type(r.kind, dynamic[i]), count, widened(s->set, s->binding, r.stages), r.name,
-                     dynamic[i], flags});
+        const DescriptorType type = descriptor_type(r.kind, dynamic[i]);
+        if (r.descriptor_heap && add_heap_view(s->set, s->binding, type, widened(s->set, s->binding, r.stages))) continue;
+        add(s->set, {s->binding, type, count, widened(s->set, s->binding, r.stages), r.name, dynamic[i], flags});
         for (const TargetSlot& c : r.counter_slots)
             if (c.target == Target::SpirV)
                 add(c.set, {c.binding, DescriptorType::StorageBuffer, 1, widened(c.set, c.binding, r.stages),

@@ -311,6 +311,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         info.hlsl_type = object ? sema::type_name(element_type) : std::string();
         info.count = res.count;
         if (const auto* a = res.type ? res.type->as<sema::ArrayType>() : nullptr) info.unbounded = a->length == 0;
+        info.descriptor_heap = res.heap != sema::DescriptorHeap::None;
         info.stages = u.stages;
         info.image_format = std::string(res.image_format);
         info.input_attachment_index = res.input_attachment_index;

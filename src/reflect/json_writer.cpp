@@ -215,6 +215,7 @@ std::string write_reflection_json(const ShaderReflection& r) {
         j.key("resourceType"), j.value_string(to_string(res.resource_type));
         j.key("count"), j.value_uint(res.count);
         if (res.unbounded) j.key("unbounded"), j.value_bool(true);
+        if (res.descriptor_heap) j.key("descriptorHeap"), j.value_bool(true);
         j.key("stages"), write_stages(j, res.stages);
         j.key("slots"), write_slots(j, res.slots);
         j.key("counterSlots"), write_slots(j, res.counter_slots);

@@ -329,6 +329,10 @@ private:
                     if (u->value != "yes") return fail(rec.line, "'unbounded' takes 'yes'");
                     res.unbounded = true;
                 }
+                if (const Attr* h = find(rec, "heap")) {
+                    if (h->value != "yes") return fail(rec.line, "'heap' takes 'yes'");
+                    res.descriptor_heap = true;
+                }
                 if (find(rec, "attachment")) {
                     std::uint32_t index = 0;
                     if (!get_uint(rec, "attachment", index)) return false;

@@ -136,6 +136,7 @@ std::string write_reflection_file(const ShaderReflection& r) {
         o.bare("kind", to_string(res.kind));
         o.number("count", res.count);
         if (res.unbounded) o.bare("unbounded", "yes");
+        if (res.descriptor_heap) o.bare("heap", "yes");
         o.bare("stages", stage_list(res.stages));
         o.bare("rtype", to_string(res.resource_type));
         o.quoted("hlsl", res.hlsl_type);

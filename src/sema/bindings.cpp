@@ -123,6 +123,7 @@ void Checker::assign_bindings() {
         u.insert(b);
         return b;
     };
+    place_heaps(used, o, true);
     // Explicit counter bindings are reserved before any implicit number is handed out.
     for (Resource* r : resources)
         if (r->counter_binding) {
@@ -134,6 +135,7 @@ void Checker::assign_bindings() {
             used[r->binding.set].insert(*r->counter_binding);
         }
     for (Resource* r : resources) {
+        if (r->heap != DescriptorHeap::None) continue;
         if (!r->binding.explicit_binding && !(is_globals(r) && o.globals)) {
             r->binding.set = o.default_space;
             std::uint32_t from = o.auto_shift ? shift_for(o, register_class(r->kind), r->binding.set) : 0;
@@ -143,6 +145,7 @@ void Checker::assign_bindings() {
         // -fvk-auto-shift-bindings.
         if (needs_counter(r) && !r->counter_binding) r->counter_binding = next_free(r->binding.set, 0);
     }
+    place_heaps(used, o, false);
 }
 
 // Two resources of different register classes that register() put on one slot: legal for Vulkan
@@ -174,6 +177,7 @@ void Checker::assign_register_table(const BindingOptions& o) {
     std::map<std::uint32_t, std::set<std::uint32_t>> used;
     for (Resource* r : resources) {
         Binding& b = r->binding;
+        if (r->heap != DescriptorHeap::None) continue;
         if (b.vk_binding) {
         } else if (b.register_class) {
             const RegisterBinding* found = nullptr;
@@ -206,6 +210,7 @@ void Checker::assign_register_table(const BindingOptions& o) {
         used[b.set].insert(b.binding);
         if (r->counter_binding) used[b.set].insert(*r->counter_binding);
     }
+    place_heaps(used, o, true);
     for (Resource* r : resources)
         if (needs_counter(r) && !r->counter_binding) {
             std::set<std::uint32_t>& u = used[r->binding.set];
@@ -214,6 +219,7 @@ void Checker::assign_register_table(const BindingOptions& o) {
             u.insert(n);
             r->counter_binding = n;
         }
+    place_heaps(used, o, false);
 }
 
 }  // namespace oneshader::sema

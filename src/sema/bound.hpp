@@ -480,6 +480,8 @@ struct Binding {
 
 struct Resource;
 
+enum class DescriptorHeap : std::uint8_t { None, Resources, Samplers };
+
 struct BufferBlock {
     BufferKind kind = BufferKind::CBuffer;
     Symbol name;      // the cbuffer's name or the variable's name; "$Globals" for the implicit one
@@ -508,6 +510,9 @@ struct Resource {
     std::optional<std::uint32_t> input_attachment_index;  // SubpassInput(MS): [[vk::input_attachment_index(i)]]
     Variable* var = nullptr;            // the declared variable (null for cbuffer blocks)
     BufferBlock* buffer = nullptr;      // cbuffers, tbuffers, ConstantBuffer<T>, $Globals
+    // Shader Model 6.6 heaps: one unbounded array per resource type read from ResourceDescriptorHeap
+    // (or SamplerDescriptorHeap), every one of a heap on the heap's one binding (descriptor_heaps.cpp).
+    DescriptorHeap heap = DescriptorHeap::None;
 };
 
 // ---------------------------------------------------------------------------------------------

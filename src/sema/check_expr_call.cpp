@@ -355,6 +355,8 @@ BExpr* Checker::check_call(const syntax::CallExpr* e) {
                                did_you_mean(m->member.str(), names)));
             return error_expr(range);
         }
+        // An untyped heap read is reported once, with how to type it (report_untyped_heap_reads).
+        if (untyped_heap(object) != DescriptorHeap::None) return error_expr(range);
         report(DiagCode::not_callable, range,
                fmt::format("'{}' has no methods, so '.{}(...)' cannot be called on it.", tname(object->type), m->member.str()));
         return error_expr(range);

@@ -233,6 +233,14 @@ BExpr* Checker::check_index(const syntax::IndexExpr* e) {
             }
         }
     }
+    if (e->base && e->base->kind == syntax::ExprKind::Name) {
+        const auto* n = static_cast<const syntax::NameExpr*>(e->base);
+        std::string_view name = n->name.parts.size() == 1 && !n->name.global && !n->name.qualifier
+                                    ? n->name.parts[0].str()
+                                    : std::string_view();
+        if ((name == "ResourceDescriptorHeap" || name == "SamplerDescriptorHeap") && !lookup(n->name.parts[0]))
+            return heap_read(name == "SamplerDescriptorHeap" ? DescriptorHeap::Samplers : DescriptorHeap::Resources, e);
+    }
     BExpr* base = check_expr(e->base);
     BExpr* index = check_expr(e->index);
     if (!ok(base) || !ok(index)) return error_expr(range);

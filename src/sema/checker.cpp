@@ -56,6 +56,7 @@ Program* Checker::run(const syntax::TranslationUnit& tu) {
         globals_block = b;
     }
     report_unused_spec_overrides();
+    report_untyped_heap_reads();
     assign_bindings();
     check_recursion();
     find_entry_points();

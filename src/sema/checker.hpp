@@ -8,7 +8,9 @@
 // definitions are kept as syntax and checked once per distinct argument list, on first use.
 #include <fmt/format.h>
 
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -284,6 +286,14 @@ private:
 
     // ---- program facts (bindings.cpp, stage_io.cpp, entry_points.cpp) ------------------------
     void assign_bindings();
+    // Shader Model 6.6 heaps (descriptor_heaps.cpp): `ResourceDescriptorHeap[i]` is untyped until
+    // converted to the resource type it initializes, is assigned to, returned as or cast to.
+    BExpr* heap_read(DescriptorHeap heap, const syntax::IndexExpr* e);
+    static DescriptorHeap untyped_heap(const BExpr* e);
+    BExpr* type_heap_read(BExpr* e, const Type* to);
+    Variable* heap_variable(DescriptorHeap heap, const ResourceType* element, SourceLoc loc);
+    void report_untyped_heap_reads();
+    void place_heaps(std::map<std::uint32_t, std::set<std::uint32_t>>& used, const BindingOptions& o, bool reserve);
     void assign_register_table(const BindingOptions& o);
     bool warn_register_overlap(const Resource* r, const Resource* other);
     void check_push_constants();
@@ -346,6 +356,10 @@ private:
     std::vector<StructMember> globals_members;
     std::vector<Variable*> globals_vars;
     BufferBlock* globals_block = nullptr;
+    // Heap reads not typed yet (their base is heap_placeholder), and the one array per (heap, type).
+    Variable* heap_placeholder[3] = {nullptr, nullptr, nullptr};
+    std::vector<struct BIndex*> heap_reads;
+    std::vector<std::pair<const ResourceType*, Variable*>> heap_variables;
 };
 
 // Helpers shared by several files.

@@ -168,6 +168,7 @@ BExpr* Checker::materialize(BExpr* e) {
 
 BExpr* Checker::convert(BExpr* e, const Type* to, ConvertWhy why) {
     if (!ok(e) || !to) return e;
+    if (untyped_heap(e) != DescriptorHeap::None) return type_heap_read(e, to);
     const Type* from = e->type;
     if (from->value_type() == to->value_type()) return e;
     auto fail = [&]() -> BExpr* {
@@ -246,6 +247,7 @@ BExpr* Checker::convert(BExpr* e, const Type* to, ConvertWhy why) {
 
 BExpr* Checker::explicit_cast(BExpr* e, const Type* to, SourceRange range) {
     if (!ok(e) || !to) return e;
+    if (untyped_heap(e) != DescriptorHeap::None) return type_heap_read(e, to);
     const Type* from = e->type;
     if (from->value_type() == to->value_type()) {
         BExpr* c = make_convert(e, to, ConversionKind::Components, true);

@@ -200,15 +200,11 @@ void Checker::visible_names(std::vector<std::string_view>& out) const {
 
 void Checker::report_undeclared(Symbol name, SourceRange where, bool include_intrinsics) {
     if (name.str() == "ResourceDescriptorHeap" || name.str() == "SamplerDescriptorHeap") {
-        // SM 6.6 heaps: DXC types each read by the variable it initializes and gives every type read
-        // a runtime array of its own aliasing one binding (docs/spirv.md); reads are not typed by
-        // their use here yet, but an unbounded array is the same descriptor indexing.
-        report(DiagCode::unsupported_feature, where,
-               fmt::format("'{}' (Shader Model 6.6 dynamic resources) is not supported yet: its reads take their "
-                           "type from what they initialize, which OneShader does not infer. Declare an unbounded "
-                           "array of the type you read from it instead (Texture2D<float4> Textures[] : register(t0, "
-                           "space1);) and index that.",
-                           name.str()));
+        // Reached only for a heap named without an index (descriptor_heaps.cpp types indexed reads).
+        report(DiagCode::type_mismatch, where,
+               fmt::format("'{}' (Shader Model 6.6 dynamic resources) is used by index only: initialize a variable of "
+                           "the {} type you read with {}[i].",
+                           name.str(), name.str() == "SamplerDescriptorHeap" ? "sampler" : "resource", name.str()));
         return;
     }
     std::vector<std::string_view> names;

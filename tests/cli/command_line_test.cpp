@@ -162,6 +162,14 @@ TEST_CASE("binding options become BindingOptions") {
     CHECK(t.options.bindings.registers[0].space == 1);
     CHECK(t.options.bindings.registers[0].binding == 3);
     CHECK(t.options.bindings.registers[0].set == 4);
+    oneshader::cli::Request h = parsed({"-fvk-bind-resource-heap", "6", "7", "-fvk-bind-sampler-heap", "0", "2", "a.hlsl"});
+    REQUIRE(h.options.bindings.resource_heap);
+    CHECK(h.options.bindings.resource_heap->binding == 6);
+    CHECK(h.options.bindings.resource_heap->set == 7);
+    REQUIRE(h.options.bindings.sampler_heap);
+    CHECK(h.options.bindings.sampler_heap->binding == 0);
+    CHECK(h.options.bindings.sampler_heap->set == 2);
+    CHECK_FALSE(t.options.bindings.resource_heap);
 }
 
 TEST_CASE("bad binding option values are refused with an example") {
@@ -170,6 +178,9 @@ TEST_CASE("bad binding option values are refused with an example") {
     CHECK(refused({"-fvk-t-shift", "1", "space0", "a.hlsl"}) == "-fvk-t-shift 1 space0: the space must be a number or 'all'.");
     CHECK(refused({"-vkbr", "q5", "0", "1", "2", "a.hlsl"}).starts_with("-fvk-bind-register q5 0 1 2: write the register"));
     CHECK(refused({"-fvk-bind-globals", "a", "0", "a.hlsl"}).starts_with("-fvk-bind-globals a 0: write the binding"));
+    CHECK(refused({"-fvk-bind-resource-heap", "-1", "2", "a.hlsl"}) ==
+          "-fvk-bind-resource-heap -1 2: write the binding, then the set, for example '-fvk-bind-resource-heap 0 1'.");
+    CHECK(refused({"-fvk-bind-sampler-heap", "1", "x", "a.hlsl"}).starts_with("-fvk-bind-sampler-heap 1 x: write the"));
     CHECK(refused({"-vkbr", "t5", "0", "1", "2", "-fvk-t-shift", "1", "0", "a.hlsl"})
               .starts_with("-fvk-bind-register gives every register its slot"));
 }

@@ -101,10 +101,10 @@ TEST_CASE("the three refusal messages, word for word") {
                   "option '-Zs' is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts "
                   "the debug information inside the SPIR-V module. Remove it. Run 'oneshader --help' for the "
                   "options.");
-    check_refused({"-T", "ps_6_0", "-fvk-bind-resource-heap", "a.hlsl"},
-                  "option '-fvk-bind-resource-heap' is not supported. Of the -fvk-* options oneshader takes the "
+    check_refused({"-T", "ps_6_0", "-fvk-bind-counter-heap", "a.hlsl"},
+                  "option '-fvk-bind-counter-heap' is not supported. Of the -fvk-* options oneshader takes the "
                   "register shifts and bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
-                  "-fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, "
+                  "-fvk-bind-resource-heap, -fvk-bind-sampler-heap, -fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, "
                   "-fvk-support-nonzero-base-vertex/-instance and the layout flags -fvk-use-dx-layout, "
                   "-fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader "
                   "([[vk::location]], [[vk::offset]]). Run 'oneshader --help' for the options.");
@@ -115,7 +115,7 @@ TEST_CASE("the three refusal messages, word for word") {
 }
 
 TEST_CASE("other refusals name the option, exit code 2") {
-    check_refused({"-fvk-bind-sampler-heap", "a.hlsl"}, "option '-fvk-bind-sampler-heap' is not supported.");
+    check_refused({"-fvk-allow-rwstructuredbuffer-arrays", "a.hlsl"}, "option '-fvk-allow-rwstructuredbuffer-arrays' is not supported.");
     check_refused({"-fvk-use-dx-layout", "-fvk-use-gl-layout", "a.hlsl"},
                   "-fvk-use-dx-layout and -fvk-use-gl-layout cannot be given together: pick one buffer layout.");
     check_refused({"-Fre", "a.json", "a.hlsl"}, "option '-Fre' is not supported.");

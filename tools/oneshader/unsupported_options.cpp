@@ -82,7 +82,8 @@ std::string message(std::string_view shown, Reason reason) {
                             "the debug information inside the SPIR-V module. Remove it.";
         case Reason::VulkanOption:
             return quoted + " is not supported. Of the -fvk-* options oneshader takes the register shifts and "
-                            "bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
+                            "bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, -fvk-bind-resource-heap, "
+                            "-fvk-bind-sampler-heap, "
                             "-fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, "
                             "-fvk-support-nonzero-base-vertex/-instance and the layout flags -fvk-use-dx-layout, "
                             "-fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader "
