@@ -1,5 +1,7 @@
 #include "ir/type_rules.hpp"
 
+#include <unordered_map>
+
 #include "ir/float_bits.hpp"
 #include "types/types_query.hpp"
 
@@ -39,25 +41,35 @@ bool is_resource_ref(const sema::Type* t) {
 
 namespace {
 
-// Depth-bounded (types nest at most a few levels; the front end bounds nesting).
-int pointer_kinds(const sema::Type* t, int depth) {
+// Depth-bounded (the front end bounds nesting) and memoized per struct: struct types form a DAG
+// (`struct S1 { S0 a; S0 b; }` ...), which walked as a tree costs 2^depth.
+using KindMemo = std::unordered_map<const sema::StructType*, int>;
+
+int pointer_kinds(const sema::Type* t, int depth, KindMemo& memo) {
     // bit 0: holds a resource reference; bit 1: holds another pointer.
     if (!t || depth > 64) return 0;
     if (t->is<sema::PointerType>()) return is_resource_ref(t) ? 1 : 2;
-    if (const auto* a = t->as<sema::ArrayType>()) return pointer_kinds(a->element, depth + 1);
+    if (const auto* a = t->as<sema::ArrayType>()) return pointer_kinds(a->element, depth + 1, memo);
     if (const auto* s = t->as<sema::StructType>()) {
-        int k = pointer_kinds(s->base, depth + 1);
-        for (const sema::StructMember& m : s->members) k |= pointer_kinds(m.type, depth + 1);
+        if (auto it = memo.find(s); it != memo.end()) return it->second;
+        int k = pointer_kinds(s->base, depth + 1, memo);
+        for (const sema::StructMember& m : s->members) k |= pointer_kinds(m.type, depth + 1, memo);
+        memo.emplace(s, k);
         return k;
     }
     return 0;
 }
 
+int pointer_kinds(const sema::Type* t) {
+    KindMemo memo;  // an empty map allocates nothing, so scalar and vector types cost no more
+    return pointer_kinds(t, 0, memo);
+}
+
 }  // namespace
 
-bool holds_resource_ref(const sema::Type* t) { return (pointer_kinds(t, 0) & 1) != 0; }
+bool holds_resource_ref(const sema::Type* t) { return (pointer_kinds(t) & 1) != 0; }
 
-bool pointers_are_resource_refs(const sema::Type* t) { return (pointer_kinds(t, 0) & 2) == 0; }
+bool pointers_are_resource_refs(const sema::Type* t) { return (pointer_kinds(t) & 2) == 0; }
 
 std::optional<std::int64_t> constant_int_value(const Value* v) {
     const auto* c = v ? v->as<Constant>() : nullptr;

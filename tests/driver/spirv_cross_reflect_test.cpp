@@ -508,6 +508,9 @@ void compare_descriptors(Comparer& cmp, const std::string& where, const ShaderRe
                     const std::vector<Json>& m = type->list("members");
                     if (m.size() != 1 || (m[0].str("type") != "int" && m[0].str("type") != "uint"))
                         local.error(here, "the counter block is not one 32-bit integer");
+                } else if (o.resource->resource_type == ResourceTypeKind::TextureBuffer && o.resource->layout) {
+                    // tbuffer / TextureBuffer<T>: the block is the struct itself, as a cbuffer's is.
+                    local.structure(here, *type, *o.resource->layout);
                 } else {
                     local.storage_block(here, *type, *o.resource);
                 }

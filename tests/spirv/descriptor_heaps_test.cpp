@@ -167,7 +167,7 @@ TEST_CASE("each type read from a heap is its own variable, all on the heap's bin
     }
 }
 
-TEST_CASE("-fvk-bind-resource-heap and -fvk-bind-sampler-heap place the heaps", "[spirv][heaps]") {
+TEST_CASE("the heap options -fvk-bind-resource-heap and -fvk-bind-sampler-heap place the heaps", "[spirv][heaps]") {
     oneshader::BindingOptions b;
     b.resource_heap = oneshader::DescriptorSlot{4, 7};
     b.sampler_heap = oneshader::DescriptorSlot{4, 7};  // one slot for both, as DXC allows
