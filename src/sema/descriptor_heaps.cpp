@@ -164,9 +164,8 @@ void Checker::place_heaps(std::map<std::uint32_t, std::set<std::uint32_t>>& used
         if (!slot) {
             if (option) {
                 slot = option;
-                bool other_heap = slots[r->heap == DescriptorHeap::Samplers ? 1 : 2] &&
-                                  slots[r->heap == DescriptorHeap::Samplers ? 1 : 2]->set == option->set &&
-                                  slots[r->heap == DescriptorHeap::Samplers ? 1 : 2]->binding == option->binding;
+                const std::optional<DescriptorSlot>& other = slots[r->heap == DescriptorHeap::Samplers ? 1 : 2];
+                bool other_heap = other && other->set == option->set && other->binding == option->binding;
                 if (used[option->set].count(option->binding) && !other_heap)
                     report(DiagCode::binding_collision, SourceRange(r->loc),
                            fmt::format("{} is placed on descriptor set {} binding {}, which another resource already "
