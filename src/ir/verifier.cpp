@@ -141,7 +141,11 @@ private:
             }
             if (g->module != &m_) out_.push_back(what + "global's module link is wrong");
             if (p->space == sema::AddressSpace::Function) out_.push_back(what + "a global cannot be in function space");
-            if (contains_pointer(p->pointee)) out_.push_back(what + "pointers cannot be stored in memory");
+            // A static holding resources holds references until legalize_resources localizes it.
+            if (contains_pointer(p->pointee) &&
+                (p->space != sema::AddressSpace::Private || !pointers_are_resource_refs(p->pointee)))
+                out_.push_back(what + "pointers cannot be stored in memory (only resource references in private "
+                                      "globals, until legalize_resources)");
             if (g->initializer) {
                 if (g->global_kind() != GlobalKind::Private)
                     out_.push_back(what + "only private globals have initializers");

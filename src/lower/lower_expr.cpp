@@ -39,6 +39,14 @@ ir::Value* Lowerer::rvalue(const BExpr* e) {
         default: break;
         }
     }
+    if (e->type->is<sema::ArrayType>() && t != e->type && is_place_kind(e->kind)) {
+        // An array of resources as a value: the references to its elements (lower_resources.cpp).
+        Place p = place_slot(e);
+        v = p.kind == Place::Kind::Pointer && p.count == 0 ? references_in(p.ptr, t, e->range) : m_.undef_constant(t);
+        if (p.ok() && p.kind != Place::Kind::Pointer) unsupported(e->range, "this array of resources");
+        leave();
+        return v;
+    }
     switch (e->kind) {
     case sema::BExprKind::Literal: v = literal(static_cast<const sema::BLiteral*>(e)); break;
     case sema::BExprKind::VarRef: v = var_value(static_cast<const sema::BVarRef*>(e)); break;

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 
+#include "ir/type_rules.hpp"
 #include "lower/lowerer.hpp"
 
 namespace oneshader::lower {
@@ -34,20 +35,28 @@ sema::ConstValue convert_const(const sema::ConstValue& v, const sema::ScalarType
 
 ir::Value* Lowerer::init_list(const sema::BInitList* e) {
     const Type* t = concrete(e->type);
-    if (ir::Constant* c = constant_of(e, t)) return c;
+    // A list holding resources carries their references through, one slot each.
+    bool refs = sema::contains_resource(e->type);
+    if (!refs)
+        if (ir::Constant* c = constant_of(e, t)) return c;
     ValueList scalars;
-    for (const BExpr* el : e->elements) flatten(rvalue(el), scalars);
+    for (const BExpr* el : e->elements) flatten(rvalue(el), scalars, 0, refs);
     std::size_t next = 0;
     return build(t, scalars, next);
 }
 
-void Lowerer::flatten(ir::Value* v, ValueList& out, int depth) {
+void Lowerer::flatten(ir::Value* v, ValueList& out, int depth, bool refs) {
     if (!v || depth > kMaxDepth) return;
     const Type* t = v->type();
+    if (ir::is_resource_ref(t)) {
+        // Elsewhere (a cast of a struct holding resources to its values) references are skipped.
+        if (refs) out.push_back(v);
+        return;
+    }
     if (auto* c = v->as<ir::Constant>(); c && !t->is<sema::ScalarType>()) {
         // Constants flatten to constants, so what is built from them folds too.
         if (c->constant_kind == ir::ConstantKind::Composite) {
-            for (ir::Constant* e : c->elements) flatten(e, out, depth + 1);
+            for (ir::Constant* e : c->elements) flatten(e, out, depth + 1, refs);
             return;
         }
         if (c->constant_kind == ir::ConstantKind::Zero || c->constant_kind == ir::ConstantKind::Undef) {
@@ -55,7 +64,7 @@ void Lowerer::flatten(ir::Value* v, ValueList& out, int depth) {
             while (const Type* et = ir::composite_element_type(types_, t, static_cast<std::int64_t>(n))) {
                 const Type* vt = concrete(et);
                 flatten(c->constant_kind == ir::ConstantKind::Zero ? m_.zero_constant(vt) : m_.undef_constant(vt), out,
-                        depth + 1);
+                        depth + 1, refs);
                 ++n;
                 if (const auto* at = t->as<sema::ArrayType>(); at && n >= at->length) break;
             }
@@ -70,7 +79,7 @@ void Lowerer::flatten(ir::Value* v, ValueList& out, int depth) {
         for (std::uint32_t r = 0; r < mt->rows; ++r)
             for (std::uint32_t c = 0; c < mt->cols; ++c) out.push_back(b_.extract(v, {r, c}));
     } else if (const auto* at = t->as<sema::ArrayType>()) {
-        for (std::uint32_t i = 0; i < at->length; ++i) flatten(b_.extract(v, {i}), out, depth + 1);
+        for (std::uint32_t i = 0; i < at->length; ++i) flatten(b_.extract(v, {i}), out, depth + 1, refs);
     } else if (const auto* st = t->as<sema::StructType>()) {
         std::size_t n = st->members.size() + (st->base ? 1 : 0);
         for (std::size_t i = 0; i < n; ++i) {
@@ -82,7 +91,7 @@ void Lowerer::flatten(ir::Value* v, ValueList& out, int depth) {
                 for (const sema::BitField& f : m->bit_fields) out.push_back(b_.bitfield_extract(part, f.offset, f.width));
                 continue;
             }
-            flatten(part, out, depth + 1);
+            flatten(part, out, depth + 1, refs);
         }
     }
 }
@@ -129,6 +138,7 @@ const Type* Lowerer::ir_member_type(const sema::StructType* s, std::size_t i) co
 ir::Value* Lowerer::build(const Type* t, const ValueList& scalars, std::size_t& next, int depth) {
     t = concrete(t);
     if (depth > kMaxDepth) return m_.undef_constant(t);
+    if (ir::is_resource_ref(t)) return next < scalars.size() ? scalars[next++] : m_.undef_constant(t);
     if (const auto* s = t->as<sema::ScalarType>()) {
         if (next >= scalars.size()) return m_.undef_constant(t);
         return convert_components(scalars[next++], s);

@@ -64,20 +64,25 @@ ir::Global* Lowerer::global_of(const sema::Variable* v) {
     case sema::StorageClass::StaticGlobal:
     case sema::StorageClass::StaticMember:
     case sema::StorageClass::GroupShared: {
-        if (!v->type || sema::contains_resource(v->type)) {
-            unsupported(v->loc, fmt::format("the static variable '{}' holding a resource", v->name.str()));
+        bool shared = v->storage == sema::StorageClass::GroupShared;
+        if (!v->type || (sema::contains_resource(v->type) && (shared || !reference_type(v->type)))) {
+            unsupported(v->loc, fmt::format("the {} variable '{}' holding {}", shared ? "groupshared" : "static",
+                                            v->name.str(),
+                                            shared ? "a resource" : "a ConstantBuffer or TextureBuffer (a block)"));
             break;
         }
+        // A static holding resources holds references (lower_resources.cpp): concrete() maps it.
         const Type* t = concrete(v->type);
         std::string name(v->name.str());
         if (v->owner) name = fmt::format("{}::{}", v->owner->name.str(), name);
-        bool shared = v->storage == sema::StorageClass::GroupShared;
         g = m_.add_global(shared ? sema::AddressSpace::Workgroup : sema::AddressSpace::Private, t, name);
         g->loc = v->loc;
         if (!shared) {
             // HLSL statics start as zero unless initialized; a constant initializer is the
             // global's own, anything else runs in init_globals.
-            ir::Constant* c = v->init ? constant_of(v->init, t) : m_.zero_constant(t);
+            // One holding resources is never a constant: its references are stored at the start.
+            bool refs = sema::contains_resource(v->type);
+            ir::Constant* c = !v->init ? m_.zero_constant(t) : refs ? nullptr : constant_of(v->init, t);
             if (!c) {
                 c = m_.zero_constant(t);
                 dynamic_statics_.push_back(v);
@@ -205,8 +210,9 @@ ir::SpecConstant* Lowerer::spec_constant_of(const sema::Variable* v) {
 
 ir::Global* Lowerer::static_local_global(const sema::Variable* v) {
     if (ir::Global** known = var_globals_.find(v)) return *known;
-    if (!v->type || sema::contains_resource(v->type)) {
-        unsupported(v->loc, fmt::format("the static local '{}' holding a resource", v->name.str()));
+    if (!v->type || (sema::contains_resource(v->type) && !reference_type(v->type))) {
+        unsupported(v->loc, fmt::format("the static local '{}' holding a ConstantBuffer or TextureBuffer (a block)",
+                                        v->name.str()));
         var_globals_[v] = nullptr;
         return nullptr;
     }
@@ -214,7 +220,8 @@ ir::Global* Lowerer::static_local_global(const sema::Variable* v) {
     std::string prefix = sfn_ ? std::string(sfn_->name.str()) + "." : std::string();
     ir::Global* g = m_.add_global(sema::AddressSpace::Private, t, prefix + std::string(v->name.str()));
     g->loc = v->loc;
-    ir::Constant* c = v->init ? constant_of(v->init, t) : m_.zero_constant(t);
+    bool refs = sema::contains_resource(v->type);
+    ir::Constant* c = !v->init ? m_.zero_constant(t) : refs ? nullptr : constant_of(v->init, t);
     if (!c) {
         // Initialized the first time control reaches the declaration, as HLSL says: a flag
         // global remembers whether that happened.

@@ -79,6 +79,37 @@ Place Lowerer::resolve_reference(const BExpr* e, Place p) {
     return p;
 }
 
+bool Lowerer::is_place_kind(sema::BExprKind k) {
+    switch (k) {
+    case sema::BExprKind::VarRef:
+    case sema::BExprKind::This:
+    case sema::BExprKind::Field:
+    case sema::BExprKind::BaseCast:
+    case sema::BExprKind::Index: return true;
+    default: return false;
+    }
+}
+
+ir::Value* Lowerer::references_in(ir::Value* ptr, const Type* ref_type, support::SourceRange at) {
+    const Type* pointee = ptr->type()->as<sema::PointerType>()->pointee;
+    // A variable holding references already (a local array of resources): its value.
+    if (pointee == ref_type) return b_.load(ptr);
+    // The global resource itself: the pointer to it is the reference.
+    if (pointee->is<sema::ResourceType>() && ir::is_resource_ref(ref_type)) return ptr;
+    const auto* from = pointee->as<sema::ArrayType>();
+    const auto* to = ref_type->as<sema::ArrayType>();
+    if (!from || !to || from->length != to->length || to->length == 0 || to->length > 4096) {
+        unsupported(at, "copying this array of resources (an unbounded one, or one of more than 4096; index the "
+                        "global array instead)");
+        return m_.undef_constant(ref_type);
+    }
+    // A global array of resources: the references to its elements.
+    ValueList parts;
+    for (std::uint32_t i = 0; i < to->length; ++i)
+        parts.push_back(references_in(access(ptr, {int_c(std::int32_t(i))}), to->element, at));
+    return b_.construct(ref_type, parts);
+}
+
 namespace {
 
 // How many resources a struct of resources holds (its base and nested structs included): what

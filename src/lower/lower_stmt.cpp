@@ -98,11 +98,14 @@ void Lowerer::block_stmt(const sema::BBlock* b) {
 void Lowerer::var_decl(const sema::BVarDecl* d) {
     const sema::Variable* v = d->var;
     if (!v || !v->type) return;
-    if (sema::is_resource_or_array(v->type) && !is_ref_resource(v->type)) {
-        // A local ConstantBuffer<T> (or an array of resources) names the resource it is
-        // initialized with.
+    // A local array of resources holds references like a resource local (is_ref_resource), one
+    // per element, and takes the general path below.
+    bool ref_array = v->type->is<sema::ArrayType>() && concrete(v->type) != v->type;
+    if (sema::is_resource_or_array(v->type) && !is_ref_resource(v->type) && !ref_array) {
+        // A local ConstantBuffer<T> names the resource it is initialized with.
         if (v->type->is<sema::ArrayType>() || !v->init) {
-            unsupported(v->loc, fmt::format("the local resource array '{}' (index the global array instead)",
+            unsupported(v->loc, fmt::format("the local array of ConstantBuffers or TextureBuffers '{}' (index the "
+                                            "global array instead)",
                                             v->name.str()));
             return;
         }
@@ -112,18 +115,6 @@ void Lowerer::var_decl(const sema::BVarDecl* d) {
             return;
         }
         locals_[v] = p.ptr;
-        return;
-    }
-    if (is_ref_resource(v->type)) {
-        // A local resource is a variable holding a reference to a resource global; every use
-        // loads it, and legalize_resources (opt/) resolves each use to one global.
-        ir::Instruction* slot = new_alloca(concrete(v->type), v->name.str());
-        locals_[v] = slot;
-        if (v->init) {
-            Place p = place(v->init);
-            if (p.kind == Place::Kind::Pointer && p.count == 0) b_.store(slot, p.ptr);
-            else if (p.ok()) unsupported(v->init->range, fmt::format("initializing the local resource '{}' from this expression", v->name.str()));
-        }
         return;
     }
     if (v->storage == sema::StorageClass::StaticLocal) {
@@ -145,6 +136,18 @@ void Lowerer::var_decl(const sema::BVarDecl* d) {
             b_.br(merge);
         }
         set_block(merge);
+        return;
+    }
+    if (is_ref_resource(v->type)) {
+        // A local resource is a variable holding a reference to a resource global; every use
+        // loads it, and legalize_resources (opt/) resolves each use to one global.
+        ir::Instruction* slot = new_alloca(concrete(v->type), v->name.str());
+        locals_[v] = slot;
+        if (v->init) {
+            Place p = place(v->init);
+            if (p.kind == Place::Kind::Pointer && p.count == 0) b_.store(slot, p.ptr);
+            else if (p.ok()) unsupported(v->init->range, fmt::format("initializing the local resource '{}' from this expression", v->name.str()));
+        }
         return;
     }
     ir::Instruction* ptr = new_alloca(concrete(v->type), v->name.str());

@@ -222,7 +222,7 @@ public:
 
     // ---- initializers and constants (lower_init.cpp) ------------------------------------------
     ir::Value* init_list(const sema::BInitList* e);
-    void flatten(ir::Value* v, ValueList& out, int depth = 0);
+    void flatten(ir::Value* v, ValueList& out, int depth = 0, bool refs = false);
     ir::Value* build(const Type* t, const ValueList& scalars, std::size_t& next, int depth = 0);
     ir::Constant* constant_of(const BExpr* e, const Type* t);
     ir::Constant* const_scalar(const sema::ScalarType* t, const sema::ConstValue& v);
@@ -260,6 +260,10 @@ public:
     // `p` (the place of the resource-typed `e`) as the resource itself: a reference loaded from
     // its slot, or a reference value as a pointer place.
     Place resolve_reference(const BExpr* e, Place p);
+    // The references to what `ptr` holds, as a value of `ref_type` (the reference type of an
+    // array of resources): loaded from a variable holding them, or made for a global array.
+    ir::Value* references_in(ir::Value* ptr, const Type* ref_type, support::SourceRange at);
+    static bool is_place_kind(sema::BExprKind k);
     // A global struct of resources (sema::Variable::member_resources) as a value: its mirror
     // struct built from the member globals.
     ir::Value* resource_struct_value(const sema::Variable* v, const Type* t);

@@ -379,7 +379,7 @@ std::vector<std::uint8_t> placed_once(const Module& m, const CallGraph& g, const
 // copy each grown body up the whole call chain, and analyse it at every level.
 PassResult inline_calls(Module& m, const Options& o) { return inline_calls_where(m, o, nullptr); }
 
-PassResult inline_calls_where(Module& m, const Options& o, bool (*want)(const Instruction* call)) {
+PassResult inline_calls_where(Module& m, const Options& o, const std::function<bool(const Instruction* call)>& want) {
     const std::size_t n = m.functions.size();
     PointerMap<const Function*, std::size_t> index(n);
     for (std::size_t k = 0; k < n; ++k) index.emplace(m.functions[k], k);

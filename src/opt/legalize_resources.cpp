@@ -7,7 +7,10 @@
 // a global resource array), as DXC's legalization does for SPIR-V:
 //   1. calls that pass or return references (directly, in a struct, or through a pointer to a
 //      variable holding them) are inlined, and the copies of those functions nothing calls any
-//      more leave the module;
+//      more leave the module; so are the calls to functions that use a static holding references
+//      (`static Texture2D t = ResourceDescriptorHeap[i];`), down to every such use, and each
+//      entry point then holds its own copy of the static as a local variable, stored with the
+//      static's initial value where it starts (SPIR-V cannot hold references in a global);
 //   2. in each function that still holds references, the variables and structs holding them are
 //      split and promoted to SSA values, and selects, phis and extracts between references are
 //      folded (sroa, mem2reg and combine restricted to references: the rest of an -O0 function
@@ -50,7 +53,112 @@ bool passes_references(const Function& f) {
     return false;
 }
 
-bool call_passes_references(const Instruction* call) { return call->callee && passes_references(*call->callee); }
+// A static (a private global) holding references.
+bool is_reference_global(const Global* g) {
+    const auto* p = g->type()->as<sema::PointerType>();
+    return p && p->space == sema::AddressSpace::Private && holds_resource_ref(p->pointee);
+}
+
+bool has_reference_globals(const Module& m) {
+    for (const Global* g : m.globals)
+        if (is_reference_global(g)) return true;
+    return false;
+}
+
+// The functions that use a static holding references or call one that does (directly or not):
+// every call to them is inlined, so that each entry point holds every use of the static.
+PointerSet<const Function*> functions_using_reference_globals(const Module& m) {
+    PointerSet<const Function*> using_them;
+    std::vector<const Function*> work;
+    PointerMap<const Function*, std::vector<const Function*>> callers;
+    for (const Function* f : m.functions) {
+        bool uses = false;
+        for (const Block* b : f->blocks)
+            for (const Instruction* i : b->instructions) {
+                if (i->opcode == Opcode::Call && i->callee) callers[i->callee].push_back(f);
+                for (const Value* op : i->operands)
+                    if (const auto* g = op ? op->as<Global>() : nullptr; g && is_reference_global(g)) uses = true;
+            }
+        if (uses && using_them.insert(f)) work.push_back(f);
+    }
+    while (!work.empty()) {
+        const Function* f = work.back();
+        work.pop_back();
+        if (const auto* cs = callers.find(f))
+            for (const Function* c : cs->second)
+                if (using_them.insert(c)) work.push_back(c);
+    }
+    return using_them;
+}
+
+// Each entry point's own copy of every static holding references, and of every other static
+// that only entry points use (the flag of a static local's first initialization, say: with it
+// local, the branch that initializes folds): a local variable, stored with the static's initial
+// value first. Those statics then leave the module. Returns a static holding references that a
+// function other than an entry point still uses (one that calls itself), or null.
+const Global* localize_reference_globals(Module& m) {
+    PointerSet<const Function*> entries;
+    for (const EntryPoint* ep : m.entry_points)
+        if (ep->function) entries.insert(ep->function);
+    // The statics some other function uses stay globals.
+    PointerSet<const Global*> shared;
+    for (const Function* f : m.functions) {
+        if (entries.contains(f)) continue;
+        for (const Block* b : f->blocks)
+            for (const Instruction* i : b->instructions)
+                for (const Value* op : i->operands)
+                    if (const auto* g = op ? op->as<Global>() : nullptr) shared.insert(g);
+    }
+    for (const Global* g : m.globals)
+        if (is_reference_global(g) && shared.contains(g)) return g;
+    auto local_kind = [&](const Global* g) {
+        const auto* p = g->type()->as<sema::PointerType>();
+        return p && p->space == sema::AddressSpace::Private && !shared.contains(g);
+    };
+    PointerSet<const Function*> done;
+    for (EntryPoint* ep : m.entry_points) {
+        Function* f = ep->function;
+        if (!f || f->blocks.empty() || !done.insert(f)) continue;
+        PointerMap<const Global*, Instruction*> locals;
+        std::vector<Instruction*> stores;
+        for (Block* b : f->blocks)
+            for (Instruction* i : b->instructions)
+                for (Value*& op : i->operands) {
+                    auto* g = op ? op->as<Global>() : nullptr;
+                    if (!g || !local_kind(g)) continue;
+                    Instruction*& local = locals[g];
+                    if (!local) {
+                        const sema::Type* t = g->type()->as<sema::PointerType>()->pointee;
+                        local = m.make_instruction(Opcode::Alloca, m.types().pointer(sema::AddressSpace::Function, t));
+                        m.set_name(local, g->name());
+                        local->loc = g->loc;
+                        Instruction* init = m.make_instruction(Opcode::Store, nullptr);
+                        init->operands.push_back(local);
+                        init->operands.push_back(g->initializer ? static_cast<Value*>(g->initializer)
+                                                                : m.undef_constant(t));
+                        init->loc = g->loc;
+                        stores.push_back(init);
+                    }
+                    op = local;
+                }
+        if (stores.empty()) continue;
+        Block* entry = f->entry();
+        std::size_t at = 0;
+        while (at < entry->instructions.size() && entry->instructions[at]->opcode == Opcode::Alloca) ++at;
+        std::vector<Instruction*> head;
+        for (Instruction* st : stores) {
+            Instruction* a = st->operands[0]->as<Instruction>();
+            a->block = entry;
+            st->block = entry;
+            head.push_back(a);
+        }
+        head.insert(head.end(), stores.begin(), stores.end());
+        entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at), head.begin(),
+                                   head.end());
+    }
+    std::erase_if(m.globals, [&](const Global* g) { return local_kind(g); });
+    return nullptr;
+}
 
 // A reference rooted at a global: what the backends take.
 bool rooted(const Value* v) {
@@ -304,6 +412,7 @@ std::vector<Function*> reached_functions(Module& m) {
 }  // namespace
 
 bool needs_resource_legalization(const Module& m) {
+    if (!m.entry_points.empty() && has_reference_globals(m)) return true;
     for (const Function* f : m.functions)
         if (passes_references(*f) || holds_unresolved(*f)) return true;
     return false;
@@ -313,7 +422,14 @@ bool legalize_resources(Module& m, support::DiagnosticEngine& diags, const Optio
     if (!needs_resource_legalization(m)) return true;
     Options o = options;
     o.inline_growth_limit = 0xFFFFFFFFu;  // a call that passes references must go, whatever its size
-    PassResult inlined = inline_calls_where(m, o, call_passes_references);
+    // Statics holding references only resolve where one function holds every use: each entry.
+    bool statics = !m.entry_points.empty() && has_reference_globals(m);
+    PointerSet<const Function*> using_statics;
+    if (statics) using_statics = functions_using_reference_globals(m);
+    auto must_inline = [&](const Instruction* call) {
+        return call->callee && (passes_references(*call->callee) || using_statics.contains(call->callee));
+    };
+    PassResult inlined = inline_calls_where(m, o, must_inline);
     if (inlined.failed()) {
         diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),
                      "internal compiler error (inlining the calls that pass resources failed): " + inlined.error);
@@ -331,9 +447,20 @@ bool legalize_resources(Module& m, support::DiagnosticEngine& diags, const Optio
         std::erase_if(m.functions, [&](const Function* f) {
             bool entry = false;
             for (const EntryPoint* ep : m.entry_points) entry = entry || ep->function == f;
-            return !entry && !called.contains(f) && passes_references(*f) && !m.entry_points.empty();
+            return !entry && !called.contains(f) && (passes_references(*f) || using_statics.contains(f)) &&
+                   !m.entry_points.empty();
         });
         removed = m.functions.size() != before;
+    }
+    if (statics) {
+        if (const Global* g = localize_reference_globals(m)) {
+            diags.report(support::DiagCode::resource_not_resolved, support::SourceRange(g->loc),
+                         fmt::format("cannot resolve the static resource '{}' to a single global resource: a function "
+                                     "that calls itself uses it, so it cannot be inlined into the entry point. Pass "
+                                     "the resource as a parameter, or use the global resource directly.",
+                                     g->name()));
+            return false;
+        }
     }
 
     static constexpr FunctionPass kMinimal[] = {sroa, mem2reg, combine};

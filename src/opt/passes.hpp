@@ -1,6 +1,7 @@
 #pragma once
 // The pass table's row type and every pass's entry point. Each pass lives in its own file with its
 // contract on top; the table itself (order, constraints) is in pass_manager.cpp.
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -45,7 +46,7 @@ std::vector<std::string> pass_table_problems();
 PassResult inline_calls(ir::Module& m, const Options& o);                      // inline.cpp
 // inline_calls for the calls `want` accepts only (legalize_resources); no callee body is moved,
 // so a callee stays in the module, called or not.
-PassResult inline_calls_where(ir::Module& m, const Options& o, bool (*want)(const ir::Instruction* call));
+PassResult inline_calls_where(ir::Module& m, const Options& o, const std::function<bool(const ir::Instruction* call)>& want);
 PassResult sroa(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);            // sroa.cpp
 PassResult mem2reg(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);         // mem2reg.cpp
 PassResult combine(ir::Module& m, ir::Function& f, FunctionAnalyses& an, const Options& o);         // combine.cpp

@@ -550,6 +550,17 @@ BExpr* Checker::init_list(const syntax::InitListExpr* e, const Type* target) {
     for (BExpr* l : leaves)
         if (!ok(l)) return error_expr(range);
     if (!target) return error_expr(range);
+    bool resources = contains_resource(target);
+    for (const BExpr* l : leaves) resources = resources || contains_resource(l->type);
+    if (resources) {
+        if (leaves.size() == 1 && leaves[0]->type->value_type() == target->value_type()) {
+            auto* list = make<BInitList>(range);
+            list->type = target;
+            list->elements = to_span(leaves);
+            return list;
+        }
+        return resource_init_list(leaves, target, range);
+    }
     std::uint64_t have = 0;
     for (BExpr* l : leaves) {
         std::uint32_t n = flattened_scalar_count(l->type);

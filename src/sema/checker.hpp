@@ -193,6 +193,8 @@ private:
     BExpr* check_cast(const syntax::CastExpr* e);
     BExpr* check_sizeof(const syntax::SizeofExpr* e);
     BExpr* init_list(const syntax::InitListExpr* e, const Type* target);
+    // An initializer list whose target or values hold resources (resource_init_list.cpp).
+    BExpr* resource_init_list(std::vector<BExpr*>& leaves, const Type* target, SourceRange range);
     void check_args(std::span<syntax::Expr* const> args, support::SmallVec<BExpr*, 8>& out);
     BExpr* call_intrinsic(Symbol name, std::span<BExpr*> args, SourceRange range);
     // printf("format", values...) as NonSemantic.DebugPrintf takes it (check_printf.cpp).

@@ -232,9 +232,12 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
         return;
     }
     if (res) {
-        if (is_static && res->resource != ResourceKind::SamplerState && res->resource != ResourceKind::SamplerComparisonState) {
-            // `static Texture2D t;` has no descriptor; DXC rejects using one.
+        if (is_static && !(d->modifiers & syntax::ModGroupShared)) {
+            // `static Texture2D t = ResourceDescriptorHeap[i];` has no descriptor of its own: it
+            // holds a reference to a resource global, resolved at each use by legalize_resources
+            // (opt/), as DXC's legalization does; using one never assigned is an error there.
             v->storage = StorageClass::StaticGlobal;
+            check_global_initializer(v, d);
             return;
         }
         v->storage = StorageClass::Resource;
@@ -266,6 +269,13 @@ void Checker::declare_global_var(const syntax::VarDecl* d) {
     if (contains_resource(type)) {
         if (const StructType* st = type->as<StructType>(); st && !is_static && !(d->modifiers & syntax::ModGroupShared)) {
             declare_resource_struct(v, d, st);
+            return;
+        }
+        if (is_static && !(d->modifiers & syntax::ModGroupShared)) {
+            // A static struct or array holding resources holds references to resource globals,
+            // which legalize_resources (opt/) resolves at each use, as DXC's legalization does.
+            v->storage = StorageClass::StaticGlobal;
+            check_global_initializer(v, d);
             return;
         }
         report(DiagCode::unsupported_feature, SourceRange(d->loc),

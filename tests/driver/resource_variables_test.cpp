@@ -289,3 +289,160 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target {
         CHECK(std::count(d.begin(), d.end(), '\n') >= 4);
     }
 }
+
+TEST_CASE("resource variables: statics holding resources resolve in each entry point, heap reads included",
+          "[driver][resources]") {
+    // Bindless code keeps the resources a shader reads from the heap in statics, read by helpers.
+    const char* source = R"(
+[[vk::binding(0)]] cbuffer Indices { uint TextureIndex; uint SamplerIndex; };
+[[vk::binding(1)]] Texture2D gA;
+[[vk::binding(2)]] Texture2D gB;
+[[vk::binding(3)]] SamplerState gS;
+static Texture2D HeapTexture = ResourceDescriptorHeap[TextureIndex];
+static SamplerState HeapSampler = SamplerDescriptorHeap[SamplerIndex];
+static Texture2D Fixed = gA;
+struct Layer { Texture2D tex; float weight; };
+static Layer Detail = { gB, 0.25 };
+static Texture2D Unset;
+float4 FromHeap(float2 uv) { return HeapTexture.Sample(HeapSampler, uv); }
+float4 FromDetail(float2 uv) { return Detail.tex.Sample(gS, uv) * Detail.weight; }
+float4 Cached(float2 uv) {
+    static Texture2D first = gA;  // set on the first call only
+    float4 c = first.Sample(gS, uv);
+    first = gB;
+    return c;
+}
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Unset = gB;
+    return FromHeap(uv) + Fixed.Sample(gS, uv) + FromDetail(uv) + Unset.Sample(gS, uv) + Cached(uv) + Cached(uv);
+}
+)";
+    for (bool optimize : {false, true})
+        for (auto env : {oneshader::SpirvTargetEnv::Vulkan1_2, oneshader::SpirvTargetEnv::Vulkan1_0}) {
+            INFO((optimize ? "-O3" : "-O0"));
+            Compiled c = compile_ok(source, oneshader::Stage::Pixel, optimize, env);
+            CHECK(resource_variables(c.text) == std::vector<std::string>{"Indices", "ResourceDescriptorHeap",
+                                                                          "SamplerDescriptorHeap", "gA", "gB", "gS"});
+            // The heaps take the first free bindings after every other resource, as DXC places them.
+            CHECK(spirv_tools::has_line(c.text, "OpDecorate %ResourceDescriptorHeap Binding 4"));
+            CHECK(spirv_tools::has_line(c.text, "OpDecorate %SamplerDescriptorHeap Binding 5"));
+            // No static is left: SPIR-V cannot hold a resource in a Private variable.
+            CHECK_FALSE(has(c.text, "Private"));
+            CHECK_FALSE(has(c.text, "OpPhi %_ptr"));
+            // Cached's first call reads gA, its second gB; with Unset, FromDetail and Fixed: five images
+            // from the globals and one from the heap.
+            std::size_t samples = 0;
+            for (std::size_t at = 0; (at = c.text.find("OpImageSampleImplicitLod", at)) != std::string::npos; ++at)
+                ++samples;
+            CHECK(samples == 6);
+        }
+    for (oneshader::Target t : {oneshader::Target::Msl, oneshader::Target::Wgsl}) {
+        CompileOptions o;
+        o.entry_points = {{"main", oneshader::Stage::Pixel}};
+        o.targets = {t};
+        // The text backends take the same resolved module (without the heap, which they refuse).
+        std::string text = source;
+        text.replace(text.find("ResourceDescriptorHeap[TextureIndex]"), 36, "gB");
+        text.replace(text.find("SamplerDescriptorHeap[SamplerIndex]"), 35, "gS");
+        CompileResult r = oneshader::compile(text, "resources.hlsl", o);
+        INFO(diagnostics_of(r));
+        CHECK(r.ok());
+    }
+}
+
+TEST_CASE("resource variables: two entry points each hold their own copy of a static resource",
+          "[driver][resources]") {
+    const char* source = R"(
+[[vk::binding(0)]] Texture2D gA;
+[[vk::binding(1)]] Texture2D gB;
+[[vk::binding(2)]] SamplerState gS;
+static Texture2D Current = gA;
+float4 Read(float2 uv) { return Current.Sample(gS, uv); }
+float4 PSA(float2 uv : TEXCOORD0) : SV_Target { return Read(uv); }
+float4 PSB(float2 uv : TEXCOORD0) : SV_Target { Current = gB; return Read(uv); }
+)";
+    CompileOptions o;
+    o.entry_points = {{"PSA", oneshader::Stage::Pixel}, {"PSB", oneshader::Stage::Pixel}};
+    o.verify_ir = true;
+    CompileResult r = oneshader::compile(source, "resources.hlsl", o);
+    INFO(diagnostics_of(r));
+    REQUIRE(r.ok());
+    std::vector<std::string> expected[] = {{"gA", "gS"}, {"gB", "gS"}};
+    const char* names[] = {"PSA", "PSB"};
+    for (int k = 0; k < 2; ++k) {
+        std::vector<std::uint32_t> words = spirv_tools::words_of(*r.find(names[k], oneshader::Target::SpirV));
+        std::string text = spirv_tools::disassemble(words);
+        INFO(text);
+        CHECK(spirv_tools::validate(words, SPV_ENV_VULKAN_1_2) == "");
+        CHECK(resource_variables(text) == expected[k]);
+    }
+}
+
+TEST_CASE("resource variables: initializer lists and local arrays of resources", "[driver][resources]") {
+    const char* source = R"(
+[[vk::binding(0)]] Texture2D gA;
+[[vk::binding(1)]] Texture2D gB;
+[[vk::binding(2)]] Texture2D gList[3];
+[[vk::binding(3)]] SamplerState gS;
+struct Material { Texture2D albedo; SamplerState samp; float scale; };
+struct Pair { Material m[2]; };
+float4 Shade(Material m, float2 uv) { return m.albedo.Sample(m.samp, uv) * m.scale; }
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Material m = { gA, gS, 2.0 };
+    Pair p = { { gB, gS, 1 }, m };
+    Texture2D ts[] = { gA, gB };
+    Texture2D copy[3] = gList;
+    ts[0] = copy[2];
+    return Shade(m, uv) + Shade(p.m[0], uv) + Shade(p.m[1], uv) + ts[0].Sample(gS, uv) + ts[1].Sample(gS, uv);
+}
+)";
+    for (bool optimize : {false, true}) {
+        INFO((optimize ? "-O3" : "-O0"));
+        Compiled c = compile_ok(source, oneshader::Stage::Pixel, optimize);
+        CHECK(resource_variables(c.text) == std::vector<std::string>{"gA", "gB", "gList", "gS"});
+        CHECK(c.used == std::vector<std::string>{"gA", "gB", "gList", "gS"});
+        // copy[2] is element 2 of the global array.
+        CHECK(has(c.text, " %gList %int_2\n"));
+    }
+    std::string d = errors_of(R"(
+Texture2D gA;
+SamplerState gS;
+struct Material { Texture2D albedo; SamplerState samp; float scale; };
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    Material m = { gS, gA, 1.0 };
+    Material n = { gA, gS };
+    return m.albedo.Sample(m.samp, uv);
+}
+)",
+                              false);
+    CHECK(has(d, "resources.hlsl(6,20): error OSH0338: Value 1 of the initializer list is a 'SamplerState', but its "
+                 "place in 'Material' holds a 'Texture2D<float4>'. Resources fill only places of the same resource "
+                 "type, one each."));
+    CHECK(has(d, "resources.hlsl(7,18): error OSH0338: The initializer list has 2 values (each resource counts as "
+                 "one), but 'Material' needs 3."));
+}
+
+TEST_CASE("resource variables: a static resource never assigned, or chosen at run time, is OSH0403",
+          "[driver][resources]") {
+    const char* source = R"(
+Texture2D gA;
+Texture2D gB;
+SamplerState gS;
+cbuffer C { uint Mode; };
+static Texture2D Never;
+static Texture2D Picked;
+float4 main(float2 uv : TEXCOORD0) : SV_Target {
+    if (Mode == 1) Picked = gA; else Picked = gB;
+    return Never.Sample(gS, uv) + Picked.Sample(gS, uv);
+}
+)";
+    for (bool optimize : {false, true}) {
+        std::string d = errors_of(source, optimize);
+        INFO(d);
+        CHECK(has(d, "resources.hlsl(10,18): error OSH0403: cannot resolve the resource 'Never' to a single global "
+                     "resource here: it is not assigned a resource on every path that reaches this use."));
+        CHECK(has(d, "resources.hlsl(10,42): error OSH0403: cannot resolve the resource 'Picked' to a single global "
+                     "resource here: it holds different resources after a branch or loop whose condition is not a "
+                     "compile-time constant."));
+    }
+}

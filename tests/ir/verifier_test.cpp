@@ -395,7 +395,14 @@ TEST_CASE("verifier: a Buffer<T> may carry an image format, as sema allows", "[i
 }
 
 TEST_CASE("verifier: pointers are never stored in memory", "[ir][verifier]") {
-    expect("%g0 = global private ptr<private, int>\n", "%g0: pointers cannot be stored in memory");
+    expect("%g0 = global private ptr<private, int>\n",
+           "%g0: pointers cannot be stored in memory (only resource references in private globals, until "
+           "legalize_resources)");
+    expect("%g0 = global uniform_constant Texture2D<float4>\n%g1 = global private ptr<uniform_constant, int>\n",
+           "%g1: pointers cannot be stored in memory (only resource references in private globals, until "
+           "legalize_resources)");
+    // A static holding a resource holds its reference until legalize_resources makes it a local.
+    CHECK(verify_text("%g0 = global private ptr<uniform_constant, Texture2D<float4>>\n").empty());
 }
 
 TEST_CASE("verifier: entry points wrap a parameterless void function", "[ir][verifier]") {

@@ -258,16 +258,17 @@ void CSMain(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
 
 TEST_CASE("lower: what the lowering cannot express is an OSH0400 error naming it") {
     Lowered l = lower_text(R"(
-Texture2D<float4> A[2] : register(t0);
-SamplerState S : register(s0);
+struct P { float4 c; };
+ConstantBuffer<P> B : register(b0);
 [shader("pixel")]
 float4 PSMain(float4 p : SV_Position) : SV_Target {
-    Texture2D<float4> t[2];
-    return A[0].Sample(S, p.xy);
+    ConstantBuffer<P> t[2];
+    return B.c;
 }
 )");
     CHECK(l.codes() == std::vector<std::string>{"OSH0400"});
-    CHECK(contains(l.diagnostics(), "the local resource array 't' (index the global array instead)"));
+    CHECK(contains(l.diagnostics(), "the local array of ConstantBuffers or TextureBuffers 't' (index the global array "
+                                    "instead)"));
     CHECK(l.text.empty());
 }
 
