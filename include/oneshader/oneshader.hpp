@@ -97,6 +97,10 @@ struct BindingOptions {
     // the default set that no other resource (or counter) uses, as DXC places it.
     std::optional<DescriptorSlot> resource_heap;
     std::optional<DescriptorSlot> sampler_heap;
+    // -fvk-bind-counter-heap: the slot of the counters of RWStructuredBuffers read from
+    // ResourceDescriptorHeap (DXC's counter.var.ResourceDescriptorHeap); without one, the first
+    // binding of the default set free after the heap.
+    std::optional<DescriptorSlot> counter_heap;
 };
 
 // -fspv-target-env: Vulkan 1.2 (SPIR-V 1.5) unless told otherwise. Vulkan 1.3 takes the same

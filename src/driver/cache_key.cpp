@@ -11,11 +11,11 @@ namespace {
 // would be shared. When one of these fires, add the field to append_options_key() below, then
 // update the size here. (Sizes of the x86-64 libstdc++ build, where CI runs.)
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(CompileOptions) == 416, "CompileOptions changed: add the new field to append_options_key()");
+static_assert(sizeof(CompileOptions) == 424, "CompileOptions changed: add the new field to append_options_key()");
 static_assert(sizeof(Define) == 72, "Define changed: add the new field to append_options_key()");
 static_assert(sizeof(EntryPointRequest) == 40, "EntryPointRequest changed: add the new field to append_options_key()");
 static_assert(sizeof(Profile) == 12, "Profile changed: add the new field to append_options_key()");
-static_assert(sizeof(BindingOptions) == 96, "BindingOptions changed: add the new field to append_options_key()");
+static_assert(sizeof(BindingOptions) == 104, "BindingOptions changed: add the new field to append_options_key()");
 static_assert(sizeof(RegisterShift) == 16, "RegisterShift changed: add the new field to append_options_key()");
 static_assert(sizeof(RegisterBinding) == 20, "RegisterBinding changed: add the new field to append_options_key()");
 static_assert(sizeof(DescriptorSlot) == 8, "DescriptorSlot changed: add the new field to append_options_key()");
@@ -106,7 +106,8 @@ void append_options_key(std::string& key, const CompileOptions& o) {
     k.flag(o.bindings.auto_shift);
     k.flag(o.bindings.alpha_stage_io_order);
     k.num(o.bindings.default_space);
-    for (const std::optional<DescriptorSlot>* heap : {&o.bindings.resource_heap, &o.bindings.sampler_heap})
+    for (const std::optional<DescriptorSlot>* heap :
+         {&o.bindings.resource_heap, &o.bindings.sampler_heap, &o.bindings.counter_heap})
         k.opt(*heap, [&](const DescriptorSlot& s) {
             k.num(s.binding);
             k.num(s.set);

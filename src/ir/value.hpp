@@ -141,6 +141,9 @@ public:
     // An append/consume buffer's hidden counter: the buffer it counts for (with HLSL reflection
     // only, for SPIR-V's CounterBuffer decoration).
     Global* counter_for = nullptr;
+    // A structured buffer's hidden counter (or the array of them, for an array of buffers), where
+    // legalize_resources resolves a CounterOf to it; null when it has none.
+    Global* counter = nullptr;
     // Its declaration (a stage variable's: the parameter or member with the semantic), where a
     // backend reports what it cannot declare; invalid when generated.
     support::SourceLoc loc;

@@ -282,6 +282,18 @@ void FunctionCheck::check_types(const Instruction* i) const {
         if (rt != want) fail(i, "result type " + type(rt) + ", expected " + type(want));
         break;
     }
+    case Opcode::CounterOf: {
+        const auto* p = pointer_of(ops[0]);
+        const auto* r = p ? p->pointee->as<sema::ResourceType>() : nullptr;
+        if (!r || !sema::is_structured_buffer(r->resource))
+            fail(i, "takes a pointer to a structured buffer, not " + type(ops[0]->type()));
+        const auto* rp = rt ? rt->as<sema::PointerType>() : nullptr;
+        const auto* rr = rp ? rp->pointee->as<sema::ResourceType>() : nullptr;
+        if (!rp || rp->space != sema::AddressSpace::StorageBuffer || !rr ||
+            rr->resource != sema::ResourceKind::RWByteAddressBuffer)
+            fail(i, "result type " + type(rt) + ", expected a storage pointer to RWByteAddressBuffer");
+        break;
+    }
     case Opcode::Call: {
         const Function* callee = i->callee;
         if (!callee) {

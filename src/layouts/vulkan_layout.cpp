@@ -225,12 +225,29 @@ Result<vulkan::PipelineLayoutInfo> PipelineLayout::to_vulkan(const vulkan::Layou
             flags = DescriptorBindingPartiallyBound;  // VariableDescriptorCount below, where Vulkan allows it
         }
         const DescriptorType type = descriptor_type(r.kind, dynamic[i]);
-        if (r.descriptor_heap && add_heap_view(s->set, s->binding, type, widened(s->set, s->binding, r.stages))) continue;
+        // A counter per buffer: an array of them for an array of buffers, and one binding for all the
+        // views of a heap (counter.var.ResourceDescriptorHeap), which the first view with one adds.
+        auto add_counters = [&] {
+            for (const TargetSlot& c : r.counter_slots) {
+                if (c.target != Target::SpirV) continue;
+                bool present = false;
+                if (r.descriptor_heap && c.set < info.set_layouts.size())
+                    for (DescriptorSetLayoutBindingInfo& b : info.set_layouts[c.set].bindings)
+                        if (b.binding == c.binding) {
+                            b.stage_flags |= widened(c.set, c.binding, r.stages);
+                            present = true;
+                        }
+                if (!present)
+                    add(c.set, {c.binding, DescriptorType::StorageBuffer, count, widened(c.set, c.binding, r.stages),
+                                r.name + ".counter", false, flags});
+            }
+        };
+        if (r.descriptor_heap && add_heap_view(s->set, s->binding, type, widened(s->set, s->binding, r.stages))) {
+            add_counters();
+            continue;
+        }
         add(s->set, {s->binding, type, count, widened(s->set, s->binding, r.stages), r.name, dynamic[i], flags});
-        for (const TargetSlot& c : r.counter_slots)
-            if (c.target == Target::SpirV)
-                add(c.set, {c.binding, DescriptorType::StorageBuffer, 1, widened(c.set, c.binding, r.stages),
-                            r.name + ".counter", false});
+        add_counters();
     }
     for (DescriptorSetLayoutInfo& set : info.set_layouts) {
         std::stable_sort(set.bindings.begin(), set.bindings.end(),

@@ -184,10 +184,19 @@ ir::Value* Lowerer::buffer_method(const sema::BMethodCall* e, const sema::Resour
     if (sema::is_structured_buffer(r->resource)) {
         if (name == "Load" && args.size() == 1) return b_.load(access(buf, {rvalue(args[0])}));
         ir::Global* g = buf->as<ir::Global>();
-        ir::Global* counter = g ? counter_of(g) : nullptr;
-        if (!counter) {
+        ir::Value* counter = g ? counter_of(g) : nullptr;
+        if (!counter && g) {
             unsupported(e->range, fmt::format("'{}' on a buffer without a counter", name));
             return nullptr;
+        }
+        if (!counter) {
+            // Through a reference, an array element or a heap read: legalize_resources (opt/)
+            // replaces this with the counter of the buffer the reference resolves to.
+            ir::Value* ops[] = {buf};
+            counter = b_.make(ir::Opcode::CounterOf,
+                              types_.pointer(sema::AddressSpace::StorageBuffer,
+                                             types_.resource(sema::ResourceKind::RWByteAddressBuffer)),
+                              ops);
         }
         ir::Value* word = access(counter, {uint_c(0)});
         if (name == "Append" && args.size() == 1) {

@@ -133,14 +133,24 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
     resource_globals_[r] = g;
     if (r->var) var_globals_[r->var] = g;
     if (r->counter_binding) {
-        // The hidden counter of an append/consume buffer: one 32-bit word in the same set.
-        ir::Global* c = m_.add_global(sema::AddressSpace::StorageBuffer,
-                                      types_.resource(sema::ResourceKind::RWByteAddressBuffer),
-                                      fmt::format("counter.var.{}", r->name.str()));
-        c->set = r->binding.set;
-        c->binding = *r->counter_binding;
-        if (options_.hlsl_reflection) c->counter_for = g;
+        // The hidden counter of an append/consume buffer (or of a RWStructuredBuffer whose counter
+        // methods are called): one 32-bit word, an array of them for an array of buffers. The views
+        // of a heap share the heap's counters (counter.var.ResourceDescriptorHeap).
+        std::uint32_t set = r->counter_descriptor_set();
+        ir::Global* c = nullptr;
+        if (r->heap != sema::DescriptorHeap::None)
+            for (const auto& [buffer, counter] : counters_)
+                if (counter->set == set && counter->binding == *r->counter_binding) c = counter;
+        if (!c) {
+            const Type* word = types_.resource(sema::ResourceKind::RWByteAddressBuffer);
+            if (const auto* a = r->type->as<sema::ArrayType>()) word = types_.array(word, a->length);
+            c = m_.add_global(sema::AddressSpace::StorageBuffer, word, fmt::format("counter.var.{}", r->name.str()));
+            c->set = set;
+            c->binding = *r->counter_binding;
+            if (options_.hlsl_reflection) c->counter_for = g;
+        }
         counters_[g] = c;
+        g->counter = c;
     }
     return g;
 }

@@ -18,7 +18,9 @@
 //   3. where a choice remains, that function gets the optimizer's function passes (sroa, mem2reg,
 //      combine, dce, simplify_cfg) until nothing changes: conditions that fold once the calls are
 //      inlined decide their branches, and the phis after them lose the arms not taken;
-//   4. a reference still not rooted at a global is error OSH0403 at each use, naming the
+//   4. a counter method called through a reference (CounterOf) takes the counter global of the
+//      buffer its reference resolved to (element i of the counters for element i of an array);
+//   5. a reference still not rooted at a global is error OSH0403 at each use, naming the
 //      variable it came from and why; references nothing uses are removed.
 // A module without references is not touched.
 #include <fmt/format.h>
@@ -178,6 +180,7 @@ bool holds_unresolved(const Function& f) {
         if (holds_resource_ref(a->type()) || pointer_holds_references(a->type())) return true;
     for (const Block* b : f.blocks)
         for (const Instruction* i : b->instructions) {
+            if (i->opcode == Opcode::CounterOf) return true;
             if (i->opcode == Opcode::Alloca) {
                 if (pointer_holds_references(i->type())) return true;
                 continue;
@@ -186,6 +189,59 @@ bool holds_unresolved(const Function& f) {
             if (!rooted(i)) return true;
         }
     return false;
+}
+
+// Replaces each CounterOf in `f` whose reference is rooted at a global with that global's counter
+// (an access chain into the counters when the reference indexes an array of buffers). A buffer
+// without a counter is error OSH0400; false when one was reported.
+bool resolve_counters(Module& m, Function& f, support::DiagnosticEngine& diags) {
+    bool ok = true;
+    PointerMap<const Value*, Value*> replaced;
+    for (Block* b : f.blocks)
+        for (std::size_t k = 0; k < b->instructions.size(); ++k) {
+            Instruction* i = b->instructions[k];
+            if (i->opcode != Opcode::CounterOf || !rooted(i->operands[0])) continue;
+            std::vector<Value*> indices;
+            Value* v = i->operands[0];
+            while (auto* c = v->as<Instruction>()) {
+                indices.insert(indices.begin(), c->operands.begin() + 1, c->operands.end());
+                v = c->operands[0];
+            }
+            auto* g = v->as<Global>();
+            Value* counter = g ? g->counter : nullptr;
+            if (!counter) {
+                diags.report(support::DiagCode::lower_unsupported, support::SourceRange(i->loc),
+                             fmt::format("the counter of '{}' is reached through a resource variable here, and it was "
+                                         "not given one; call IncrementCounter/DecrementCounter on '{}' by name.",
+                                         g ? std::string(g->name()) : std::string("?"),
+                                         g ? std::string(g->name()) : std::string("?")));
+                ok = false;
+                counter = m.undef_constant(i->type());
+            } else if (!indices.empty()) {
+                Instruction* chain = m.make_instruction(Opcode::AccessChain, i->type());
+                chain->operands.push_back(counter);
+                for (Value* index : indices) chain->operands.push_back(index);
+                chain->loc = i->loc;
+                chain->block = b;
+                b->instructions.insert(b->instructions.begin() + static_cast<std::ptrdiff_t>(k), chain);
+                ++k;
+                counter = chain;
+            }
+            replaced.emplace(i, counter);
+        }
+    if (replaced.empty()) return ok;
+    std::vector<Instruction*> gone;
+    for (Block* b : f.blocks)
+        for (Instruction* i : b->instructions) {
+            if (replaced.find(i)) {
+                gone.push_back(i);
+                continue;
+            }
+            for (Value*& op : i->operands)
+                if (const auto* r = op ? replaced.find(op) : nullptr) op = r->second;
+        }
+    remove_instructions(gone);
+    return ok;
 }
 
 // Removes instructions that make reference values nobody uses (and what only they used).
@@ -474,9 +530,11 @@ bool legalize_resources(Module& m, support::DiagnosticEngine& diags, const Optio
         remember_use_names(*f, use_names);
         std::string error = run_until_stable(m, *f, kMinimal, only_refs);
         remove_unused_references(*f);
+        if (!resolve_counters(m, *f, diags)) ok = false;
         if (error.empty() && holds_unresolved(*f)) {
             error = run_until_stable(m, *f, kFull, o);
             remove_unused_references(*f);
+            if (!resolve_counters(m, *f, diags)) ok = false;
         }
         if (!error.empty()) {
             diags.report(support::DiagCode::internal_error, support::SourceRange({1, 0}),

@@ -283,7 +283,8 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
     for (const ResourceUse& u : uses) {
         if (u.stages == StageNone) continue;
         vulkan.push_back({u.resource->binding.set, u.resource->binding.binding});
-        if (u.resource->counter_binding) vulkan.push_back({u.resource->binding.set, *u.resource->counter_binding});
+        if (u.resource->counter_binding)
+            vulkan.push_back({u.resource->counter_descriptor_set(), *u.resource->counter_binding});
     }
     std::vector<wgsl::BindingSlot> wgsl_slots = wgsl::wgsl_bindings(vulkan);
     std::size_t next_wgsl = 0;
@@ -291,7 +292,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
     for (const ResourceUse& u : uses) {
         const sema::Resource& res = *u.resource;
         wgsl::BindingSlot wgsl_slot{res.binding.set, res.binding.binding};
-        wgsl::BindingSlot wgsl_counter{res.binding.set, res.counter_binding.value_or(0)};
+        wgsl::BindingSlot wgsl_counter{res.counter_descriptor_set(), res.counter_binding.value_or(0)};
         if (u.stages != StageNone) {
             wgsl_slot = wgsl_slots[next_wgsl++];
             if (res.counter_binding) wgsl_counter = wgsl_slots[next_wgsl++];
@@ -330,7 +331,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
                 continue;
             }
             info.slots.push_back({t, res.binding.set, res.binding.binding});
-            if (res.counter_binding) info.counter_slots.push_back({t, res.binding.set, *res.counter_binding});
+            if (res.counter_binding) info.counter_slots.push_back({t, res.counter_descriptor_set(), *res.counter_binding});
         }
         if (res.buffer && res.buffer->layout) {
             info.layout = convert_layout(*res.buffer->layout);

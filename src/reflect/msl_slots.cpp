@@ -33,7 +33,11 @@ void MslSlots::add_resource(const sema::Resource* r) {
     int c = sema::is_sampler(rt->resource) ? 2 : texture ? 1 : 0;
     MslIndex index{next_[c], std::nullopt};
     next_[c] += r->count ? r->count : 1;
-    if (r->counter_binding) index.counter = next_[0]++;
+    if (r->counter_binding) {
+        // An array of buffers has an array of counters, one index each.
+        index.counter = next_[0];
+        next_[0] += r->count ? r->count : 1;
+    }
     entries_.push_back({r, index});
 }
 

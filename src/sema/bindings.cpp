@@ -212,7 +212,7 @@ void Checker::assign_register_table(const BindingOptions& o) {
     }
     place_heaps(used, o, true);
     for (Resource* r : resources)
-        if (needs_counter(r) && !r->counter_binding) {
+        if (needs_counter(r) && !r->counter_binding && r->heap == DescriptorHeap::None) {
             std::set<std::uint32_t>& u = used[r->binding.set];
             std::uint32_t n = 0;
             while (u.count(n)) ++n;

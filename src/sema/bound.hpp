@@ -502,9 +502,17 @@ struct Resource {
     std::uint32_t count = 1;            // array element count; 1 for one resource
     Binding binding;
     std::optional<std::uint32_t> counter_binding;  // Append/Consume: hidden counter, same set
+    // The counter's set when it is not the buffer's: a heap's counters under -fvk-bind-counter-heap.
+    std::optional<std::uint32_t> counter_set;
+    std::uint32_t counter_descriptor_set() const { return counter_set.value_or(binding.set); }
     // A RWStructuredBuffer whose IncrementCounter/DecrementCounter is called: it has the hidden
     // counter too (DXC creates it only then, so unused counters take no binding).
     bool counter_used = false;
+    // How often the source names the resource, and how often as the object of a method or the
+    // base of `[]`: a name used otherwise passes the resource on (to a local, a parameter, a `?:`),
+    // and its counter may then be called through that (counters_through_references).
+    std::uint32_t named = 0;
+    std::uint32_t named_directly = 0;
     std::string_view image_format;      // [[vk::image_format("rgba8")]], or empty
     Variable* member_of = nullptr;      // a member of a global struct of resources (Variable::member_resources)
     std::optional<std::uint32_t> input_attachment_index;  // SubpassInput(MS): [[vk::input_attachment_index(i)]]

@@ -96,6 +96,7 @@ void Checker::note_use(Variable* v) {
 BExpr* Checker::var_ref(Variable* v, SourceRange r) {
     if (!v->type) return error_expr(r);
     note_use(v);
+    if (v->resource) ++v->resource->named;
     auto* ref = make<BVarRef>(r);
     ref->var = v;
     ref->type = v->type;

@@ -256,18 +256,16 @@ BExpr* Checker::call_method(BExpr* object, Symbol name, std::span<BExpr*> args, 
         if (!ok(a)) return error_expr(range);
     const ResourceType* rt = object->type->as<ResourceType>();
     std::string_view n = name.str();
+    const auto* named = object->kind == BExprKind::VarRef ? static_cast<const BVarRef*>(object) : nullptr;
+    Resource* named_resource = named && named->var ? named->var->resource : nullptr;
+    if (named_resource) ++named_resource->named_directly;
     if ((n == "IncrementCounter" || n == "DecrementCounter") && rt && rt->resource == ResourceKind::RWStructuredBuffer) {
-        // The hidden counter belongs to one declared buffer, so the call must name it.
-        const auto* ref = object->kind == BExprKind::VarRef ? static_cast<const BVarRef*>(object) : nullptr;
-        Resource* res = ref && ref->var ? ref->var->resource : nullptr;
-        if (!res) {
-            report(DiagCode::unsupported_feature, range,
-                   fmt::format("'{}' here is not supported: the counter belongs to a global RWStructuredBuffer, and "
-                               "this object is a parameter, local or array element. Call it on the global buffer.",
-                               n));
-            return error_expr(range);
-        }
-        res->counter_used = true;
+        // The hidden counter belongs to the declared buffer the object resolves to: named here, or
+        // reached through a local, parameter, array element or heap read (counters_through_references).
+        if (named_resource) named_resource->counter_used = true;
+        else if (std::find(indirect_counter_types.begin(), indirect_counter_types.end(), rt->value_type()) ==
+                 indirect_counter_types.end())
+            indirect_counter_types.push_back(static_cast<const ResourceType*>(rt->value_type()));
     }
     if (!options.intrinsics) {
         report(DiagCode::no_such_member, range, fmt::format("'{}' has no method '{}'.", tname(object->type), n));
@@ -550,9 +548,9 @@ BExpr* Checker::init_list(const syntax::InitListExpr* e, const Type* target) {
     for (BExpr* l : leaves)
         if (!ok(l)) return error_expr(range);
     if (!target) return error_expr(range);
-    bool resources = contains_resource(target);
-    for (const BExpr* l : leaves) resources = resources || contains_resource(l->type);
-    if (resources) {
+    bool holds_resources = contains_resource(target);
+    for (const BExpr* l : leaves) holds_resources = holds_resources || contains_resource(l->type);
+    if (holds_resources) {
         if (leaves.size() == 1 && leaves[0]->type->value_type() == target->value_type()) {
             auto* list = make<BInitList>(range);
             list->type = target;

@@ -271,6 +271,8 @@ BExpr* Checker::check_index(const syntax::IndexExpr* e) {
                                tname(index->type)));
             return error_expr(range);
         }
+        if (base->kind == BExprKind::VarRef)
+            if (Variable* v = static_cast<const BVarRef*>(base)->var; v && v->resource) ++v->resource->named_directly;
         auto* n = make<BResourceIndex>(range);
         n->resource = base;
         n->index = convert(materialize(index), idx_t, ConvertWhy::Index);

@@ -57,6 +57,7 @@ Program* Checker::run(const syntax::TranslationUnit& tu) {
     }
     report_unused_spec_overrides();
     report_untyped_heap_reads();
+    counters_through_references();
     assign_bindings();
     check_recursion();
     find_entry_points();

@@ -295,6 +295,8 @@ private:
     BExpr* type_heap_read(BExpr* e, const Type* to);
     Variable* heap_variable(DescriptorHeap heap, const ResourceType* element, SourceLoc loc);
     void report_untyped_heap_reads();
+    // Gives a counter to each RWStructuredBuffer (and heap view) an indirect counter call may reach.
+    void counters_through_references();
     void place_heaps(std::map<std::uint32_t, std::set<std::uint32_t>>& used, const BindingOptions& o, bool reserve);
     void assign_register_table(const BindingOptions& o);
     bool warn_register_overlap(const Resource* r, const Resource* other);
@@ -362,6 +364,9 @@ private:
     Variable* heap_placeholder[3] = {nullptr, nullptr, nullptr};
     std::vector<struct BIndex*> heap_reads;
     std::vector<std::pair<const ResourceType*, Variable*>> heap_variables;
+    // The RWStructuredBuffer types whose counter methods are called on something other than a
+    // global named directly (a local, parameter, array element or heap read).
+    std::vector<const ResourceType*> indirect_counter_types;
 };
 
 // Helpers shared by several files.

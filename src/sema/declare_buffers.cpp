@@ -334,11 +334,6 @@ Resource* Checker::new_resource(Variable* var, const Type* type, std::span<const
                    fmt::format("'{}' is a multi-dimensional resource array, which is not supported. Use one "
                                "dimension and compute the index.",
                                var->name.str()));
-        } else if (has_counter(res->resource)) {
-            report(DiagCode::unsupported_feature, SourceRange(loc),
-                   fmt::format("'{}' is an array of {}s, which is not supported: each needs its own counter. "
-                               "Declare them separately.",
-                               var->name.str(), resource_kind_name(res->resource)));
         }
         r->count = a->length;
     }

@@ -84,13 +84,11 @@ BExpr* Checker::type_heap_read(BExpr* e, const Type* to) {
         return refuse(fmt::format("'{}' cannot come from {}: samplers come from SamplerDescriptorHeap and every other "
                                   "resource from ResourceDescriptorHeap.",
                                   tname(to), name));
-    if (is_subpass_input(rt->resource) || rt->resource == ResourceKind::AppendStructuredBuffer ||
-        rt->resource == ResourceKind::ConsumeStructuredBuffer) {
+    if (is_subpass_input(rt->resource)) {
         report(DiagCode::unsupported_feature, e->range,
-               fmt::format("'{}' from {} is not supported: {}. Declare it as a global with its own binding.", tname(to),
-                           name,
-                           is_subpass_input(rt->resource) ? "an input attachment needs its [[vk::input_attachment_index]]"
-                                                          : "each append or consume buffer needs its own counter"));
+               fmt::format("'{}' from {} is not supported: an input attachment needs its [[vk::input_attachment_index]]. "
+                           "Declare it as a global with its own binding.",
+                           tname(to), name));
         read->type = nullptr;
         return error_expr(e->range);
     }
@@ -182,6 +180,33 @@ void Checker::place_heaps(std::map<std::uint32_t, std::set<std::uint32_t>>& used
         }
         r->binding.set = slot->set;
         r->binding.binding = slot->binding;
+    }
+    // The counters of the RWStructuredBuffers read from ResourceDescriptorHeap: one runtime array
+    // on its own slot (DXC's counter.var.ResourceDescriptorHeap), the first free one after the heap
+    // itself, or -fvk-bind-counter-heap's.
+    if (reserve != o.counter_heap.has_value()) return;
+    std::optional<DescriptorSlot> counters;
+    for (Resource* r : resources) {
+        if (r->heap != DescriptorHeap::Resources || !(r->counter_used || has_counter(r->kind))) continue;
+        if (!counters) {
+            if (o.counter_heap) {
+                counters = o.counter_heap;
+                if (used[counters->set].count(counters->binding))
+                    report(DiagCode::binding_collision, SourceRange(r->loc),
+                           fmt::format("The counters of ResourceDescriptorHeap are placed on descriptor set {} binding "
+                                       "{}, which another resource already uses. Choose a free slot in "
+                                       "-fvk-bind-counter-heap.",
+                                       counters->set, counters->binding));
+            } else {
+                std::set<std::uint32_t>& u = used[o.default_space];
+                std::uint32_t b = 0;
+                while (u.count(b)) ++b;
+                counters = DescriptorSlot{b, o.default_space};
+            }
+            used[counters->set].insert(counters->binding);
+        }
+        r->counter_binding = counters->binding;
+        r->counter_set = counters->set;
     }
 }
 

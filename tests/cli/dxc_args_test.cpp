@@ -78,10 +78,10 @@ TEST_CASE("debug info in a separate file is refused, -fspv-debug needs a categor
 }
 
 TEST_CASE("the -fvk-* options oneshader does not take are refused, naming the option") {
-    CHECK(refusal({"-fvk-bind-counter-heap", "a.hlsl"}) ==
-          "option '-fvk-bind-counter-heap' is not supported. Of the -fvk-* options oneshader takes the register shifts and "
+    CHECK(refusal({"-fvk-allow-rwstructuredbuffer-arrays", "a.hlsl"}) ==
+          "option '-fvk-allow-rwstructuredbuffer-arrays' is not supported. Of the -fvk-* options oneshader takes the register shifts and "
           "bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, -fvk-bind-resource-heap, "
-          "-fvk-bind-sampler-heap, -fvk-auto-shift-bindings), "
+          "-fvk-bind-sampler-heap, -fvk-bind-counter-heap, -fvk-auto-shift-bindings), "
           "-fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, -fvk-support-nonzero-base-vertex/-instance and the layout flags "
           "-fvk-use-dx-layout, -fvk-use-gl-layout and -fvk-use-scalar-layout; "
           "remove it, or express it in the shader ([[vk::location]], [[vk::offset]]).");

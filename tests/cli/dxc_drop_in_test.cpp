@@ -40,13 +40,13 @@ TEST_CASE("drop-in: -Fo into a missing folder creates it, and -Fc writes the dis
 TEST_CASE("drop-in: every refused option is reported in one run") {
     ScratchDir dir;
     dir.write("a.hlsl", kOverlap);
-    auto r = run_tool({"-T", "ps_6_0", "-Fe", "a.txt", "-fvk-bind-counter-heap", "-Frs", "rs", "-Wall", "a.hlsl"}, dir.path());
+    auto r = run_tool({"-T", "ps_6_0", "-Fe", "a.txt", "-fvk-allow-rwstructuredbuffer-arrays", "-Frs", "rs", "-Wall", "a.hlsl"}, dir.path());
     CHECK(r.exit_code == 2);
     CHECK(r.err ==
           "oneshader: error: option '-Fe' is a DXC option oneshader does not support. Remove it.\n"
-          "oneshader: error: option '-fvk-bind-counter-heap' is not supported. Of the -fvk-* options oneshader "
+          "oneshader: error: option '-fvk-allow-rwstructuredbuffer-arrays' is not supported. Of the -fvk-* options oneshader "
           "takes the register shifts and bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
-          "-fvk-bind-resource-heap, -fvk-bind-sampler-heap, -fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, -fvk-support-nonzero-base-vertex/-instance "
+          "-fvk-bind-resource-heap, -fvk-bind-sampler-heap, -fvk-bind-counter-heap, -fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, -fvk-support-nonzero-base-vertex/-instance "
           "and the layout flags -fvk-use-dx-layout, -fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader ([[vk::location]], "
           "[[vk::offset]]).\n"
           "oneshader: error: option '-Frs' is a DXC option oneshader does not support. Remove it. Run 'oneshader "

@@ -101,10 +101,10 @@ TEST_CASE("the three refusal messages, word for word") {
                   "option '-Zs' is not supported: there is no separate debug file; -Zi (or -fspv-debug=...) puts "
                   "the debug information inside the SPIR-V module. Remove it. Run 'oneshader --help' for the "
                   "options.");
-    check_refused({"-T", "ps_6_0", "-fvk-bind-counter-heap", "a.hlsl"},
-                  "option '-fvk-bind-counter-heap' is not supported. Of the -fvk-* options oneshader takes the "
+    check_refused({"-T", "ps_6_0", "-fvk-allow-rwstructuredbuffer-arrays", "a.hlsl"},
+                  "option '-fvk-allow-rwstructuredbuffer-arrays' is not supported. Of the -fvk-* options oneshader takes the "
                   "register shifts and bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, "
-                  "-fvk-bind-resource-heap, -fvk-bind-sampler-heap, -fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, "
+                  "-fvk-bind-resource-heap, -fvk-bind-sampler-heap, -fvk-bind-counter-heap, -fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, "
                   "-fvk-support-nonzero-base-vertex/-instance and the layout flags -fvk-use-dx-layout, "
                   "-fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader "
                   "([[vk::location]], [[vk::offset]]). Run 'oneshader --help' for the options.");

@@ -148,3 +148,37 @@ void CSMain(uint3 id : SV_DispatchThreadID) {
     CHECK(heap->descriptor_type == vulkan::DescriptorType::StorageBuffer);
     CHECK(heap->mutable_types.empty());
 }
+
+TEST_CASE("the Vulkan layout gives the heap's buffer counters one unbounded storage-buffer binding",
+          "[layouts][heaps][counter]") {
+    // Two buffer types read from the heap, both with counters called: one counter binding for both.
+    oneshader::CompileResult r = layout_tests::compile_all(R"(
+[shader("compute")]
+[numthreads(8, 1, 1)]
+void CSMain(uint3 id : SV_DispatchThreadID) {
+    RWStructuredBuffer<uint> a = ResourceDescriptorHeap[0];
+    RWStructuredBuffer<float> b = ResourceDescriptorHeap[1];
+    a[a.IncrementCounter()] = id.x;
+    b[b.IncrementCounter()] = 1.0;
+}
+)",
+                                                           "heaps.hlsl", {Target::SpirV});
+    const EntryLayout cs[] = {layout_tests::entry(r, "CSMain")};
+    Result<PipelineLayout> p = PipelineLayout::create(cs);
+    INFO((p ? std::string() : p.error().message));
+    REQUIRE(p.ok());
+    Result<vulkan::PipelineLayoutInfo> v = p.value().to_vulkan();
+    REQUIRE(v.ok());
+    const auto* heap = binding_at(v.value(), 0, 0);
+    REQUIRE(heap != nullptr);
+    CHECK(heap->name == "ResourceDescriptorHeap");
+    CHECK(heap->descriptor_type == vulkan::DescriptorType::StorageBuffer);
+    const auto* counters = binding_at(v.value(), 0, 1);
+    REQUIRE(counters != nullptr);
+    CHECK(counters->name == "ResourceDescriptorHeap.counter");
+    CHECK(counters->descriptor_type == vulkan::DescriptorType::StorageBuffer);
+    CHECK(counters->descriptor_count == heap->descriptor_count);
+    CHECK((counters->binding_flags & vulkan::DescriptorBindingPartiallyBound) != 0);
+    CHECK(counters->stage_flags == vulkan::StageComputeBit);
+    CHECK(v.value().set_layouts[0].bindings.size() == 2);
+}

@@ -238,16 +238,13 @@ TEST_CASE("a heap read that gets no resource type is an error naming the fix", "
 TEST_CASE("heap reads that cannot be expressed are refused with what to do", "[spirv][heaps]") {
     std::string text = errors_of(R"(struct S { uint x; };
 float4 main() : SV_Target {
-  AppendStructuredBuffer<S> ap = ResourceDescriptorHeap[4];
-  RWStructuredBuffer<S> rw = ResourceDescriptorHeap[5];
-  rw.IncrementCounter();
-  return 0;
+  SubpassInput att = ResourceDescriptorHeap[4];
+  return att.SubpassLoad();
 }
 )");
     INFO(text);
-    CHECK(has(text, "heaps.hlsl(3,34): error OSH0350: 'AppendStructuredBuffer<S>' from ResourceDescriptorHeap is not "
-                    "supported"));
-    CHECK(has(text, "heaps.hlsl(5,6): error OSH0350: 'IncrementCounter' here is not supported"));
+    CHECK(has(text, "heaps.hlsl(3,22): error OSH0350: 'SubpassInput<float4>' from ResourceDescriptorHeap is not "
+                    "supported: an input attachment needs its [[vk::input_attachment_index]]."));
     // A heap slot on top of a declared resource is a collision.
     CompileOptions o;
     o.entry_points = {{"main", oneshader::Stage::Pixel}};
@@ -282,4 +279,88 @@ TEST_CASE("MSL and WGSL refuse descriptor heaps with their unbounded-array codes
         CHECK(has(text, code));
         CHECK(has(text, "ResourceDescriptorHeap"));
     }
+}
+
+// DXC's resource.descriptorheap counter cases: the counters of the RWStructuredBuffers read from the
+// heap are one runtime array, counter.var.ResourceDescriptorHeap, on the binding after the heap's
+// (or -fvk-bind-counter-heap's), indexed like the heap; a global's counter keeps its own binding.
+TEST_CASE("heap buffers' counters are counter.var.ResourceDescriptorHeap after the heap", "[spirv][heaps]") {
+    const char* source = R"(RWStructuredBuffer<uint> a;
+[numthreads(1, 1, 1)]
+void main() {
+  RWStructuredBuffer<uint> b = ResourceDescriptorHeap[1];
+  a[0] = a.IncrementCounter();
+  b[0] = b.IncrementCounter() + b.DecrementCounter();
+}
+)";
+    for (bool optimize : {false, true}) {
+        std::string text = compile_ok(source, oneshader::Stage::Compute, optimize);
+        INFO(text);
+        CHECK(has(text, "OpDecorate %a Binding 0"));
+        CHECK(has(text, "OpDecorate %counter_var_a Binding 1"));
+        CHECK(has(text, "OpDecorate %ResourceDescriptorHeap Binding 2"));
+        CHECK(has(text, "OpDecorate %counter_var_ResourceDescriptorHeap DescriptorSet 0"));
+        CHECK(has(text, "OpDecorate %counter_var_ResourceDescriptorHeap Binding 3"));
+        CHECK(has(text, "OpName %counter_var_ResourceDescriptorHeap \"counter.var.ResourceDescriptorHeap\""));
+        // The counter of element 1: the same index as the buffer's.
+        CHECK(has(text, " %counter_var_ResourceDescriptorHeap %uint_1\n"));
+        CHECK(has(text, "OpAtomicIAdd"));
+        CHECK(has(text, "OpAtomicISub"));
+    }
+    oneshader::BindingOptions bindings;
+    bindings.counter_heap = oneshader::DescriptorSlot{4, 5};
+    std::string text = compile_ok(source, oneshader::Stage::Compute, true, bindings);
+    CHECK(has(text, "OpDecorate %ResourceDescriptorHeap Binding 2"));
+    CHECK(has(text, "OpDecorate %counter_var_ResourceDescriptorHeap DescriptorSet 5"));
+    CHECK(has(text, "OpDecorate %counter_var_ResourceDescriptorHeap Binding 4"));
+    // A [[vk::counter_binding]] whose counter nothing calls names nothing: the heap takes binding 1.
+    text = compile_ok(R"([[vk::counter_binding(1)]] RWStructuredBuffer<uint> a;
+RWStructuredBuffer<uint> GetBuffer() { return ResourceDescriptorHeap[0]; }
+[numthreads(1, 1, 1)]
+void main() {
+  a[0] = 1;
+  RWStructuredBuffer<uint> b = GetBuffer();
+  b.IncrementCounter();
+}
+)",
+                      oneshader::Stage::Compute, false);
+    CHECK(has(text, "OpDecorate %a Binding 0"));
+    CHECK_FALSE(has(text, "counter_var_a"));
+    CHECK(has(text, "OpDecorate %counter_var_ResourceDescriptorHeap Binding 2"));
+    // Reflection and the Vulkan layout give the counters one binding, as many as the heap's views.
+    CompileOptions o;
+    o.entry_points = {{"main", oneshader::Stage::Compute}};
+    CompileResult r = oneshader::compile(source, "heaps.hlsl", o);
+    REQUIRE(r.ok());
+    REQUIRE(r.reflection);
+    const oneshader::ResourceInfo* heap = r.reflection->find_resource("ResourceDescriptorHeap");
+    REQUIRE(heap);
+    REQUIRE(heap->counter_slots.size() == 1);
+    CHECK(heap->counter_slots[0].binding == 3);
+    // A slot a resource holds by [[vk::binding]] is a collision.
+    bindings.counter_heap = oneshader::DescriptorSlot{0, 0};
+    o.bindings = bindings;
+    r = oneshader::compile(std::string("[[vk::binding(0)]] ") + source, "heaps.hlsl", o);
+    CHECK_FALSE(r.ok());
+    CHECK(has(diagnostics_of(r), "error OSH0322: The counters of ResourceDescriptorHeap are placed on descriptor set 0 "
+                                 "binding 0, which another resource already uses. Choose a free slot in "
+                                 "-fvk-bind-counter-heap."));
+}
+
+TEST_CASE("append and consume buffers from the heap count with counter.var.ResourceDescriptorHeap", "[spirv][heaps]") {
+    std::string text = compile_ok(R"(struct S { uint x; };
+cbuffer Indices { uint from; uint to; };
+[numthreads(8, 1, 1)]
+void main() {
+  ConsumeStructuredBuffer<S> input = ResourceDescriptorHeap[from];
+  AppendStructuredBuffer<S> output = ResourceDescriptorHeap[to];
+  output.Append(input.Consume());
+}
+)",
+                                  oneshader::Stage::Compute, true);
+    INFO(text);
+    CHECK(has(text, "OpDecorate %Indices Binding 0"));
+    CHECK(has(text, "OpDecorate %ResourceDescriptorHeap Binding 1"));
+    CHECK(has(text, "OpDecorate %counter_var_ResourceDescriptorHeap Binding 2"));
+    CHECK(has(text, "OpAtomicIAdd"));
 }

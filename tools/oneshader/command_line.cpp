@@ -23,7 +23,7 @@ struct RawOptions {
     std::vector<std::string> diagnostic_switches;  // "color", "no-color", "caret", "no-caret", in order
     std::vector<std::string> defines, include_dirs, targets, entries;
     std::vector<std::string> shifts, bind_registers;  // "t 100 0", "t5 0 1 2" (dxc_args.cpp)
-    std::string bind_globals, auto_binding_space, resource_heap, sampler_heap;
+    std::string bind_globals, auto_binding_space, resource_heap, sampler_heap, counter_heap;
     std::vector<std::string> extensions;
     bool auto_shift = false, invert_y = false, spirv_reflect = false, preserve_bindings = false, diagnostics_json = false;
     bool dx_position_w = false, base_vertex = false, base_instance = false;
@@ -47,6 +47,7 @@ struct Given {
     const CLI::Option* bind_globals;
     const CLI::Option* resource_heap;
     const CLI::Option* sampler_heap;
+    const CLI::Option* counter_heap;
     const CLI::Option* disassembly;
     const CLI::Option* diagnostics_format;
     const CLI::Option* auto_binding_space;
@@ -142,7 +143,7 @@ std::vector<std::string_view> words(std::string_view s) {
 }
 
 // -fvk-{b,t,u,s}-shift, -fvk-bind-register, -fvk-bind-globals, -fvk-bind-resource-heap,
-// -fvk-bind-sampler-heap, -fvk-auto-shift-bindings and
+// -fvk-bind-sampler-heap, -fvk-bind-counter-heap, -fvk-auto-shift-bindings and
 // -auto-binding-space, into BindingOptions (the numbers are checked here, their effect in sema).
 Problem check_bindings(const RawOptions& raw, const Given& given, BindingOptions& b) {
     for (const std::string& text : raw.shifts) {
@@ -187,9 +188,12 @@ Problem check_bindings(const RawOptions& raw, const Given& given, BindingOptions
         b.globals = DescriptorSlot{*binding, *set};
     }
     for (auto [option, text, slot] : {std::tuple{given.resource_heap, &raw.resource_heap, &b.resource_heap},
-                                      std::tuple{given.sampler_heap, &raw.sampler_heap, &b.sampler_heap}}) {
+                                      std::tuple{given.sampler_heap, &raw.sampler_heap, &b.sampler_heap},
+                                      std::tuple{given.counter_heap, &raw.counter_heap, &b.counter_heap}}) {
         if (!option->count()) continue;
-        std::string name = slot == &b.resource_heap ? "-fvk-bind-resource-heap" : "-fvk-bind-sampler-heap";
+        std::string name = slot == &b.resource_heap  ? "-fvk-bind-resource-heap"
+                           : slot == &b.sampler_heap ? "-fvk-bind-sampler-heap"
+                                                     : "-fvk-bind-counter-heap";
         std::vector<std::string_view> w = words(*text);
         std::optional<std::uint32_t> binding = parse_number(w[0]), set = parse_number(w[1]);
         if (!binding || !set)
@@ -536,6 +540,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     given.bind_globals = last_wins("--fvk-bind-globals", raw.bind_globals);
     given.resource_heap = last_wins("--fvk-bind-resource-heap", raw.resource_heap);
     given.sampler_heap = last_wins("--fvk-bind-sampler-heap", raw.sampler_heap);
+    given.counter_heap = last_wins("--fvk-bind-counter-heap", raw.counter_heap);
     given.disassembly = last_wins("--Fc", raw.disassembly);
     given.diagnostics_format = last_wins("--fdiagnostics-format", raw.diagnostics_format);
     each("--diagnostic-switch", raw.diagnostic_switches);

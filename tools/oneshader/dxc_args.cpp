@@ -99,6 +99,7 @@ constexpr std::array kMultiValues = {
     MultiValueSpelling{"fvk-bind-globals", "fvk-bind-globals", "", 2, "-fvk-bind-globals 0 1"},
     MultiValueSpelling{"fvk-bind-resource-heap", "fvk-bind-resource-heap", "", 2, "-fvk-bind-resource-heap 0 1"},
     MultiValueSpelling{"fvk-bind-sampler-heap", "fvk-bind-sampler-heap", "", 2, "-fvk-bind-sampler-heap 1 1"},
+    MultiValueSpelling{"fvk-bind-counter-heap", "fvk-bind-counter-heap", "", 2, "-fvk-bind-counter-heap 2 1"},
     MultiValueSpelling{"auto-binding-space", "auto-binding-space", "", 1, "-auto-binding-space 1"},
 };
 

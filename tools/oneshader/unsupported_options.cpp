@@ -83,7 +83,7 @@ std::string message(std::string_view shown, Reason reason) {
         case Reason::VulkanOption:
             return quoted + " is not supported. Of the -fvk-* options oneshader takes the register shifts and "
                             "bindings (-fvk-b/t/u/s-shift, -fvk-bind-register, -fvk-bind-globals, -fvk-bind-resource-heap, "
-                            "-fvk-bind-sampler-heap, "
+                            "-fvk-bind-sampler-heap, -fvk-bind-counter-heap, "
                             "-fvk-auto-shift-bindings), -fvk-invert-y, -fvk-use-dx-position-w, -fvk-stage-io-order=, "
                             "-fvk-support-nonzero-base-vertex/-instance and the layout flags -fvk-use-dx-layout, "
                             "-fvk-use-gl-layout and -fvk-use-scalar-layout; remove it, or express it in the shader "

@@ -30,6 +30,7 @@ DXC-compatible options (a value may follow after a space or directly: -T ps_6_0,
   -fvk-bind-globals B T        The $Globals buffer to binding B, set T.
   -fvk-bind-resource-heap B T  ResourceDescriptorHeap to binding B, set T.
   -fvk-bind-sampler-heap B T   SamplerDescriptorHeap to binding B, set T.
+  -fvk-bind-counter-heap B T   The counters of RWStructuredBuffers from ResourceDescriptorHeap to binding B, set T.
   -fvk-auto-shift-bindings     Apply the shifts to resources without register() too.
   -auto-binding-space S        The set of resources that name none.
   -fspv-extension=<ext>        Permit only the listed SPIR-V extensions (repeat; KHR: all SPV_KHR_).
