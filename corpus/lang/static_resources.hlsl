@@ -2,7 +2,8 @@
 // global (as bindless code writes `static Texture2D t = ResourceDescriptorHeap[i];`), a static struct of a resource
 // and a value set by an initializer list, a static array of resources, a static local set the first time its function
 // runs, and a local array of resources filled by an initializer list and then assigned an element. Each use names one
-// global once the helpers are inlined into the entry point, as DXC's legalization makes them.
+// global once the helpers are inlined into the entry point, as DXC's legalization makes them. CSCount calls a buffer's
+// counter through a parameter and a static: the counter is the one of the buffer the reference resolves to.
 StructuredBuffer<uint> InputA : register(t0);
 StructuredBuffer<uint> InputB : register(t1);
 RWStructuredBuffer<uint> Output : register(u2);
@@ -43,4 +44,20 @@ void CSMain(uint3 id : SV_DispatchThreadID)
     r += ReadCached(i) * 1000000;                       // A[i]: the first call
     r += ReadCached(i + 8) * 10000000;                  // B[i + 8]: the first call set it to InputB
     Output[i] = r;
+}
+
+RWStructuredBuffer<uint> Slots : register(u3);
+static RWStructuredBuffer<uint> Target = Slots;
+
+uint Claim(RWStructuredBuffer<uint> target) { return target.IncrementCounter(); }
+
+[shader("compute")]
+[numthreads(8, 1, 1)]
+void CSCount(uint3 id : SV_DispatchThreadID)
+{
+    RWStructuredBuffer<uint> local = Slots;
+    uint first = Claim(local);                  // Slots' counter, through a local and a parameter
+    Target[first] = id.x * 10;
+    uint second = Target.IncrementCounter();    // and through a static
+    Slots[second] = id.x * 10 + 1;
 }
