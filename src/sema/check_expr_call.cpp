@@ -608,16 +608,7 @@ BExpr* Checker::init_list(const syntax::InitListExpr* e, const Type* target) {
         if (is_basic(l->type) && cursor + n <= slots.size()) {
             bool uniform = true;
             for (std::size_t k = cursor; k < cursor + n; ++k) uniform = uniform && slots[k] == slots[cursor];
-            if (uniform) {
-                const ScalarType* c = slots[cursor];
-                const Type* shape = l->type->is<ScalarType>() ? static_cast<const Type*>(c)
-                                    : l->type->is<VectorType>() ? static_cast<const Type*>(types.vector(c, n))
-                                                                : types.matrix(c, l->type->as<MatrixType>()->rows,
-                                                                               l->type->as<MatrixType>()->cols);
-                l = convert(l, shape, ConvertWhy::Init);
-            } else {
-                l = materialize(l);
-            }
+            l = fit_leaf(l, uniform ? slots[cursor] : nullptr);
         }
         cursor += n;
     }
@@ -625,6 +616,17 @@ BExpr* Checker::init_list(const syntax::InitListExpr* e, const Type* target) {
     list->type = t;
     list->elements = to_span(leaves);
     return list;
+}
+
+BExpr* Checker::fit_leaf(BExpr* leaf, const ScalarType* slot_type) {
+    if (!slot_type) return materialize(leaf);
+    std::uint32_t n = component_count(leaf->type);
+    const Type* shape = leaf->type->is<ScalarType>() ? static_cast<const Type*>(slot_type)
+                        : leaf->type->is<VectorType>()
+                            ? static_cast<const Type*>(types.vector(slot_type, n))
+                            : types.matrix(slot_type, leaf->type->as<MatrixType>()->rows,
+                                           leaf->type->as<MatrixType>()->cols);
+    return convert(leaf, shape, ConvertWhy::Init);
 }
 
 }  // namespace oneshader::sema

@@ -193,6 +193,9 @@ private:
     BExpr* check_cast(const syntax::CastExpr* e);
     BExpr* check_sizeof(const syntax::SizeofExpr* e);
     BExpr* init_list(const syntax::InitListExpr* e, const Type* target);
+    // An initializer list's basic value converted to the shape of its slots' one scalar type, or
+    // materialized when the slots differ in type (null).
+    BExpr* fit_leaf(BExpr* leaf, const ScalarType* slot_type);
     // An initializer list whose target or values hold resources (resource_init_list.cpp).
     BExpr* resource_init_list(std::vector<BExpr*>& leaves, const Type* target, SourceRange range);
     void check_args(std::span<syntax::Expr* const> args, support::SmallVec<BExpr*, 8>& out);

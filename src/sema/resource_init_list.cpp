@@ -100,17 +100,7 @@ BExpr* Checker::resource_init_list(std::vector<BExpr*>& leaves, const Type* targ
             // The scalars take their slots' type, as in any initializer list, when the slots agree.
             bool uniform = true;
             for (std::size_t k = 0; k < own.size(); ++k) uniform = uniform && want[cursor + k] == want[cursor];
-            if (uniform) {
-                const auto* c = want[cursor]->as<ScalarType>();
-                std::uint32_t n = std::uint32_t(own.size());
-                const Type* shape = l->type->is<ScalarType>() ? static_cast<const Type*>(c)
-                                    : l->type->is<VectorType>() ? static_cast<const Type*>(types.vector(c, n))
-                                                                : types.matrix(c, l->type->as<MatrixType>()->rows,
-                                                                               l->type->as<MatrixType>()->cols);
-                l = convert(l, shape, ConvertWhy::Init);
-            } else {
-                l = materialize(l);
-            }
+            l = fit_leaf(l, uniform ? want[cursor]->as<ScalarType>() : nullptr);
         }
         cursor += own.size();
     }
