@@ -190,3 +190,60 @@ bb2: ; (if.merge)
                                   "chosen by a '?:' whose condition is not a compile-time constant"));
     CHECK(contains(l.messages[1], "declare a resource array and index it with the choice"));
 }
+
+TEST_CASE("legalize_resources: a static holding a resource becomes a local of each entry point", "[opt][legalize]") {
+    // `static Texture2D T = A;` read by a helper: the helper is inlined into the entry point, the
+    // static becomes the entry's local (stored with its initial value, then with A), and resolves.
+    Legalized l = legalize(R"(%g0 = global uniform_constant Texture2D<float4> set(0) binding(0) ; A
+%g1 = global uniform_constant SamplerState set(0) binding(1) ; S
+%g2 = global private ptr<uniform_constant, Texture2D<float4>> = zero:ptr<uniform_constant, Texture2D<float4>> ; T
+%g3 = global output float4 location(0) ; out
+
+func @read() -> float4 {
+bb0: ; (entry)
+  %0 = load %g2 : ptr<uniform_constant, Texture2D<float4>>
+  %1 = sample %0, %g1, zero:float2 : float4
+  ret %1
+}
+
+func @main() -> void {
+bb0: ; (entry)
+  store %g2, %g0
+  %0 = call @read() : float4
+  store %g3, %0
+  ret
+}
+
+entry pixel @main outputs(%g3)
+)");
+    INFO(l.text);
+    for (const std::string& m : l.messages) INFO(m);
+    REQUIRE(l.ok);
+    CHECK_FALSE(contains(l.text, "global private"));
+    CHECK_FALSE(contains(l.text, "func @read"));
+    CHECK(contains(l.text, "sample %g0, %g1"));
+}
+
+TEST_CASE("legalize_resources: a counter_of whose buffer has no counter is OSH0400 naming it", "[opt][legalize]") {
+    // The IR text has no buffer-to-counter link: the lowering sets it (ir::Global::counter).
+    Legalized l = legalize(R"(%g0 = global storage RWStructuredBuffer<uint> set(0) binding(0) ; B
+
+func @main() -> void {
+bb0: ; (entry)
+  %0 = alloca : ptr<function, ptr<storage, RWStructuredBuffer<uint>>> ; b
+  store %0, %g0
+  %1 = load %0 : ptr<storage, RWStructuredBuffer<uint>>
+  %2 = counter_of %1 : ptr<storage, RWByteAddressBuffer>
+  %3 = access %2, 0:uint : ptr<storage, uint>
+  store %3, 1:uint
+  ret
+}
+
+entry compute @main workgroup_size(1, 1, 1)
+)");
+    INFO(l.text);
+    CHECK_FALSE(l.ok);
+    REQUIRE(l.messages.size() == 1);
+    CHECK(l.messages[0] == "OSH0400: the counter of 'B' is reached through a resource variable here, and it was not "
+                           "given one; call IncrementCounter/DecrementCounter on 'B' by name.");
+}
