@@ -4,14 +4,14 @@
 # (ONESHADER_SANITIZE_BUILD_DIR picks another). It builds what that run needs (not the execution
 # tests, which run in the ordinary build with the package and ThreadSanitizer tests), runs every
 # other test there (the fuzz targets' seed replays among them), then every fuzz target for
-# ONESHADER_FUZZ_SECONDS seconds (default 30; 0 skips), ONESHADER_FUZZ_JOBS at a time (default: the
+# ONESHADER_FUZZ_SECONDS seconds (default 20; 0 skips), ONESHADER_FUZZ_JOBS at a time (default: the
 # number of cores).
 # Each step prints its wall time; docs/reliability.md has the figures.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${ONESHADER_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
-seconds="${ONESHADER_FUZZ_SECONDS:-30}"
+seconds="${ONESHADER_FUZZ_SECONDS:-20}"
 jobs="${ONESHADER_FUZZ_JOBS:-$(nproc)}"
 
 command -v clang++ >/dev/null || { echo "sanitize.sh: needs clang++ (apt-get install clang)" >&2; exit 2; }
