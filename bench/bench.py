@@ -13,6 +13,7 @@ Measurements (one CSV per kind, plus machine.txt and run.json):
 import argparse
 import csv
 import datetime
+import hashlib
 import json
 import os
 import platform
@@ -131,6 +132,18 @@ def maxrss_kib(cmd):
     return int(m.group(1)) if m else None
 
 
+def source_state():
+    """The commit measured ("abc1234", with a note when src/include/tools have uncommitted changes) and the
+    SHA-1 of those changes ("" when none): bench/before_after.py records the same pair, so that report.py
+    can tell whether its results belong to the commit of run.json."""
+    commit = run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"]).stdout.strip() or "unknown"
+    diff = run(["git", "-C", ROOT, "diff", "HEAD", "--", "src", "include", "tools"]).stdout
+    if diff.strip():
+        commit += " (with uncommitted changes in src/include/tools)"
+        return commit, hashlib.sha1(diff.encode("utf-8", "replace")).hexdigest()
+    return commit, ""
+
+
 def log(msg):
     print(msg, flush=True)
 
@@ -186,6 +199,8 @@ def main():
     ap.add_argument("--runs", type=int, help="process runs per compiler and entry point (default 15; quick 10)")
     ap.add_argument("--iters", type=int, help="in-process compiles per file (default 200; quick 20)")
     ap.add_argument("--mem-runs", type=int, help="/usr/bin/time runs per entry point (default 3; quick 1)")
+    ap.add_argument("--no-instructions", action="store_true",
+                    help="skip the valgrind count of every entry point per process (instructions.csv is emptied)")
     ap.add_argument("--glslang", default=shutil.which("glslangValidator"))
     ap.add_argument("--spirv-opt", default=shutil.which("spirv-opt"))
     ap.add_argument("files", nargs="*", help="corpus files or folders to measure instead of the whole corpus")
@@ -206,9 +221,7 @@ def main():
     for d in ["ours", "ours-nonames", "glslang", "glslang-strip", "glslang-opt"]:
         os.makedirs(os.path.join(tmp, d), exist_ok=True)
 
-    commit = run(["git", "rev-parse", "--short", "HEAD"]).stdout.strip() or "unknown"
-    if run(["git", "status", "--porcelain", "--untracked-files=no", "src", "include", "tools"]).stdout.strip():
-        commit += " (with uncommitted changes in src/include/tools)"
+    commit, diff_sha1 = source_state()
     machine = machine_info(args, commit)
     with open(os.path.join(out, "machine.txt"), "w") as f:
         f.write("\n".join(machine) + "\n")
@@ -382,8 +395,9 @@ def main():
     # --- (6) instructions per process ----------------------------------------------------------------------
     # Valgrind's instruction count is stable on a loaded machine, where wall times are not. glslang runs
     # some 100M instructions a compile, seconds under valgrind: it is counted on the quick files only.
-    valgrind = shutil.which("valgrind")
-    log("bench: instructions per process%s" % ("" if valgrind else " (valgrind missing: not measured)"))
+    valgrind = None if args.no_instructions else shutil.which("valgrind")
+    log("bench: instructions per process%s" % ("" if valgrind else " (--no-instructions: skipped)" if
+                                                args.no_instructions else " (valgrind missing: not measured)"))
     with open(os.path.join(out, "instructions.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["id", "oneshader_instructions", "glslang_instructions"])
@@ -442,6 +456,7 @@ def main():
         "state": state,
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         "commit": commit,
+        "source_diff_sha1": diff_sha1,
         "files": len(files),
         "entry_points": len(entries),
         "process_runs": runs,

@@ -148,6 +148,179 @@ def draw_chart(rows, path, subtitle, ours_label):
 
 
 # ---------------------------------------------------------------------------------------------------
+def before_after_section(res, info):
+    """The "Before and after" section from before_after.csv/.json (bench/before_after.py), or a note when
+    those results belong to another commit than this page, or nothing when there are none."""
+    path = os.path.join(res, "before_after.json")
+    rows = read_csv(os.path.join(res, "before_after.csv"))
+    if not os.path.isfile(path) or not rows:
+        return []
+    with open(path) as f:
+        ba = json.load(f)
+    L = ["## Before and after", ""]
+    if ba.get("after_commit") != info.get("commit") or ba.get("source_diff_sha1", "") != info.get(
+            "source_diff_sha1", ""):
+        L.append("The last before-and-after comparison ([`before_after.csv`](%s/before_after.csv): baseline "
+                 "`%s`, after `%s`, %s) measured another tree than this page (`%s`), so its figures are left out. "
+                 "`bench/run.sh --baseline %s` measures both again in one run." % (
+                     os.path.relpath(res, os.path.join(ROOT, "docs")), ba.get("before_short", "?"),
+                     ba.get("after_commit", "?"), ba.get("date", "?"), info.get("commit", "?"),
+                     ba.get("before_ref") or ba.get("before_short", "REF")))
+        L.append("")
+        return L
+
+    def fnum(v):
+        return None if v in (None, "") else num(v)
+
+    def ratio(r):
+        v = fnum(r["ratio"])
+        return "–" if v is None else ("%.2f×" % v if v >= 0.1 else "%.3f×" % v)
+
+    def secs(v):
+        return "%.3f s" % v if v < 1 else ("%.2f s" % v if v < 10 else "%.1f s" % v)
+
+    def mib(v):
+        return "%.1f MiB" % (v / 1024) if v < 100 * 1024 else "{:,.0f} MiB".format(v / 1024)
+
+    def cell(r, key, fmt):
+        status = r.get(key + "_status", "ok") if key in ("before", "after") else "ok"
+        v = fnum(r[key])
+        if v is None:
+            return (status if status != "ok" else r[key]) or "–"
+        return fmt(v)
+
+    load0 = (ba.get("load_average_start") or [0])[0]
+    load1 = (ba.get("load_average_end") or [0])[0]
+    cores = ba.get("cores") or 1
+    loaded = max(load0, load1) > 0.25 * cores
+    ref = ba.get("before_ref") or ba.get("before_short")
+    L.append("Measured by `bench/run.sh --baseline %s` on %s: the baseline `%s` (%s, \"%s\") built as `%s/`, "
+             "against this page's commit `%s` built as `%s/`, the two trees alternating, on %d cores with a load "
+             "average of %.2f at the start and %.2f at the end%s. \"after/before\" under 1× is an improvement. "
+             "The raw figures are in [`before_after.csv`](%s/before_after.csv)." % (
+                 ref, ba["date"], ba["before_short"], ba.get("before_date", "?")[:10],
+                 ba.get("before_subject", "")[:90].replace("|", "\\|"), ba.get("before_build", "?"),
+                 ba["after_commit"], ba.get("after_build", "?"), cores, load0, load1,
+                 " (a loaded machine: the times are inflated and noisy, the instruction counts are not)"
+                 if loaded else "", os.path.relpath(res, os.path.join(ROOT, "docs"))))
+    L.append("")
+    if ba.get("mode") == "quick":
+        L.append("> **Quick comparison** (`--quick`): no N=4000 inputs, one run per generated input, %d compiles "
+                 "per file in process. It shows that the comparison works; the full run replaces it." % ba["iters"])
+        L.append("")
+
+    # generated inputs
+    sc = [r for r in rows if r["section"] == "scaling"]
+    figures = []
+    for r in sc:
+        if (r["figure"], r["setting"]) not in figures:
+            figures.append((r["figure"], r["setting"]))
+    get = {(r["figure"], r["setting"], r["metric"]): r for r in sc}
+    if figures:
+        L.append("### Generated inputs, one process per compile")
+        L.append("")
+        L.append("`oneshader -T cs_6_0 -E main -O3|-Od` on shapes of `bench/scaling_inputs.py`: *chain* (f_i calls "
+                 "f_(i-1), N deep) and *fan* (main calls N small functions). Wall time (spawn to exit) and peak "
+                 "resident size (`/usr/bin/time`), each the best of %d run(s) (a compile over %g s runs once; one over %g s is "
+                 "stopped). glslangValidator and glslangValidator followed by `spirv-opt -O` compile the same input "
+                 "once per row pair (the same figure on the -O3 and -Od rows)." % (
+                     ba.get("runs", 1), ba.get("repeat_max_s", 2), ba.get("timeout_s", 300)))
+        L.append("")
+        L.append("| Input | Optimizer | time before | time after | after/before | peak before | peak after | "
+                 "after/before | glslangValidator | glslang + spirv-opt -O |")
+        L.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for fig, opt in figures:
+            t, m = get.get((fig, opt, "time")), get.get((fig, opt, "peak"))
+            if not t or not m:
+                continue
+
+            def peer(key):
+                tv, mv = fnum(t[key]), fnum(m[key])
+                return "%s / %s" % (secs(tv), mib(mv)) if tv is not None and mv is not None else (t[key] or "–")
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                fig, opt, cell(t, "before", secs), cell(t, "after", secs), ratio(t), cell(m, "before", mib),
+                cell(m, "after", mib), ratio(m), peer("glslang"), peer("glslang_opt")))
+        L.append("")
+        counted = [get[(f, o, "instructions")] for f, o in figures if (f, o, "instructions") in get]
+        if counted:
+            L.append("Instructions per process (valgrind `--tool=callgrind`, the total \"Collected\"; the same "
+                     "count on a loaded machine):")
+            L.append("")
+            L.append("| Input | Optimizer | before | after | after/before |")
+            L.append("|---|---|--:|--:|--:|")
+            for r in counted:
+                L.append("| %s | %s | %s | %s | %s |" % (r["figure"], r["setting"],
+                                                         cell(r, "before", "{:,.0f}".format),
+                                                         cell(r, "after", "{:,.0f}".format), ratio(r)))
+            L.append("")
+
+    # the getting-started shader per process
+    pr = {r["metric"]: r for r in rows if r["section"] == "process"}
+    if pr:
+        fig = next(iter(pr.values()))["figure"]
+        L.append("### The getting-started pixel shader, per process")
+        L.append("")
+        L.append("`%s`, the shader `scripts/build.sh` and the README compile: one `oneshader -T ps_6_0 -E PSMain "
+                 "... -Fo out.spv` process, glslangValidator on the same entry point beside." % fig)
+        L.append("")
+        L.append("| Figure | before | after | after/before | glslangValidator |")
+        L.append("|---|--:|--:|--:|--:|")
+        labels = {"instructions": ("instructions (callgrind)", "{:,.0f}".format),
+                  "time": ("wall time, %s" % (pr.get("time", {}).get("note") or "median"), lambda v: "%s ms" % ms(v)),
+                  "peak": ("peak resident size (median of %d)" % ba.get("mem_runs", 1), mib)}
+        for k in ("instructions", "time", "peak"):
+            if k in pr:
+                r = pr[k]
+                label, fmt = labels[k]
+                L.append("| %s | %s | %s | %s | %s |" % (label, cell(r, "before", fmt), cell(r, "after", fmt),
+                                                         ratio(r), cell(r, "glslang", fmt)))
+        L.append("")
+        hw = ba.get("hello_world")
+        if hw and hw.get("instructions"):
+            L.append("For scale, a statically linked C hello world (`puts`, `cc -O2 -static`; the oneshader "
+                     "executable is static too) runs {:,} instructions and takes {} ms per process.".format(
+                         hw["instructions"], ms(hw["time_ms"])))
+            L.append("")
+
+    # in process
+    ip = [r for r in rows if r["section"] == "inprocess"]
+    if ip:
+        L.append("### In process")
+        L.append("")
+        L.append("`bench/oneshader_compile_bench` of each tree on the corpus (SPIR-V, every entry point of a file in "
+                 "one `oneshader::compile`), as `bench/compare.py` measures it: the trees alternate for two rounds of "
+                 "%d timed compiles per file and setting, each file keeps its better median, and only the files "
+                 "both trees compile with status ok count." % ba["iters"])
+        L.append("")
+        L.append("| Median corpus file | before | after | after/before | median of per-file after/before | files |")
+        L.append("|---|--:|--:|--:|--:|---|")
+        for r in ip:
+            per = None
+            if r["note"].startswith("median per-file after/before "):
+                per = float(r["note"].split(";")[0].rsplit(" ", 1)[1])
+            L.append("| %s | %s | %s | %s | %s | %s |" % (
+                r["setting"], cell(r, "before", lambda v: "%s µs" % us(v)), cell(r, "after", lambda v: "%s µs" % us(v)),
+                ratio(r), "%.2f×" % per if per is not None else "–", r["files"]))
+        L.append("")
+        left = ba.get("inprocess_left_out", {})
+        total = ip[0]["files"].split("/")[-1] if ip[0]["files"] else "?"
+        parts = []
+        for opt in ("on", "off"):
+            lo = left.get(opt)
+            if lo:
+                parts.append("with the optimizer %s, %d fail in the baseline and %d in this tree" % (
+                    opt, len(lo["before"]), len(lo["after"])))
+        if len(parts) == 2 and left["on"] == left["off"]:
+            parts = [parts[0].split(", ", 1)[1] + " (optimizer on and off alike)"]
+        if parts:
+            L.append("Of the %s corpus files, %s; a file fails when any of its entry points does, and is left "
+                     "out (listed in [`before_after.json`](%s/before_after.json))." % (
+                         total, "; ".join(parts), os.path.relpath(res, os.path.join(ROOT, "docs"))))
+            L.append("")
+    return L
+
+
+# ---------------------------------------------------------------------------------------------------
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--results", default=os.path.join(ROOT, "bench", "results"))
@@ -402,6 +575,8 @@ def main():
         losses.append("None: every target is met and no entry point is slower or larger.")
     L += ["- " + x for x in losses]
     L.append("")
+
+    L += before_after_section(res, info)
 
     # process table
     L.append("## Process time per entry point")
