@@ -31,7 +31,11 @@ Instruction* Builder::insert(Instruction* i) {
     if (!block_) return i;
     auto& list = block_->instructions;
     if (before_) {
-        list.insert(std::find(list.begin(), list.end(), before_), i);
+        std::size_t at = before_hint_;
+        if (at >= list.size() || list[at] != before_)
+            at = static_cast<std::size_t>(std::find(list.begin(), list.end(), before_) - list.begin());
+        list.insert(list.begin() + static_cast<std::ptrdiff_t>(at), i);
+        before_hint_ = at + 1;
     } else {
         // Blocks being built grow one instruction at a time: start with room for a few rather
         // than reallocating at 1, 2 and 4.

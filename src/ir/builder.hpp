@@ -117,6 +117,9 @@ private:
     sema::TypeContext& types_;
     Block* block_ = nullptr;
     Instruction* before_ = nullptr;
+    // Where before_ was last found in its block: a pass inserting several instructions before one
+    // finds it again at the next position instead of searching the block each time.
+    std::size_t before_hint_ = 0;
     support::SourceLoc loc_;
     // Direct-mapped by pointee: a miss only costs the context's own lookup. Cleared on first use
     // rather than on construction, since passes make builders that never ask for a pointer type.

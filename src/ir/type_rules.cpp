@@ -1,7 +1,5 @@
 #include "ir/type_rules.hpp"
 
-#include <unordered_map>
-
 #include "ir/float_bits.hpp"
 #include "types/types_query.hpp"
 
@@ -39,37 +37,9 @@ bool is_resource_ref(const sema::Type* t) {
     return sema::innermost_element(p->pointee)->is<sema::ResourceType>();
 }
 
-namespace {
+bool holds_resource_ref(const sema::Type* t) { return (sema::pointer_facts(t) & sema::kHoldsResourceRef) != 0; }
 
-// Depth-bounded (the front end bounds nesting) and memoized per struct: struct types form a DAG
-// (`struct S1 { S0 a; S0 b; }` ...), which walked as a tree costs 2^depth.
-using KindMemo = std::unordered_map<const sema::StructType*, int>;
-
-int pointer_kinds(const sema::Type* t, int depth, KindMemo& memo) {
-    // bit 0: holds a resource reference; bit 1: holds another pointer.
-    if (!t || depth > 64) return 0;
-    if (t->is<sema::PointerType>()) return is_resource_ref(t) ? 1 : 2;
-    if (const auto* a = t->as<sema::ArrayType>()) return pointer_kinds(a->element, depth + 1, memo);
-    if (const auto* s = t->as<sema::StructType>()) {
-        if (auto it = memo.find(s); it != memo.end()) return it->second;
-        int k = pointer_kinds(s->base, depth + 1, memo);
-        for (const sema::StructMember& m : s->members) k |= pointer_kinds(m.type, depth + 1, memo);
-        memo.emplace(s, k);
-        return k;
-    }
-    return 0;
-}
-
-int pointer_kinds(const sema::Type* t) {
-    KindMemo memo;  // an empty map allocates nothing, so scalar and vector types cost no more
-    return pointer_kinds(t, 0, memo);
-}
-
-}  // namespace
-
-bool holds_resource_ref(const sema::Type* t) { return (pointer_kinds(t) & 1) != 0; }
-
-bool pointers_are_resource_refs(const sema::Type* t) { return (pointer_kinds(t) & 2) == 0; }
+bool pointers_are_resource_refs(const sema::Type* t) { return (sema::pointer_facts(t) & sema::kHoldsOtherPointer) == 0; }
 
 std::optional<std::int64_t> constant_int_value(const Value* v) {
     const auto* c = v ? v->as<Constant>() : nullptr;

@@ -137,10 +137,8 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
         // methods are called): one 32-bit word, an array of them for an array of buffers. The views
         // of a heap share the heap's counters (counter.var.ResourceDescriptorHeap).
         std::uint32_t set = r->counter_descriptor_set();
-        ir::Global* c = nullptr;
-        if (r->heap != sema::DescriptorHeap::None)
-            for (const auto& [buffer, counter] : counters_)
-                if (counter->set == set && counter->binding == *r->counter_binding) c = counter;
+        const bool heap_view = r->heap != sema::DescriptorHeap::None;
+        ir::Global* c = heap_view ? heap_counters_ : nullptr;
         if (!c) {
             const Type* word = types_.resource(sema::ResourceKind::RWByteAddressBuffer);
             if (const auto* a = r->type->as<sema::ArrayType>()) word = types_.array(word, a->length);
@@ -148,6 +146,7 @@ ir::Global* Lowerer::resource_global(const sema::Resource* r) {
             c->set = set;
             c->binding = *r->counter_binding;
             if (options_.hlsl_reflection) c->counter_for = g;
+            if (heap_view) heap_counters_ = c;
         }
         counters_[g] = c;
         g->counter = c;

@@ -333,6 +333,8 @@ public:
     std::unordered_map<const sema::BufferBlock*, ir::Global*> buffer_globals_;
     NodeTable<ir::Global*> resource_globals_;  // sema::Resource
     std::unordered_map<const ir::Global*, ir::Global*> counters_;
+    // The counters every view of ResourceDescriptorHeap shares (sema places them on one slot).
+    ir::Global* heap_counters_ = nullptr;
     std::unordered_map<const sema::Variable*, ir::SpecConstant*> spec_constants_;
     std::unordered_map<const sema::Variable*, ir::Global*> static_local_flags_;
     std::vector<const sema::Variable*> dynamic_statics_;  // statics initialized in init_globals

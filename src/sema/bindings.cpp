@@ -22,6 +22,7 @@
 #include <set>
 
 #include "sema/checker.hpp"
+#include "sema/free_binding.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::sema {
@@ -117,10 +118,8 @@ void Checker::assign_bindings() {
         used[r->binding.set].insert(r->binding.binding);
     }
     auto next_free = [&](std::uint32_t set, std::uint32_t from) {
-        std::set<std::uint32_t>& u = used[set];
-        std::uint32_t b = from;
-        while (u.count(b)) ++b;
-        u.insert(b);
+        std::uint32_t b = first_free_binding(used[set], from);
+        used[set].insert(b);
         return b;
     };
     place_heaps(used, o, true);

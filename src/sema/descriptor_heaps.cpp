@@ -5,6 +5,7 @@
 // alias its one binding (a Vulkan mutable-descriptor binding), so `Texture2D t = ResourceDescriptorHeap[i]`
 // compiles exactly as indexing `Texture2D ResourceDescriptorHeap[]` would, NonUniformResourceIndex included.
 #include "sema/checker.hpp"
+#include "sema/free_binding.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::sema {
@@ -171,10 +172,7 @@ void Checker::place_heaps(std::map<std::uint32_t, std::set<std::uint32_t>>& used
                                        heap_name(r->heap), option->set, option->binding,
                                        r->heap == DescriptorHeap::Samplers ? "sampler" : "resource"));
             } else {
-                std::set<std::uint32_t>& u = used[o.default_space];
-                std::uint32_t b = 0;
-                while (u.count(b)) ++b;
-                slot = DescriptorSlot{b, o.default_space};
+                slot = DescriptorSlot{first_free_binding(used[o.default_space]), o.default_space};
             }
             used[slot->set].insert(slot->binding);
         }
@@ -198,10 +196,7 @@ void Checker::place_heaps(std::map<std::uint32_t, std::set<std::uint32_t>>& used
                                        "-fvk-bind-counter-heap.",
                                        counters->set, counters->binding));
             } else {
-                std::set<std::uint32_t>& u = used[o.default_space];
-                std::uint32_t b = 0;
-                while (u.count(b)) ++b;
-                counters = DescriptorSlot{b, o.default_space};
+                counters = DescriptorSlot{first_free_binding(used[o.default_space]), o.default_space};
             }
             used[counters->set].insert(counters->binding);
         }

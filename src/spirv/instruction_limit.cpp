@@ -55,10 +55,11 @@ std::string describe(const OversizedInstruction& o) {
 }  // namespace
 
 void Emitter::report_oversized() {
-    for (InstructionStream* s : {&names_, &annotations_, &globals_, &functions_, &variables_, &debug_strings_,
-                                 &debug_processed_})
-        if (std::optional<OversizedInstruction> o = s->take_oversized())
-            fail(support::DiagCode::spirv_not_expressible, "SPIR-V: " + describe(*o));
+    // Runs after every instruction: the common case, nothing oversized, is seven flag tests.
+    InstructionStream* const streams[] = {&names_, &annotations_, &globals_, &functions_, &variables_,
+                                          &debug_strings_, &debug_processed_};
+    for (InstructionStream* s : streams)
+        if (s->has_oversized()) report_oversized(*s);
 }
 
 void Emitter::report_oversized(InstructionStream& s) {

@@ -5,9 +5,8 @@
 // constants and stage inputs/outputs. The extension comes with them before SPIR-V 1.3
 // (target_env.cpp).
 #include "spirv/emitter.hpp"
+#include "support/pointer_map.hpp"
 #include "types/types_query.hpp"
-
-#include <unordered_set>
 
 namespace oneshader::spirv {
 
@@ -15,11 +14,11 @@ namespace {
 
 // Each type once: struct members may share a type at every level (a DAG), which a walk as a tree
 // would visit exponentially often. A type seen before answered false (a true answer stops the walk).
-bool holds_16bit(const sema::Type* t, std::unordered_set<const sema::Type*>& seen) {
-    if (!t || !seen.insert(t).second) return false;
-    if (const auto* s = t->as<sema::ScalarType>()) return s->bits == 16;
-    if (const auto* v = t->as<sema::VectorType>()) return holds_16bit(v->element, seen);
-    if (const auto* m = t->as<sema::MatrixType>()) return holds_16bit(m->element, seen);
+bool holds_16bit(const sema::Type* t, support::PointerSet<const sema::Type*>& seen) {
+    if (!t) return false;
+    // Basic types, what most globals hold, answer without the visited set.
+    if (const sema::ScalarType* s = sema::component_type(t)) return s->bits == 16;
+    if (!seen.insert(t)) return false;
     if (const auto* a = t->as<sema::ArrayType>()) return holds_16bit(a->element, seen);
     if (const auto* st = t->as<sema::StructType>()) {
         if (st->base && holds_16bit(st->base, seen)) return true;
@@ -39,7 +38,7 @@ bool holds_16bit(const sema::Type* t, std::unordered_set<const sema::Type*>& see
 }  // namespace
 
 void Emitter::note_16bit_storage(const ir::Global* g, spv::StorageClass storage) {
-    std::unordered_set<const sema::Type*> seen;
+    support::PointerSet<const sema::Type*> seen;
     if (!holds_16bit(g->value_type(), seen)) return;
     switch (storage) {
     case spv::StorageClass::StorageBuffer: capability(spv::Capability::StorageBuffer16BitAccess); break;

@@ -150,7 +150,9 @@ void TypeContext::define_struct(StructType* s, const StructType* base, std::span
     std::uint64_t scalars = base ? base->flat_scalars : 0;
     std::uint32_t deepest = base ? base->nesting : 0;
     bool resource = base && base->holds_resource;
+    std::uint8_t pointers = base ? base->pointer_facts : 0;
     for (const StructMember& m : s->members) {
+        pointers |= pointer_facts(m.type);
         // A unit of bit fields flattens to one scalar per field.
         scalars += m.bit_fields.empty() ? flattened_scalar_count(m.type) : m.bit_fields.size();
         deepest = std::max(deepest, type_nesting(m.type));
@@ -159,6 +161,7 @@ void TypeContext::define_struct(StructType* s, const StructType* base, std::span
     s->flat_scalars = std::uint32_t(std::min<std::uint64_t>(scalars, UINT32_MAX));
     s->nesting = deepest + 1;
     s->holds_resource = resource;
+    s->pointer_facts = pointers;
     s->defined = true;
 }
 

@@ -231,6 +231,7 @@ struct StructType final : Type {
     std::uint32_t nesting = 0;        // struct and array levels down to the deepest basic type, this one included
     std::uint32_t flat_scalars = 0;   // flattened_scalar_count, saturating at UINT32_MAX
     bool holds_resource = false;      // contains_resource
+    std::uint8_t pointer_facts = 0;   // pointer_facts (PointerFacts bits)
 };
 
 struct ResourceType final : Type {

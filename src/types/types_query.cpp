@@ -121,6 +121,19 @@ bool contains_resource(const Type* t) {
     return s && s->holds_resource;
 }
 
+std::uint8_t pointer_facts(const Type* t) {
+    const Type* e = innermost_element(t);
+    if (!e) return 0;
+    if (const auto* p = e->as<PointerType>()) {
+        if (p->space != AddressSpace::Function && innermost_element(p->pointee) &&
+            innermost_element(p->pointee)->is<ResourceType>())
+            return kHoldsResourceRef;
+        return kHoldsOtherPointer;
+    }
+    const auto* s = e->as<StructType>();
+    return s ? s->pointer_facts : 0;
+}
+
 std::uint32_t array_rank(const Type* t) {
     std::uint32_t n = 0;
     while (t && t->is<ArrayType>()) {

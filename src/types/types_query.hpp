@@ -61,6 +61,11 @@ std::uint32_t bit_width(const Type* t);
 bool is_resource_or_array(const Type* t);
 // True when a value of `t` holds a resource somewhere (struct members, array elements).
 bool contains_resource(const Type* t);
+// What pointers a value of `t` holds (struct members, array elements, or `t` itself), as bits: the
+// IR's resource references (a pointer outside function memory to a resource or an array of them)
+// and any other pointer. A struct's bits are a fact computed once when it is defined.
+enum PointerFacts : std::uint8_t { kHoldsResourceRef = 1, kHoldsOtherPointer = 2 };
+std::uint8_t pointer_facts(const Type* t);
 
 // --- arrays -------------------------------------------------------------------------------------
 

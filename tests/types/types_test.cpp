@@ -218,6 +218,33 @@ TEST_CASE("resource queries", "[types][query]") {
     CHECK_FALSE(contains_resource(fx.make("P", {F("x", fx.t("float"))})));
 }
 
+TEST_CASE("pointer facts: resource references and other pointers, through arrays, members and bases", "[types][query]") {
+    Fixture fx;
+    TypeContext& ty = fx.types;
+    const Type* tex = ty.resource(ResourceKind::Texture2D, fx.t("float4"));
+    const Type* ref = ty.pointer(AddressSpace::UniformConstant, tex);
+    const Type* ref_array = ty.pointer(AddressSpace::UniformConstant, fx.arr(tex, 3));
+    const Type* local = ty.pointer(AddressSpace::Function, tex);
+    const Type* float_ptr = ty.pointer(AddressSpace::Private, fx.t("float"));
+    CHECK(pointer_facts(ref) == kHoldsResourceRef);
+    CHECK(pointer_facts(ref_array) == kHoldsResourceRef);
+    CHECK(pointer_facts(fx.arr(ref, 2)) == kHoldsResourceRef);
+    // A pointer to a local holding a resource, and a pointer to data, are other pointers.
+    CHECK(pointer_facts(local) == kHoldsOtherPointer);
+    CHECK(pointer_facts(float_ptr) == kHoldsOtherPointer);
+    CHECK(pointer_facts(tex) == 0);
+    CHECK(pointer_facts(fx.t("float4")) == 0);
+    CHECK(pointer_facts(nullptr) == 0);
+
+    const StructType* refs = fx.make("Refs", {F("t", ref), F("x", fx.t("float"))});
+    CHECK(pointer_facts(refs) == kHoldsResourceRef);
+    const StructType* both = fx.make("Both", {F("r", fx.arr(refs, 4)), F("p", float_ptr)});
+    CHECK(pointer_facts(both) == (kHoldsResourceRef | kHoldsOtherPointer));
+    const StructType* derived = fx.make("Derived", {F("y", fx.t("int"))}, refs);
+    CHECK(pointer_facts(derived) == kHoldsResourceRef);
+    CHECK(pointer_facts(fx.make("Plain", {F("x", fx.t("float")), F("t", tex)})) == 0);
+}
+
 TEST_CASE("rasterizer-ordered views are their RW kind, marked, with their own spelling", "[types][rov]") {
     Fixture fx;
     TypeContext& ty = fx.types;
