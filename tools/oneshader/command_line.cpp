@@ -34,30 +34,38 @@ struct RawOptions {
     DebugFlags debug;
 };
 
+// An option whose use a check asks about. parse_command_line registers with CLI11 only the options the
+// command line names, so an option it does not name has no CLI::Option and was given zero times.
+struct Seen {
+    const CLI::Option* option = nullptr;
+    std::size_t count() const { return option ? option->count() : 0; }
+    std::string name() const { return option ? option->get_name() : std::string(); }
+};
+
 struct Given {
-    const CLI::Option* profile;
-    const CLI::Option* entry;
-    const CLI::Option* output;
-    const CLI::Option* preprocess_output;
-    const CLI::Option* hlsl_version;
-    const CLI::Option* target_env;
-    const CLI::Option* reflect;
-    const CLI::Option* depfile;
-    const CLI::Option* print_after;
-    const CLI::Option* bind_globals;
-    const CLI::Option* resource_heap;
-    const CLI::Option* sampler_heap;
-    const CLI::Option* counter_heap;
-    const CLI::Option* disassembly;
-    const CLI::Option* diagnostics_format;
-    const CLI::Option* auto_binding_space;
-    const CLI::Option* blob_header;
-    const CLI::Option* blob_name;
-    const CLI::Option* header;
-    const CLI::Option* name_space;
-    const CLI::Option* class_name;
-    const CLI::Option* axes;
-    const CLI::Option* max_variants;
+    Seen profile;
+    Seen entry;
+    Seen output;
+    Seen preprocess_output;
+    Seen hlsl_version;
+    Seen target_env;
+    Seen reflect;
+    Seen depfile;
+    Seen print_after;
+    Seen bind_globals;
+    Seen resource_heap;
+    Seen sampler_heap;
+    Seen counter_heap;
+    Seen disassembly;
+    Seen diagnostics_format;
+    Seen auto_binding_space;
+    Seen blob_header;
+    Seen blob_name;
+    Seen header;
+    Seen name_space;
+    Seen class_name;
+    Seen axes;
+    Seen max_variants;
 };
 
 bool is_identifier(std::string_view s) {
@@ -179,7 +187,7 @@ Problem check_bindings(const RawOptions& raw, const Given& given, BindingOptions
         r.set = *set;
         b.registers.push_back(r);
     }
-    if (given.bind_globals->count()) {
+    if (given.bind_globals.count()) {
         std::vector<std::string_view> w = words(raw.bind_globals);
         std::optional<std::uint32_t> binding = parse_number(w[0]), set = parse_number(w[1]);
         if (!binding || !set)
@@ -190,7 +198,7 @@ Problem check_bindings(const RawOptions& raw, const Given& given, BindingOptions
     for (auto [option, text, slot] : {std::tuple{given.resource_heap, &raw.resource_heap, &b.resource_heap},
                                       std::tuple{given.sampler_heap, &raw.sampler_heap, &b.sampler_heap},
                                       std::tuple{given.counter_heap, &raw.counter_heap, &b.counter_heap}}) {
-        if (!option->count()) continue;
+        if (!option.count()) continue;
         std::string name = slot == &b.resource_heap  ? "-fvk-bind-resource-heap"
                            : slot == &b.sampler_heap ? "-fvk-bind-sampler-heap"
                                                      : "-fvk-bind-counter-heap";
@@ -201,7 +209,7 @@ Problem check_bindings(const RawOptions& raw, const Given& given, BindingOptions
                                     " 0 1'."};
         *slot = DescriptorSlot{*binding, *set};
     }
-    if (given.auto_binding_space->count()) {
+    if (given.auto_binding_space.count()) {
         std::optional<std::uint32_t> space = parse_number(raw.auto_binding_space);
         if (!space)
             return CommandLineError{"-auto-binding-space " + raw.auto_binding_space + ": the space must be a number."};
@@ -234,21 +242,21 @@ Problem check_input(const RawOptions& raw, Request& req) {
 // -T, -E and --all-entries: the profile and which entry points to compile.
 Problem check_entry_points(const RawOptions& raw, const Given& given, Request& req) {
     CompileOptions& o = req.options;
-    if (given.profile->count()) {
+    if (given.profile.count()) {
         o.profile = parse_profile(raw.profile);
         if (!o.profile) return CommandLineError{refused_profile(raw.profile)};
     }
-    if (raw.all_entries && (given.profile->count() || given.entry->count()))
+    if (raw.all_entries && (given.profile.count() || given.entry.count()))
         return CommandLineError{"--all-entries cannot be combined with -T or -E. Use -T (and -E) for one entry "
                                 "point, or --all-entries, or neither, for every [shader(\"...\")] entry point."};
-    if (req.mode != Mode::Preprocess && given.entry->count() && !o.profile)
+    if (req.mode != Mode::Preprocess && given.entry.count() && !o.profile)
         return CommandLineError{"-E " + raw.entry + " needs -T to give its stage, for example '-T ps_6_0 -E " +
                                 raw.entry + "'. Without -T and -E every [shader(\"...\")] entry point is compiled."};
-    if (o.profile) o.entry_points.push_back({given.entry->count() ? raw.entry : "main", o.profile->stage});
+    if (o.profile) o.entry_points.push_back({given.entry.count() ? raw.entry : "main", o.profile->stage});
     if (raw.entries.empty()) return std::nullopt;
     // --entry NAME:STAGE names several entry points by their stage, as the build integrations do
     // (the spec's EntryPoints="VSMain:Vertex;PSMain:Pixel"); -T/-E name one with a profile.
-    if (given.profile->count() || given.entry->count() || raw.all_entries)
+    if (given.profile.count() || given.entry.count() || raw.all_entries)
         return CommandLineError{"--entry cannot be combined with -T, -E or --all-entries. Name the entry points "
                                 "with --entry only (--entry VSMain:vertex --entry PSMain:pixel), or use -T and -E "
                                 "for one."};
@@ -269,7 +277,7 @@ Problem check_entry_points(const RawOptions& raw, const Given& given, Request& r
 
 // Options DXC users pass that only have to name something oneshader already does.
 Problem check_versions(const RawOptions& raw, const Given& given) {
-    if (given.hlsl_version->count() && raw.hlsl_version != "2021" && raw.hlsl_version != "202x")
+    if (given.hlsl_version.count() && raw.hlsl_version != "2021" && raw.hlsl_version != "202x")
         return CommandLineError{"-HV " + raw.hlsl_version +
                                 " is not a supported language version. Use -HV 2021 (202x is accepted too)."};
     return std::nullopt;
@@ -277,7 +285,7 @@ Problem check_versions(const RawOptions& raw, const Given& given) {
 
 // -fspv-target-env and -fspv-extension.
 Problem check_spirv_options(const RawOptions& raw, const Given& given, SpirvOptions& o) {
-    if (given.target_env->count()) {
+    if (given.target_env.count()) {
         struct Env {
             std::string_view name;
             SpirvTargetEnv env;
@@ -346,7 +354,7 @@ Problem check_compile_options(const RawOptions& raw, CompileOptions& o) {
 // --print-after: a name from the optimizer's pass table or a backend's raise list, and a run
 // that gets there.
 Problem check_print_after(const RawOptions& raw, const Given& given, Request& req) {
-    if (!given.print_after->count()) return std::nullopt;
+    if (!given.print_after.count()) return std::nullopt;
     IrPassNames names = ir_pass_names();
     auto in = [&](const std::vector<std::string>& list) {
         return std::find(list.begin(), list.end(), raw.print_after) != list.end();
@@ -372,16 +380,16 @@ Problem check_print_after(const RawOptions& raw, const Given& given, Request& re
 // Where the results go, and the combinations that have nowhere to put them.
 Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
     const bool compiling = req.mode != Mode::Preprocess;  // compiling or dumping the IR
-    if (given.output->count()) req.output = raw.output;
-    if (given.reflect->count()) req.reflect = raw.reflect;
-    if (given.depfile->count()) req.depfile = raw.depfile;
-    if (given.disassembly->count()) {
+    if (given.output.count()) req.output = raw.output;
+    if (given.reflect.count()) req.reflect = raw.reflect;
+    if (given.depfile.count()) req.depfile = raw.depfile;
+    if (given.disassembly.count()) {
         if (req.mode != Mode::Compile)
             return CommandLineError{"-Fc writes the SPIR-V as text and needs a compile; it cannot be combined with -P, "
                                     "--dump-ir or --syntax-only."};
         req.disassembly = raw.disassembly;
     }
-    if (given.preprocess_output->count()) {
+    if (given.preprocess_output.count()) {
         if (compiling)
             return CommandLineError{"-Fi names the preprocessed output and needs -P, for example "
                                     "'oneshader -P shader.hlsl -Fi shader.i'."};
@@ -413,46 +421,46 @@ Problem check_outputs(const RawOptions& raw, const Given& given, Request& req) {
 // generated C++ header, with variants).
 Problem check_headers(const RawOptions& raw, const Given& given, Request& req) {
     const bool compiling = req.mode == Mode::Compile;
-    if (given.blob_name->count() && !given.blob_header->count())
+    if (given.blob_name.count() && !given.blob_header.count())
         return CommandLineError{"-Vn " + raw.blob_name + " names the array of -Fh; add -Fh <file.h>."};
-    if (given.blob_header->count()) {
+    if (given.blob_header.count()) {
         if (!compiling)
             return CommandLineError{"-Fh writes the compiled shader as a C header and needs a compile; it cannot be "
                                     "combined with -P, --dump-ir or --syntax-only."};
-        if (given.blob_name->count() && !is_identifier(raw.blob_name))
+        if (given.blob_name.count() && !is_identifier(raw.blob_name))
             return CommandLineError{"-Vn " + raw.blob_name + " is not a C identifier, for example '-Vn g_PSMain'."};
         req.blob_header = raw.blob_header;
         // DXC's default name is g_ and the entry point, which is main when -E is not given.
-        req.blob_name = given.blob_name->count() ? raw.blob_name
+        req.blob_name = given.blob_name.count() ? raw.blob_name
                         : req.options.entry_points.size() == 1 ? "g_" + req.options.entry_points.front().name
                                                                  : std::string("g_main");
     }
-    for (const CLI::Option* o : {given.name_space, given.class_name, given.axes, given.max_variants})
-        if (o->count() && !given.header->count())
-            return CommandLineError{"--" + o->get_name().substr(2) +
+    for (const Seen& o : {given.name_space, given.class_name, given.axes, given.max_variants})
+        if (o.count() && !given.header.count())
+            return CommandLineError{"--" + o.name().substr(2) +
                                     " shapes the generated C++ header; add --header <file.hpp>."};
-    if (!given.header->count()) return std::nullopt;
+    if (!given.header.count()) return std::nullopt;
     if (!compiling)
         return CommandLineError{"--header writes a C++ header from a compile; it cannot be combined with -P, "
                                 "--dump-ir or --syntax-only."};
     req.header = raw.header;
-    if (given.name_space->count()) req.header_options.name_space = raw.name_space == "::" ? "" : raw.name_space;
-    if (given.class_name->count()) {
+    if (given.name_space.count()) req.header_options.name_space = raw.name_space == "::" ? "" : raw.name_space;
+    if (given.class_name.count()) {
         if (!is_identifier(raw.class_name))
             return CommandLineError{"--class-name " + raw.class_name + " is not a C++ identifier."};
         req.header_options.class_name = raw.class_name;
     }
-    if (given.max_variants->count()) {
+    if (given.max_variants.count()) {
         std::optional<std::uint32_t> n = parse_number(raw.max_variants);
         if (!n || *n == 0)
             return CommandLineError{"--max-variants " + raw.max_variants +
                                     " is not a limit; give a number of variants, for example '--max-variants 256'."};
         req.max_variants = *n;
     }
-    if (given.axes->count()) {
+    if (given.axes.count()) {
         req.axes = raw.axes;
-        if (given.output->count() || given.disassembly->count() || given.blob_header->count() ||
-            given.reflect->count())
+        if (given.output.count() || given.disassembly.count() || given.blob_header.count() ||
+            given.reflect.count())
             return CommandLineError{"--axes compiles one shader per variant, and all of them go into the --header "
                                     "file; -Fo, -Fc, -Fh and --reflect name one output each. Leave them out (the "
                                     "header holds every variant's code and reflection)."};
@@ -463,7 +471,7 @@ Problem check_headers(const RawOptions& raw, const Given& given, Request& req) {
 // -fdiagnostics-format=msvc|clang, --diagnostics-json and the colour and caret switches (the last
 // of each pair wins).
 Problem check_diagnostic_style(const RawOptions& raw, const Given& given, Request& req) {
-    if (given.diagnostics_format->count()) {
+    if (given.diagnostics_format.count()) {
         if (raw.diagnostics_format == "msvc") req.diagnostic_format = DiagnosticFormat::Msvc;
         else if (raw.diagnostics_format == "clang") req.diagnostic_format = DiagnosticFormat::Clang;
         else
@@ -520,11 +528,22 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     RawOptions raw;
     CLI::App app{"oneshader"};
     app.set_help_flag();
-    auto last_wins = [&](const std::string& name, std::string& into) {
-        return app.add_option(name, into)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    // CLI11 compares each new option with every registered one, which made registering all of them
+    // cost more than compiling a small shader; only the options this command line names are
+    // registered. A name that is no option stays unknown to CLI11 either way, and is refused alike.
+    std::vector<std::string_view> names;
+    for (const std::string& arg : normalized.args)
+        if (arg.size() > 2 && arg.starts_with("--")) names.push_back(std::string_view(arg).substr(0, arg.find('=')));
+    auto named = [&](std::string_view name) { return std::find(names.begin(), names.end(), name) != names.end(); };
+    auto last_wins = [&](const std::string& name, std::string& into) -> Seen {
+        if (!named(name)) return {};
+        return {app.add_option(name, into)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)};
     };
     auto each = [&](const std::string& name, std::vector<std::string>& into) {
-        return app.add_option(name, into)->allow_extra_args(false);
+        if (named(name)) app.add_option(name, into)->allow_extra_args(false);
+    };
+    auto flag = [&](const std::string& name, bool& into) {
+        if (named(name)) app.add_flag(name, into);
     };
     Given given{};
     given.profile = last_wins("--T", raw.profile);
@@ -544,7 +563,7 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     given.disassembly = last_wins("--Fc", raw.disassembly);
     given.diagnostics_format = last_wins("--fdiagnostics-format", raw.diagnostics_format);
     each("--diagnostic-switch", raw.diagnostic_switches);
-    app.add_flag("--diagnostics-json", raw.diagnostics_json);
+    flag("--diagnostics-json", raw.diagnostics_json);
     given.auto_binding_space = last_wins("--auto-binding-space", raw.auto_binding_space);
     given.blob_header = last_wins("--Fh", raw.blob_header);
     given.blob_name = last_wins("--Vn", raw.blob_name);
@@ -556,16 +575,16 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     each("--fvk-shift", raw.shifts);
     each("--fvk-bind-register", raw.bind_registers);
     each("--fspv-extension", raw.extensions);
-    app.add_flag("--fvk-auto-shift-bindings", raw.auto_shift);
-    app.add_flag("--fvk-invert-y", raw.invert_y);
-    app.add_flag("--fspv-reflect", raw.spirv_reflect);
-    app.add_flag("--fspv-preserve-bindings", raw.preserve_bindings);
-    app.add_flag("--fvk-use-dx-position-w", raw.dx_position_w);
-    app.add_flag("--fvk-support-nonzero-base-vertex", raw.base_vertex);
-    app.add_flag("--fvk-support-nonzero-base-instance", raw.base_instance);
-    app.add_flag("--fvk-use-dx-layout", raw.dx_layout);
-    app.add_flag("--fvk-use-gl-layout", raw.gl_layout);
-    app.add_flag("--fvk-use-scalar-layout", raw.scalar_layout);
+    flag("--fvk-auto-shift-bindings", raw.auto_shift);
+    flag("--fvk-invert-y", raw.invert_y);
+    flag("--fspv-reflect", raw.spirv_reflect);
+    flag("--fspv-preserve-bindings", raw.preserve_bindings);
+    flag("--fvk-use-dx-position-w", raw.dx_position_w);
+    flag("--fvk-support-nonzero-base-vertex", raw.base_vertex);
+    flag("--fvk-support-nonzero-base-instance", raw.base_instance);
+    flag("--fvk-use-dx-layout", raw.dx_layout);
+    flag("--fvk-use-gl-layout", raw.gl_layout);
+    flag("--fvk-use-scalar-layout", raw.scalar_layout);
     last_wins("--fspv-entrypoint-name", raw.entry_point_name);
     last_wins("--O", raw.optimize);
     last_wins("--Zp", raw.packing);
@@ -573,24 +592,24 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     each("--I", raw.include_dirs);
     each("--target", raw.targets);
     each("--entry", raw.entries);
-    app.add_flag("--spirv", raw.spirv);
-    app.add_flag("--WX", raw.warnings_as_errors);
-    app.add_flag("--enable-16bit-types", raw.enable_16bit);
-    app.add_flag("--nologo", raw.nologo);
-    app.add_flag("--P", raw.preprocess);
-    app.add_flag("--all-entries", raw.all_entries);
-    app.add_flag("--dump-ir", raw.dump_ir);
-    app.add_flag("--syntax-only", raw.syntax_only);
-    app.add_flag("--no-names", raw.no_names);
-    app.add_flag("--verify-ir", raw.verify_ir);
-    app.add_flag("--Zi", raw.debug.zi);
-    app.add_flag("--Qembed_debug", raw.debug.embed_debug);
-    app.add_flag("--Qstrip_debug", raw.debug.strip_debug);
-    app.add_flag("--Qstrip_reflect", raw.debug.strip_reflect);
-    app.add_flag("--print-locs", raw.debug.print_locs);
+    flag("--spirv", raw.spirv);
+    flag("--WX", raw.warnings_as_errors);
+    flag("--enable-16bit-types", raw.enable_16bit);
+    flag("--nologo", raw.nologo);
+    flag("--P", raw.preprocess);
+    flag("--all-entries", raw.all_entries);
+    flag("--dump-ir", raw.dump_ir);
+    flag("--syntax-only", raw.syntax_only);
+    flag("--no-names", raw.no_names);
+    flag("--verify-ir", raw.verify_ir);
+    flag("--Zi", raw.debug.zi);
+    flag("--Qembed_debug", raw.debug.embed_debug);
+    flag("--Qstrip_debug", raw.debug.strip_debug);
+    flag("--Qstrip_reflect", raw.debug.strip_reflect);
+    flag("--print-locs", raw.debug.print_locs);
     each("--fspv-debug", raw.debug.categories);
-    app.add_flag("--help", raw.help);
-    app.add_flag("--version", raw.version);
+    flag("--help", raw.help);
+    flag("--version", raw.version);
     app.add_option("inputs", raw.inputs);
 
     try {
