@@ -32,9 +32,7 @@ const Type* composite_path_type(sema::TypeContext& types, const Type* t, std::sp
 }
 
 bool is_resource_ref(const sema::Type* t) {
-    const auto* p = t ? t->as<sema::PointerType>() : nullptr;
-    if (!p || p->space == sema::AddressSpace::Function) return false;
-    return sema::innermost_element(p->pointee)->is<sema::ResourceType>();
+    return t && t->is<sema::PointerType>() && sema::pointer_facts(t) == sema::kHoldsResourceRef;
 }
 
 bool holds_resource_ref(const sema::Type* t) { return (sema::pointer_facts(t) & sema::kHoldsResourceRef) != 0; }

@@ -64,10 +64,7 @@ public:
     // tell a 64-bit selector's literals from pairs, so the emitter counts cases itself), and
     // forgets it. A stream that held one must never become a module: the emitter reports it.
     // (One too long is written with a word count of 0, which no reader takes.)
-    std::optional<OversizedInstruction> take_oversized() {
-        if (!oversized_) return std::nullopt;
-        return std::exchange(oversized_, std::nullopt);
-    }
+    std::optional<OversizedInstruction> take_oversized() { return std::exchange(oversized_, std::nullopt); }
     bool has_oversized() const { return oversized_.has_value(); }
 
 private:

@@ -125,10 +125,9 @@ std::uint8_t pointer_facts(const Type* t) {
     const Type* e = innermost_element(t);
     if (!e) return 0;
     if (const auto* p = e->as<PointerType>()) {
-        if (p->space != AddressSpace::Function && innermost_element(p->pointee) &&
-            innermost_element(p->pointee)->is<ResourceType>())
-            return kHoldsResourceRef;
-        return kHoldsOtherPointer;
+        const Type* pointee = innermost_element(p->pointee);
+        return p->space != AddressSpace::Function && pointee && pointee->is<ResourceType>() ? kHoldsResourceRef
+                                                                                             : kHoldsOtherPointer;
     }
     const auto* s = e->as<StructType>();
     return s ? s->pointer_facts : 0;
