@@ -88,7 +88,7 @@ void store_rows_to(Printer& p, const std::string& x, const Lines& lines, const s
             line += (c ? ", " : "") + (lines.column_major ? fmt::format(FMT_COMPILE("{}[{}].{}"), tmp, c, "xyzw"[k])
                                                           : fmt::format(FMT_COMPILE("{}[{}].{}"), tmp, k, "xyzw"[c]));
         for (std::uint32_t c = lines.components; c < lines.width; ++c) line += ", " + e + "(0)";
-        p.out_.line(fmt::format(FMT_COMPILE("{}[{}] = {});"), x, k, line));
+        p.out_.format_line(FMT_COMPILE("{}[{}] = {});"), x, k, line);
     }
 }
 
@@ -159,10 +159,10 @@ struct Declarator {
             std::string inner = (*this)(element, "value");
             p.decls_.open("struct " + name + " {");
             p.decls_.line(inner + ";");
-            p.decls_.line(fmt::format(FMT_COMPILE("uchar _pad[{}];"), stride - element->size));
+            p.decls_.format_line(FMT_COMPILE("uchar _pad[{}];"), stride - element->size);
             p.decls_.close("};");
             p.decls_.line("#ifdef ONESHADER_CHECK_LAYOUT");
-            p.decls_.line(fmt::format(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, stride));
+            p.decls_.format_line(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, stride);
             p.decls_.line("#endif");
             p.decls_.line("");
         }
@@ -212,12 +212,12 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         for (const std::string& line : lines) decls_.line(line);
         decls_.close("};");
         decls_.line("#ifdef ONESHADER_CHECK_LAYOUT");
-        decls_.line(fmt::format(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, s.size));
+        decls_.format_line(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, s.size);
         for (const textgen::PaddedMember& m : s.members) {
             if (m.is_padding()) continue;
             std::string member = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
-            decls_.line(fmt::format(FMT_COMPILE("static_assert(__builtin_offsetof({0}, {1}) == {2}, \"{0}.{1} offset\");"), name,
-                                    member, m.offset));
+            decls_.format_line(FMT_COMPILE("static_assert(__builtin_offsetof({0}, {1}) == {2}, \"{0}.{1} offset\");"), name,
+                                    member, m.offset);
         }
         decls_.line("#endif");
         decls_.line("");
@@ -294,13 +294,13 @@ std::string Printer::load_from(const std::string& x, const TypeLayout* l, const 
             std::string rt = type_name(t);
             std::string qual = space == sema::AddressSpace::StorageBuffer ? "const device" : space_qualifier(space);
             textgen::TextWriter w;
-            w.line(fmt::format(FMT_COMPILE("static {} {}({} {})"), rt, fn, qual, layout_declarator(*this, l, "(&x)")));
+            w.format_line(FMT_COMPILE("static {} {}({} {})"), rt, fn, qual, layout_declarator(*this, l, "(&x)"));
             w.open("{");
             w.line(rt + " r;");
             if (l->kind == LayoutKind::Array) {
                 const auto* a = t->as<sema::ArrayType>();
                 std::string elem = l->stride > l->element->size ? "x[i].value" : "x[i]";
-                w.line(fmt::format(FMT_COMPILE("for (uint i = 0; i < {}u; ++i)"), l->length));
+                w.format_line(FMT_COMPILE("for (uint i = 0; i < {}u; ++i)"), l->length);
                 w.indent();
                 w.line("r[i] = " + load_from(elem, l->element, a ? a->element : t, space) + ";");
                 w.dedent();
@@ -336,9 +336,9 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
         }
         std::string tmp = local_names_.fresh("m");
         if (lines.column_major)
-            out_.line(fmt::format(FMT_COMPILE("{}{}x{} {} = transpose({});"), e, lines.count, lines.components, tmp, v));
+            out_.format_line(FMT_COMPILE("{}{}x{} {} = transpose({});"), e, lines.count, lines.components, tmp, v);
         else
-            out_.line(fmt::format(FMT_COMPILE("{} {} = {};"), type_name(t), tmp, v));
+            out_.format_line(FMT_COMPILE("{} {} = {};"), type_name(t), tmp, v);
         for (std::uint32_t k = 0; k < lines.count; ++k) {
             std::string line = fmt::format(FMT_COMPILE("{}[{}]"), tmp, k);
             if (lines.width != lines.components) {
@@ -346,7 +346,7 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
                 for (std::uint32_t c = lines.components; c < lines.width; ++c) line += ", " + e + "(0)";
                 line += ")";
             }
-            out_.line(fmt::format(FMT_COMPILE("{}[{}] = {};"), x, k, line));
+            out_.format_line(FMT_COMPILE("{}[{}] = {};"), x, k, line);
         }
         return;
     }
@@ -364,7 +364,7 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
             textgen::TextWriter saved = std::move(out_);
             textgen::Namer saved_names = local_names_;
             out_ = textgen::TextWriter();
-            out_.line(fmt::format(FMT_COMPILE("static void {}(device {}, {} v)"), fn, layout_declarator(*this, l, "(&x)"), type_name(t)));
+            out_.format_line(FMT_COMPILE("static void {}(device {}, {} v)"), fn, layout_declarator(*this, l, "(&x)"), type_name(t));
             out_.open("{");
             if (l->kind == LayoutKind::Array) {
                 const auto* a = t->as<sema::ArrayType>();

@@ -521,7 +521,7 @@ void Printer::effect(const ir::Instruction* i) {
             out_.line(type_name(t) + " " + tmp + " = " + v + ";");
             const auto* vt = t->as<sema::VectorType>();
             for (std::uint32_t k = 0; k < (vt ? vt->count : 1u); ++k)
-                out_.line(fmt::format(FMT_COMPILE("{}[{}][{}] = {}.{};"), p->lvalue, k, p->matrix_row, tmp, component_name(k)));
+                out_.format_line(FMT_COMPILE("{}[{}][{}] = {}.{};"), p->lvalue, k, p->matrix_row, tmp, component_name(k));
             return;
         }
         if (p->layout) {
@@ -534,7 +534,7 @@ void Printer::effect(const ir::Instruction* i) {
             std::string tmp = local_names_.fresh("row");
             out_.line(type_name(t) + " " + tmp + " = " + v + ";");
             for (std::uint32_t k = 0; k < vt->count; ++k)
-                out_.line(fmt::format(FMT_COMPILE("{}.{} = {}.{};"), p->lvalue, component_name(k), tmp, component_name(k)));
+                out_.format_line(FMT_COMPILE("{}.{} = {}.{};"), p->lvalue, component_name(k), tmp, component_name(k));
             return;
         }
         if (p->space == sema::AddressSpace::Workgroup && t->is<sema::ArrayType>()) {

@@ -359,7 +359,7 @@ void Printer::print_entry_signature() {
     }
     const char* qualifier = stage == ShaderStage::Vertex ? "vertex" : stage == ShaderStage::Pixel ? "fragment" : "kernel";
     std::string rt = entry_returns_value_ ? entry_name_ + "_out" : "void";
-    out_.line(fmt::format(FMT_COMPILE("{} {} {}("), qualifier, rt, entry_name_));
+    out_.format_line(FMT_COMPILE("{} {} {}("), qualifier, rt, entry_name_);
     out_.indent();
     for (std::size_t k = 0; k < params.size(); ++k) out_.line(params[k] + (k + 1 < params.size() ? "," : ")"));
     if (params.empty()) out_.line(")");
@@ -369,9 +369,9 @@ void Printer::print_entry_signature() {
     for (const auto& [g, pn] : builtin_inputs) {
         const sema::Type* t = g->value_type();
         if (t->is<sema::ArrayType>())
-            out_.line(fmt::format(FMT_COMPILE("{} {} = {{{}}};"), type_name(t), global_info_[g].name, pn));
+            out_.format_line(FMT_COMPILE("{} {} = {{{}}};"), type_name(t), global_info_[g].name, pn);
         else
-            out_.line(fmt::format(FMT_COMPILE("{} {} = {}({});"), type_name(t), global_info_[g].name, type_name(t), pn));
+            out_.format_line(FMT_COMPILE("{} {} = {}({});"), type_name(t), global_info_[g].name, type_name(t), pn);
     }
 }
 
@@ -491,11 +491,11 @@ EmitResult Printer::run() {
     for (const ir::SpecConstant* s : spec_constants_) {
         std::string n = file_names_.fresh(s->name().empty() ? std::string_view("spec") : s->name());
         std::string t = type_name(s->type());
-        decls_.line(fmt::format(FMT_COMPILE("constant {} {} [[function_constant({})]];"), t, n, s->id));
+        decls_.format_line(FMT_COMPILE("constant {} {} [[function_constant({})]];"), t, n, s->id);
         std::string value = n + "_value";
         file_names_.reserve(value);
-        decls_.line(fmt::format(FMT_COMPILE("constant {} {} = is_function_constant_defined({}) ? {} : {};"), t, value, n, n,
-                                s->default_value ? constant(s->default_value) : t + "{}"));
+        decls_.format_line(FMT_COMPILE("constant {} {} = is_function_constant_defined({}) ? {} : {};"), t, value, n, n,
+                                s->default_value ? constant(s->default_value) : t + "{}");
         spec_names_[s] = value;
     }
     if (!spec_constants_.empty()) decls_.line("");

@@ -121,10 +121,10 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
             return type_name(t) == utype ? u : "as_type<" + type_name(t) + ">(" + u + ")";
         }
         std::string tmp = local_names_.fresh("word");
-        out_.line(fmt::format(FMT_COMPILE("{} {} = as_type<{}>({});"), utype, tmp, utype, op(2)));
+        out_.format_line(FMT_COMPILE("{} {} = as_type<{}>({});"), utype, tmp, utype, op(2));
         std::string text;
         std::string w = local_names_.fresh("at");
-        out_.line(fmt::format(FMT_COMPILE("uint {} = {};"), w, word));
+        out_.format_line(FMT_COMPILE("uint {} = {};"), w, word);
         for (std::uint32_t k = 0; k < n; ++k) {
             if (k) text += "; ";
             text += fmt::format(FMT_COMPILE("{}[{} + {}u] = {}{}"), buf, w, k, tmp, n == 1 ? "" : "." + swizzle(k, 1));
@@ -327,8 +327,8 @@ void Printer::atomic_statement(const ir::Instruction* i, const std::string& resu
             return;
         }
         bool max = static_cast<ir::AtomicOp>(i->immediates[0]) == ir::AtomicOp::Max;
-        out_.line(fmt::format(FMT_COMPILE("atomic_{}_explicit({}, {}, memory_order_relaxed);"), max ? "max" : "min",
-                              atomic_pointer(*p, t), expr(i->operands[1])));
+        out_.format_line(FMT_COMPILE("atomic_{}_explicit({}, {}, memory_order_relaxed);"), max ? "max" : "min",
+                              atomic_pointer(*p, t), expr(i->operands[1]));
         return;
     }
     // A signed min/max on a uint word (a byte-address buffer's) compares the word as an int.
@@ -357,11 +357,11 @@ void Printer::atomic_statement(const ir::Instruction* i, const std::string& resu
     // Compare-exchange: a weak exchange that fails spuriously leaves the comparand in place.
     std::string cmp = local_names_.fresh("comparand");
     std::string old = result.empty() ? local_names_.fresh("original") : result;
-    out_.line(fmt::format(FMT_COMPILE("{} {} = {};"), tn, cmp, expr(i->operands[1])));
-    out_.line(fmt::format(FMT_COMPILE("{} {} = {};"), tn, old, cmp));
-    out_.line(fmt::format(FMT_COMPILE("while (!atomic_compare_exchange_weak_explicit({}, &{}, {}, memory_order_relaxed, "
+    out_.format_line(FMT_COMPILE("{} {} = {};"), tn, cmp, expr(i->operands[1]));
+    out_.format_line(FMT_COMPILE("{} {} = {};"), tn, old, cmp);
+    out_.format_line(FMT_COMPILE("while (!atomic_compare_exchange_weak_explicit({}, &{}, {}, memory_order_relaxed, "
                           "memory_order_relaxed) && {} == {}) {{"),
-                          ptr, old, expr(i->operands[2]), old, cmp));
+                          ptr, old, expr(i->operands[2]), old, cmp);
     out_.line("}");
 }
 

@@ -3,6 +3,7 @@
 namespace oneshader::textgen {
 
 void TextWriter::line(std::string_view text) {
+    reserve_first();
     if (!text.empty()) {
         begin_line();
         out_ += text;

@@ -3,8 +3,13 @@
 // indented by the current level. A backend opens a level after a line that ends in `{` and
 // closes it before the matching `}`.
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
+#include <utility>
+
+#include <fmt/compile.h>
+#include <fmt/format.h>
 
 namespace oneshader::textgen {
 
@@ -14,10 +19,26 @@ public:
 
     // One line at the current indentation; an empty `text` gives an empty line (no spaces).
     void line(std::string_view text);
+    // One formatted line, written in place (no temporary string): format_line(FMT_COMPILE("{} {};"), t, n).
+    // Output that comes out empty is an empty line, as line("") is.
+    template <class Format, class... Args>
+    void format_line(const Format& format, Args&&... args) {
+        begin_line();
+        const std::size_t start = out_.size();
+        fmt::format_to(std::back_inserter(out_), format, std::forward<Args>(args)...);
+        if (out_.size() == start) out_.resize(start - static_cast<std::size_t>(level_) * width_);
+        end_line();
+    }
     // `text` without indentation or newline, for building a line from pieces.
-    void append(std::string_view text) { out_ += text; }
+    void append(std::string_view text) {
+        reserve_first();
+        out_ += text;
+    }
     // The indentation of a line that starts now, then the pieces and end_line().
-    void begin_line() { out_.append(static_cast<std::size_t>(level_) * width_, ' '); }
+    void begin_line() {
+        reserve_first();
+        out_.append(static_cast<std::size_t>(level_) * width_, ' ');
+    }
     void end_line() { out_ += '\n'; }
     // A line, then one level deeper (`{` lines); and one level out, then a line (`}` lines).
     void open(std::string_view text);
@@ -31,6 +52,12 @@ public:
     std::string take() { return std::move(out_); }
 
 private:
+    // Room for a typical declaration block or function at the first write, instead of growing
+    // through every small size (one allocation where there were seven).
+    void reserve_first() {
+        if (out_.capacity() < kFirstReserve) out_.reserve(kFirstReserve);
+    }
+    static constexpr std::size_t kFirstReserve = 1000;
     std::string out_;
     std::uint32_t level_ = 0;
     std::uint32_t width_;

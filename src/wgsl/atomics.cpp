@@ -88,8 +88,8 @@ bool Printer::atomic(const ir::Instruction* i, const std::string& result_name) {
         out().line("let " + v + " = " + value(i->operands[1]) + ";");
         out().line("var " + res + " = atomicLoad(" + address + ");");
         out().open("loop {");
-        out().line(fmt::format(FMT_COMPILE("let want = bitcast<u32>({}(bitcast<i32>({}), {}));"), op == ir::AtomicOp::Min ? "min" : "max",
-                               res, v));
+        out().format_line(FMT_COMPILE("let want = bitcast<u32>({}(bitcast<i32>({}), {}));"), op == ir::AtomicOp::Min ? "min" : "max",
+                               res, v);
         out().line("let r = atomicCompareExchangeWeak(" + address + ", " + res + ", want);");
         out().open("if (r.exchanged) {");
         out().line("break;");

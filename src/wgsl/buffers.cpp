@@ -52,8 +52,8 @@ std::string Printer::atomic_word(const BufferRef& r) {
 void Printer::write_word(const BufferRef& r, std::uint32_t extra, const std::string& bits) {
     std::string name = global_name(r.buffer);
     std::string w = buffer_word_index(r, extra);
-    if (is_atomic_global(r.buffer)) out().line(fmt::format(FMT_COMPILE("atomicStore(&{}[{}], {});"), name, w, bits));
-    else out().line(fmt::format(FMT_COMPILE("{}[{}] = {};"), name, w, bits));
+    if (is_atomic_global(r.buffer)) out().format_line(FMT_COMPILE("atomicStore(&{}[{}], {});"), name, w, bits);
+    else out().format_line(FMT_COMPILE("{}[{}] = {};"), name, w, bits);
 }
 
 std::string Printer::read_half(const BufferRef& r, std::uint32_t k) {

@@ -31,14 +31,15 @@ bool is_bound_resource(const ir::Global* g) {
 std::vector<std::pair<const ir::Global*, BindingSlot>> resource_slots(const ir::Module& module) {
     // The resources some entry point of the module uses, as reflection counts them (a resource
     // only declared keeps its binding and moves nothing).
-    std::set<const ir::Global*> used;
-    std::vector<const ir::Function*> work, seen;
+    support::PointerSet<const ir::Global*> used;
+    support::PointerSet<const ir::Function*> seen;
+    std::vector<const ir::Function*> work;
+    work.reserve(module.functions.size());
     for (const ir::EntryPoint* ep : module.entry_points) work.push_back(ep->function);
     while (!work.empty()) {
         const ir::Function* f = work.back();
         work.pop_back();
-        if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
-        seen.push_back(f);
+        if (!seen.insert(f)) continue;
         for (const ir::Block* b : f->blocks)
             for (const ir::Instruction* i : b->instructions) {
                 if (i->opcode == ir::Opcode::Call && i->callee) work.push_back(i->callee);
@@ -48,25 +49,33 @@ std::vector<std::pair<const ir::Global*, BindingSlot>> resource_slots(const ir::
     }
     // Reflection counts an append/consume buffer's hidden counter (the lowering's
     // `counter.var.<name>`) wherever it counts the buffer, even where only GetDimensions uses it.
-    for (const ir::Global* g : module.globals) {
-        const auto* r = g->value_type()->as<sema::ResourceType>();
-        // A RWStructuredBuffer has one only where IncrementCounter/DecrementCounter is called.
-        if (!r || !used.count(g) || (r->resource != sema::ResourceKind::AppendStructuredBuffer &&
-                                     r->resource != sema::ResourceKind::ConsumeStructuredBuffer &&
-                                     r->resource != sema::ResourceKind::RWStructuredBuffer))
-            continue;
-        for (const ir::Global* c : module.globals)
-            if (c->name() == "counter.var." + std::string(g->name())) used.insert(c);
+    constexpr std::string_view counter_prefix = "counter.var.";
+    for (const ir::Global* c : module.globals) {
+        std::string_view n = c->name();
+        if (n.size() <= counter_prefix.size() || n.substr(0, counter_prefix.size()) != counter_prefix) continue;
+        std::string_view buffer = n.substr(counter_prefix.size());
+        for (const ir::Global* g : module.globals) {
+            if (g->name() != buffer || !used.contains(g)) continue;
+            const auto* r = g->value_type()->as<sema::ResourceType>();
+            // A RWStructuredBuffer has one only where IncrementCounter/DecrementCounter is called.
+            if (r && (r->resource == sema::ResourceKind::AppendStructuredBuffer ||
+                      r->resource == sema::ResourceKind::ConsumeStructuredBuffer ||
+                      r->resource == sema::ResourceKind::RWStructuredBuffer)) {
+                used.insert(c);
+                break;
+            }
+        }
     }
     std::vector<const ir::Global*> resources;
     std::vector<BindingSlot> vulkan;
     for (const ir::Global* g : module.globals) {
-        if (!is_bound_resource(g) || !used.count(g)) continue;
+        if (!is_bound_resource(g) || !used.contains(g)) continue;
         resources.push_back(g);
         vulkan.push_back({g->set.value_or(0), g->binding.value_or(0)});
     }
     std::vector<BindingSlot> wgsl = wgsl_bindings(vulkan);
     std::vector<std::pair<const ir::Global*, BindingSlot>> out;
+    out.reserve(resources.size());
     for (std::size_t k = 0; k < resources.size(); ++k) out.push_back({resources[k], wgsl[k]});
     return out;
 }
@@ -263,7 +272,7 @@ void Printer::declare_resource(const ir::Global* g) {
     if (!r || r->resource == K::ConstantBuffer) {
         const sema::TypeLayout* l = buffer_layout(g);
         std::uint32_t rows = l ? std::max<std::uint32_t>(1, (l->size + 15) / 16) : 1;
-        out().line(fmt::format(FMT_COMPILE("{}var<uniform> {}: array<vec4<u32>, {}>;"), slot, name, rows));
+        out().format_line(FMT_COMPILE("{}var<uniform> {}: array<vec4<u32>, {}>;"), slot, name, rows);
         return;
     }
     auto texel = [&](const sema::Type* e) {
@@ -281,7 +290,7 @@ void Printer::declare_resource(const ir::Global* g) {
     switch (r->resource) {
         // A tbuffer or TextureBuffer<T> is one T in read-only storage: words, entered as T itself.
         case K::TextureBuffer:
-            out().line(fmt::format("{}var<storage, read> {}: array<u32>;", slot, name));
+            out().format_line(FMT_COMPILE("{}var<storage, read> {}: array<u32>;"), slot, name);
             return;
         // An append or consume buffer is its elements; the lowering gave its hidden counter a
         // RWByteAddressBuffer global of its own (atomics make it array<atomic<u32>>), at the
@@ -294,8 +303,8 @@ void Printer::declare_resource(const ir::Global* g) {
         case K::RWByteAddressBuffer: {
             bool written = written_globals_.count(g) != 0;
             std::string word = is_atomic_global(g) ? "atomic<u32>" : "u32";
-            out().line(fmt::format(FMT_COMPILE("{}var<storage, {}> {}: array<{}>;"), slot, written ? "read_write" : "read", name,
-                                   word));
+            out().format_line(FMT_COMPILE("{}var<storage, {}> {}: array<{}>;"), slot, written ? "read_write" : "read", name,
+                                   word);
             return;
         }
         case K::Buffer:
@@ -415,9 +424,9 @@ void Printer::declare_global(const ir::Global* g) {
     switch (g->global_kind()) {
         case ir::GlobalKind::Resource: declare_resource(g); return;
         case ir::GlobalKind::Private:
-            if (g->initializer) out().line(fmt::format(FMT_COMPILE("var<private> {}: {} = {};"), name, type(g->value_type()),
-                                                       constant(g->initializer)));
-            else out().line(fmt::format(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type())));
+            if (g->initializer) out().format_line(FMT_COMPILE("var<private> {}: {} = {};"), name, type(g->value_type()),
+                                                       constant(g->initializer));
+            else out().format_line(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type()));
             return;
         case ir::GlobalKind::Workgroup: {
             std::string t = type(g->value_type());
@@ -432,7 +441,7 @@ void Printer::declare_global(const ir::Global* g) {
                 std::string s = type(leaf);
                 t.replace(t.find(s), s.size(), "atomic<" + s + ">");
             }
-            out().line(fmt::format(FMT_COMPILE("var<workgroup> {}: {};"), name, t));
+            out().format_line(FMT_COMPILE("var<workgroup> {}: {};"), name, t);
             return;
         }
         case ir::GlobalKind::Input:
@@ -462,7 +471,7 @@ void Printer::declare_global(const ir::Global* g) {
                                    g->name()));
                 return;
             }
-            out().line(fmt::format(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type())));
+            out().format_line(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type()));
             return;
         }
     }
@@ -571,8 +580,8 @@ std::string Printer::run() {
         if (s->id > 65535)
             refuse(fmt::format(FMT_COMPILE("the specialization constant '{}' has the id {}; WGSL override ids go up to 65535"),
                                s->name(), s->id));
-        out().line(fmt::format(FMT_COMPILE("@id({}) override {}: {} = {};"), s->id, value_names_[s], type(s->type()),
-                               constant(s->default_value)));
+        out().format_line(FMT_COMPILE("@id({}) override {}: {} = {};"), s->id, value_names_[s], type(s->type()),
+                               constant(s->default_value));
     }
     for (const ir::Global* g : globals_) declare_global(g);
     std::swap(decls, body_);

@@ -28,5 +28,26 @@ TEST_CASE("writer: lines indent by level, blank lines stay empty, and closing ne
     CHECK(two.text() == "  x\n");
 }
 
+TEST_CASE("writer: format_line writes a formatted line in place, and an empty result is an empty line",
+          "[textgen][writer]") {
+    TextWriter w;
+    w.open("struct S {");
+    w.format_line(FMT_COMPILE("{} {}[{}];"), "float", "a", 4);
+    w.format_line(FMT_COMPILE("{}"), "");
+    w.format_line(FMT_COMPILE("uchar _pad{}[{}];"), 0, 12);
+    w.close("};");
+    CHECK(w.take() == "struct S {\n    float a[4];\n\n    uchar _pad0[12];\n};\n");
+}
+
+TEST_CASE("writer: a long text grows past the first reservation intact", "[textgen][writer]") {
+    TextWriter w;
+    std::string expected;
+    for (int i = 0; i < 500; ++i) {
+        w.format_line(FMT_COMPILE("let v{} = {};"), i, i * 3);
+        expected += "let v" + std::to_string(i) + " = " + std::to_string(i * 3) + ";\n";
+    }
+    CHECK(w.text() == expected);
+}
+
 }  // namespace
 }  // namespace oneshader::textgen::test
