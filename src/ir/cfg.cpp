@@ -4,29 +4,46 @@
 
 namespace oneshader::ir {
 
-std::vector<std::uint32_t> reverse_post_order(const Graph& g) {
-    std::vector<std::uint32_t> post;
-    if (g.root >= g.size()) return post;
-    post.reserve(g.size());
-    // Iterative depth-first search: deep CFGs must not overflow the stack.
-    std::vector<std::uint8_t> seen(g.size(), 0);
-    std::vector<std::pair<std::uint32_t, std::size_t>> stack;
-    stack.reserve(16);
-    stack.push_back({g.root, 0});
-    seen[g.root] = 1;
-    while (!stack.empty()) {
-        auto& [node, next] = stack.back();
+namespace {
+
+// Writes the nodes reachable from the root in post-order to `post` and returns their number.
+// `seen` (one word per node, all kNoBlock) marks visited nodes with 0; `stack` has room for two
+// words per node. Iterative: deep CFGs must not overflow the stack.
+std::uint32_t post_order_into(const Graph& g, std::uint32_t* post, std::uint32_t* seen, std::uint32_t* stack) {
+    std::uint32_t count = 0;
+    std::size_t top = 0;
+    stack[0] = g.root;
+    stack[1] = 0;
+    top = 1;
+    seen[g.root] = 0;
+    while (top) {
+        const std::uint32_t node = stack[2 * top - 2];
+        std::uint32_t& next = stack[2 * top - 1];
         if (next < g.succs[node].size()) {
-            std::uint32_t s = g.succs[node][next++];
-            if (!seen[s]) {
-                seen[s] = 1;
-                stack.push_back({s, 0});
+            const std::uint32_t s = g.succs[node][next++];
+            if (seen[s] == kNoBlock) {
+                seen[s] = 0;
+                stack[2 * top] = s;
+                stack[2 * top + 1] = 0;
+                ++top;
             }
             continue;
         }
-        post.push_back(node);
-        stack.pop_back();
+        post[count++] = node;
+        --top;
     }
+    return count;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> reverse_post_order(const Graph& g) {
+    std::vector<std::uint32_t> post;
+    if (g.root >= g.size()) return post;
+    const std::size_t n = g.size();
+    post.resize(n);
+    std::vector<std::uint32_t> scratch(3 * n, kNoBlock);  // seen marks, then the stack
+    post.resize(post_order_into(g, post.data(), scratch.data(), scratch.data() + n));
     std::reverse(post.begin(), post.end());
     return post;
 }
@@ -36,9 +53,14 @@ Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
     for (std::uint32_t i = 0; i < n; ++i) blocks_[i]->cfg_position = i;
     graph_.succs.resize(n);
     graph_.preds.resize(n);
-    // The block whose successor list last took each block: a switch with many cases on one target
-    // lists it once, in linear time (searching the list made 100,000 cases quadratic).
-    std::vector<std::uint32_t> listed_by(n, kNoBlock);
+    order_.assign(2 * static_cast<std::size_t>(n), kNoBlock);
+    if (n == 0) return;
+    // One scratch array: first the block whose successor list last took each block, then the
+    // depth-first search's stack.
+    std::vector<std::uint32_t> scratch(2 * static_cast<std::size_t>(n), kNoBlock);
+    // A switch with many cases on one target lists it once, in linear time (searching the list
+    // made 100,000 cases quadratic).
+    std::uint32_t* listed_by = scratch.data();
     for (std::uint32_t i = 0; i < n; ++i) {
         for (Block* t : successors(blocks_[i])) {
             // Every block of the function has just been numbered: a target whose number does
@@ -51,9 +73,14 @@ Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
         }
         for (std::uint32_t s : graph_.succs[i]) graph_.preds[s].push_back(i);
     }
-    rpo_ = n ? reverse_post_order(graph_) : std::vector<std::uint32_t>{};
-    rpo_index_.assign(n, kNoBlock);
-    for (std::uint32_t k = 0; k < rpo_.size(); ++k) rpo_index_[rpo_[k]] = k;
+    // Post-order into the first half (the second half marks what the search has seen), reversed,
+    // then the second half becomes each block's position.
+    std::uint32_t* rpo = order_.data();
+    std::uint32_t* index = order_.data() + n;
+    reachable_ = post_order_into(graph_, rpo, index, scratch.data());
+    std::reverse(rpo, rpo + reachable_);
+    std::fill(index, index + n, kNoBlock);
+    for (std::uint32_t k = 0; k < reachable_; ++k) index[rpo[k]] = k;
 }
 
 std::uint32_t Cfg::index(const Block* b) const {
@@ -88,7 +115,8 @@ bool Cfg::reachable(const Block* b) const {
 
 std::vector<Block*> Cfg::rpo_blocks() const {
     std::vector<Block*> out;
-    for (std::uint32_t i : rpo_) out.push_back(blocks_[i]);
+    out.reserve(reachable_);
+    for (std::uint32_t i : rpo()) out.push_back(blocks_[i]);
     return out;
 }
 

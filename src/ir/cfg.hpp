@@ -44,17 +44,19 @@ public:
     std::vector<Block*> predecessors(const Block* b) const;
     std::vector<Block*> successors_of(const Block* b) const;
 
-    bool reachable(std::uint32_t i) const { return rpo_index_[i] != kNoBlock; }
+    bool reachable(std::uint32_t i) const { return order_[size() + i] != kNoBlock; }
     bool reachable(const Block* b) const;
     // Reachable blocks in reverse post-order, the entry first.
-    std::span<const std::uint32_t> rpo() const { return rpo_; }
+    std::span<const std::uint32_t> rpo() const { return std::span<const std::uint32_t>(order_.data(), reachable_); }
     std::vector<Block*> rpo_blocks() const;
 
 private:
     std::vector<Block*> blocks_;
     Graph graph_;
-    std::vector<std::uint32_t> rpo_;
-    std::vector<std::uint32_t> rpo_index_;
+    // The reachable blocks in reverse post-order (the first reachable_ entries of the first
+    // half), then each block's position in it or kNoBlock (the second half): one array.
+    std::vector<std::uint32_t> order_;
+    std::uint32_t reachable_ = 0;
 };
 
 }  // namespace oneshader::ir

@@ -89,6 +89,8 @@ void clone_globals(const Module& from, Module& into, CloneMap& map) {
 void clone_shell(const Function& f, Module& into, CloneMap& map) {
     Function* copy = into.add_function(f.name, f.result_type);
     map.functions[&f] = copy;
+    copy->arguments.reserve(f.arguments.size());
+    copy->blocks.reserve(f.blocks.size());
     for (Argument* a : f.arguments) {
         Argument* ca = into.add_argument(copy, a->type(), {});
         ca->set_name_raw(a->name());
@@ -160,12 +162,16 @@ void clone_module(const Module& from, Module& into) {
     map.values.reserve(values);
     map.blocks.reserve(blocks);
     map.functions.reserve(from.functions.size());
+    into.reserve(from.constants().size(), from.spec_constants.size(), from.globals.size(), from.functions.size());
+    into.entry_points.reserve(from.entry_points.size());
     clone_constants(from, into, map);
     clone_globals(from, into, map);
     for (Function* f : from.functions) clone_shell(*f, into, map);
     for (Function* f : from.functions) clone_body(*f, into, map);
     for (EntryPoint* ep : from.entry_points) {
         EntryPoint* copy = into.add_entry_point(ep->stage, map.function(ep->function));
+        copy->inputs.reserve(ep->inputs.size());
+        copy->outputs.reserve(ep->outputs.size());
         for (Global* g : ep->inputs) copy->inputs.push_back(map.value(g));
         for (Global* g : ep->outputs) copy->outputs.push_back(map.value(g));
         copy->workgroup_size = ep->workgroup_size;

@@ -96,6 +96,19 @@ Constant* Module::intern(const sema::Type* type, ConstantKind kind, std::uint64_
     return c;
 }
 
+void Module::reserve(std::size_t constants, std::size_t spec_constants, std::size_t globals, std::size_t functions) {
+    constants_.reserve(constants);
+    this->spec_constants.reserve(spec_constants);
+    this->globals.reserve(globals);
+    this->functions.reserve(functions);
+    if (constants_.empty() && interned_.size() < 2 * constants) {
+        // The table intern() would grow to for this many constants, at once.
+        std::size_t size = 64;
+        while (size < 2 * constants) size *= 2;
+        interned_.assign(size, nullptr);
+    }
+}
+
 Constant* Module::scalar_constant(const sema::ScalarType* type, std::uint64_t bits) {
     if (type->scalar == sema::ScalarKind::Bool) bits = bits ? 1 : 0;
     unsigned width = type->scalar == sema::ScalarKind::LiteralInt || type->scalar == sema::ScalarKind::LiteralFloat

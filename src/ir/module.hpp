@@ -107,6 +107,9 @@ public:
     Constant* undef_constant(const sema::Type* type);
     // Every constant made so far, in creation order.
     const std::vector<Constant*>& constants() const { return constants_; }
+    // Room for this many constants, globals and functions without growing (a copy of a module
+    // knows its sizes up front).
+    void reserve(std::size_t constants, std::size_t spec_constants, std::size_t globals, std::size_t functions);
 
     // --- module-scope objects -------------------------------------------------------------------
     SpecConstant* add_spec_constant(const sema::ScalarType* type, std::uint32_t id, Constant* default_value,
