@@ -135,7 +135,7 @@ void Printer::unsupported(const std::string& what, const std::string& instead) {
 
 void Printer::collect() {
     // Functions in post-order from the entry: callees first.
-    std::set<const ir::Function*> seen;
+    support::PointerSet<const ir::Function*> seen;
     auto callees = [](const ir::Function* f) {
         std::vector<const ir::Function*> out;
         for (const ir::Block* b : f->blocks)
@@ -146,16 +146,16 @@ void Printer::collect() {
         return out;
     };
     auto visit = [&](auto&& self, const ir::Function* f) -> void {
-        if (seen.count(f)) return;
-        seen.insert(f);
+        if (!seen.insert(f)) return;
         for (const ir::Function* c : callees(f)) self(self, c);
         functions_.push_back(f);
     };
     visit(visit, entry_.function);
 
-    std::set<const ir::SpecConstant*> specs;
+    support::PointerSet<const ir::SpecConstant*> specs;
+    support::PointerSet<const ir::Global*> used;
     for (const ir::Function* f : functions_) {
-        std::set<const ir::Global*> used;
+        used.clear();
         for (const ir::Block* b : f->blocks)
             for (const ir::Instruction* i : b->instructions) {
                 for (const ir::Value* o : i->operands) {
@@ -172,9 +172,10 @@ void Printer::collect() {
             }
         // Entry stage variables are the entry's own; every other global in module order.
         std::vector<const ir::Global*> ordered;
+        ordered.reserve(used.size());
         for (const ir::Global* g : module_.globals)
-            if (used.count(g)) ordered.push_back(g);
-        function_globals_[f] = ordered;
+            if (used.contains(g)) ordered.push_back(g);
+        function_globals_[f] = std::move(ordered);
     }
     for (const ir::Global* g : function_globals_[entry_.function]) globals_.push_back(g);
     for (const ir::Global* g : entry_.inputs)
@@ -182,7 +183,7 @@ void Printer::collect() {
     for (const ir::Global* g : entry_.outputs)
         if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
     for (const ir::SpecConstant* s : module_.spec_constants)
-        if (specs.count(s)) spec_constants_.push_back(s);
+        if (specs.contains(s)) spec_constants_.push_back(s);
 
     // Texture access from use.
     for (const ir::Function* f : functions_)

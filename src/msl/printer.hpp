@@ -168,11 +168,11 @@ public:
     support::PointerMap<const ir::Global*, GlobalInfo> global_info_;
     std::vector<const ir::SpecConstant*> spec_constants_;
     std::vector<ResourceSlot> slots_;
-    std::set<const ir::Global*> written_textures_, read_textures_, compare_textures_, atomic_textures_;
+    support::PointerSet<const ir::Global*> written_textures_, read_textures_, compare_textures_, atomic_textures_;
     bool uses_lane_ = false, uses_lane_count_ = false;
 
     // Printed once per file.
-    std::set<const sema::StructType*> declared_structs_;
+    support::PointerSet<const sema::StructType*> declared_structs_;
     support::PointerMap<const sema::StructType*, std::string> struct_names_;
     support::PointerMap<const sema::TypeLayout*, std::string> layout_names_;
     std::set<std::string> declared_helpers_;
@@ -189,7 +189,7 @@ public:
     bool entry_returns_value_ = false;
     std::vector<const textgen::StmtList*> loops_;         // the continuing of each loop around
     std::vector<std::string> switch_flags_;               // per switch: the leave-the-loop flag
-    std::map<const textgen::Stmt*, std::string> snapshots_;
+    support::PointerMap<const textgen::Stmt*, std::string> snapshots_;
     support::PointerMap<const ir::SpecConstant*, std::string> spec_names_;
 };
 

@@ -1,5 +1,7 @@
 #include "textgen/namer.hpp"
 
+#include <charconv>
+
 namespace oneshader::textgen {
 
 namespace {
@@ -62,7 +64,9 @@ std::uint32_t Namer::find(std::string_view name) const {
 
 void Namer::grow() {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 32 : old.size() * 2, Slot{});
+    // A printer's scope holds a few dozen names: the first table takes them without growing.
+    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
+    if (old.empty()) pool_.reserve(512);
     const std::size_t mask = slots_.size() - 1;
     for (const Slot& s : old) {
         if (s.offset == kNone) continue;
@@ -97,8 +101,15 @@ std::string Namer::fresh(std::string_view want) {
     bool added = false;
     std::uint32_t n = slots_[insert(base, &added)].next;
     if (added) return base;
+    // `base_N` for the next N not given yet, built in one buffer.
+    std::string candidate = base;
+    if (base.back() != '_') candidate += '_';
+    const std::size_t stem = candidate.size();
     for (;;) {
-        std::string candidate = base + (base.back() == '_' ? "" : "_") + std::to_string(++n);
+        char digits[16];
+        const std::to_chars_result r = std::to_chars(digits, digits + sizeof digits, ++n);
+        candidate.resize(stem);
+        candidate.append(digits, r.ptr);
         if (is_reserved_name(target_, candidate)) continue;
         insert(candidate, &added);
         if (!added) continue;

@@ -159,19 +159,19 @@ private:
     textgen::Namer locals_{textgen::NameTarget::Wgsl}; // the function being printed
     std::vector<const ir::Function*> functions_;      // callees before callers; the entry last
     std::vector<const ir::Global*> globals_;          // reached, module order
-    std::set<const ir::Global*> written_globals_;
-    std::set<const ir::Global*> read_globals_;
-    std::set<const ir::Global*> atomic_globals_;
-    std::set<const ir::Global*> depth_textures_;
+    support::PointerSet<const ir::Global*> written_globals_;
+    support::PointerSet<const ir::Global*> read_globals_;
+    support::PointerSet<const ir::Global*> atomic_globals_;
+    support::PointerSet<const ir::Global*> depth_textures_;
     support::PointerMap<const ir::Value*, std::string> value_names_;  // looked up per use
-    std::map<const sema::StructType*, std::string> struct_names_;
-    std::map<const ir::Function*, std::string> function_names_;
-    std::map<const ir::Global*, std::string> global_names_;
+    support::PointerMap<const sema::StructType*, std::string> struct_names_;
+    support::PointerMap<const ir::Function*, std::string> function_names_;
+    support::PointerMap<const ir::Global*, std::string> global_names_;
     support::PointerSet<const ir::Instruction*> inlined_;
     support::PointerSet<const ir::Instruction*> hoisted_;
     support::PointerSet<const ir::Instruction*> row_operands_;  // matrices read row by row: never inlined
-    std::set<const ir::Instruction*> pointer_lets_;
-    std::map<const ir::Instruction*, std::string> buffer_pointer_words_;
+    support::PointerSet<const ir::Instruction*> pointer_lets_;
+    support::PointerMap<const ir::Instruction*, std::string> buffer_pointer_words_;
     std::set<const ir::SpecConstant*> specs_;
     const ir::Function* current_ = nullptr;
     bool subgroups_ = false;
@@ -188,7 +188,7 @@ private:
     std::string lane_index_, lane_count_;  // private copies of the subgroup built-ins, when read
     std::string lane_declarations_;
     std::string entry_output_;              // the entry's return struct, when it has outputs
-    std::map<const textgen::Stmt*, std::string> snapshots_;
+    support::PointerMap<const textgen::Stmt*, std::string> snapshots_;
 };
 
 }  // namespace oneshader::wgsl
