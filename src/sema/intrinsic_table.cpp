@@ -8,17 +8,7 @@ namespace oneshader::sema {
 namespace {
 
 // Distinct method names in table order: the position of a name is its id's offset.
-std::vector<std::string_view> method_name_order() {
-    std::vector<std::string_view> out;
-    for (const MethodInfo& m : method_table())
-        if (std::find(out.begin(), out.end(), m.name) == out.end()) out.push_back(m.name);
-    return out;
-}
-
-const std::vector<std::string_view>& method_names_in_order() {
-    static const std::vector<std::string_view> names = method_name_order();
-    return names;
-}
+std::span<const std::string_view> method_names_in_order() { return method_name_order(); }
 
 void to_call_args(std::span<const IntrinsicArg> args, support::SmallVec<CallArg, 8>& out) {
     for (const IntrinsicArg& a : args) out.push_back({a.type, a.is_lvalue});
@@ -71,7 +61,7 @@ public:
         to_call_args(args, cargs);
         auto resolved = resolve_method_call(q.types, object, name, cargs, template_arg, CallSite{q.diags, q.range, std::nullopt});
         if (!resolved) return r;
-        const auto& names = method_names_in_order();
+        const std::span<const std::string_view> names = method_names_in_order();
         const auto pos = std::find(names.begin(), names.end(), name);
         std::span<const MethodInfo> table = method_table();
         std::uint32_t overload = 0;
@@ -98,7 +88,7 @@ public:
 
     std::string_view name(IntrinsicId id) const override {
         if (is_method_id(id)) {
-            const auto& names = method_names_in_order();
+            const std::span<const std::string_view> names = method_names_in_order();
             std::size_t i = id - kFirstMethodId;
             return i < names.size() ? names[i] : std::string_view();
         }
@@ -120,7 +110,7 @@ const IntrinsicInfo* intrinsic_row(IntrinsicId id, std::uint32_t overload) {
 
 const MethodInfo* method_row(IntrinsicId id, std::uint32_t overload) {
     if (!is_method_id(id)) return nullptr;
-    const auto& names = method_names_in_order();
+    const std::span<const std::string_view> names = method_names_in_order();
     std::size_t i = id - kFirstMethodId;
     if (i >= names.size()) return nullptr;
     std::uint32_t n = 0;

@@ -95,20 +95,25 @@ struct NameRun {
     std::uint16_t first;  // index into kMethods
 };
 
-const std::vector<NameRun>& rows_by_name() {
-    static const std::vector<NameRun> runs = [] {
-        std::vector<NameRun> out;
-        for (std::size_t i = 0; i < std::size(kMethods); ++i) out.push_back({kMethods[i].name, std::uint16_t(i)});
-        std::stable_sort(out.begin(), out.end(), [](const NameRun& a, const NameRun& b) { return a.name < b.name; });
-        return out;
-    }();
-    return runs;
+// The rows by name, rows of one name in table order: sorted at compile time (an insertion sort,
+// which is stable), so no process sorts them on its first method call.
+constexpr std::array<NameRun, std::size(kMethods)> make_rows_by_name() {
+    std::array<NameRun, std::size(kMethods)> out{};
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        NameRun r{kMethods[i].name, static_cast<std::uint16_t>(i)};
+        std::size_t j = i;
+        for (; j > 0 && r.name < out[j - 1].name; --j) out[j] = out[j - 1];
+        out[j] = r;
+    }
+    return out;
 }
+
+constexpr std::array<NameRun, std::size(kMethods)> kRowsByName = make_rows_by_name();
 
 // Calls `f(row)` for the rows of `name` a resource of `kind` has, in table order.
 template <class F>
 void for_each_method(ResourceKind kind, std::string_view name, F f) {
-    const std::vector<NameRun>& runs = rows_by_name();
+    const auto& runs = kRowsByName;
     auto it = std::lower_bound(runs.begin(), runs.end(), name,
                                [](const NameRun& r, std::string_view n) { return r.name < n; });
     for (; it != runs.end() && it->name == name; ++it) {
@@ -120,6 +125,35 @@ void for_each_method(ResourceKind kind, std::string_view name, F f) {
 }  // namespace
 
 std::span<const MethodInfo> method_table() { return kMethods; }
+
+namespace {
+
+constexpr bool named_before(std::size_t i) {
+    for (std::size_t j = 0; j < i; ++j)
+        if (kMethods[j].name == kMethods[i].name) return true;
+    return false;
+}
+
+constexpr std::size_t distinct_method_names() {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < std::size(kMethods); ++i) n += named_before(i) ? 0 : 1;
+    return n;
+}
+
+constexpr std::array<std::string_view, distinct_method_names()> make_method_name_order() {
+    std::array<std::string_view, distinct_method_names()> out{};
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < std::size(kMethods); ++i)
+        if (!named_before(i)) out[n++] = kMethods[i].name;
+    return out;
+}
+
+// Built at compile time: the order is part of every method's IntrinsicId.
+constexpr std::array<std::string_view, distinct_method_names()> kMethodNameOrder = make_method_name_order();
+
+}  // namespace
+
+std::span<const std::string_view> method_name_order() { return kMethodNameOrder; }
 
 std::vector<const MethodInfo*> find_methods(ResourceKind kind, std::string_view name) {
     std::vector<const MethodInfo*> out;

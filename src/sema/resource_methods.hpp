@@ -79,6 +79,9 @@ struct MethodInfo {
 };
 
 std::span<const MethodInfo> method_table();
+// Each method name once, in the order of its first row in method_table(): a method's IntrinsicId
+// is kFirstMethodId plus its position here.
+std::span<const std::string_view> method_name_order();
 // The forms of `name` that a resource of `kind` has, in table order.
 std::vector<const MethodInfo*> find_methods(ResourceKind kind, std::string_view name);
 // Whether find_methods would find any, without building the list.

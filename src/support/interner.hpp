@@ -47,8 +47,10 @@ public:
 
     // FNV-1a: cheap for short identifiers, and deterministic (no per-process seed).
     static constexpr std::uint32_t hash_seed = 2166136261u;
-    static std::uint32_t hash_step(std::uint32_t h, char c) { return (h ^ static_cast<unsigned char>(c)) * 16777619u; }
-    static std::uint32_t hash_of(std::string_view text) {
+    static constexpr std::uint32_t hash_step(std::uint32_t h, char c) {
+        return (h ^ static_cast<unsigned char>(c)) * 16777619u;
+    }
+    static constexpr std::uint32_t hash_of(std::string_view text) {
         std::uint32_t h = hash_seed;
         for (char c : text) h = hash_step(h, c);
         return h;

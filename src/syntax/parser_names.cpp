@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -107,45 +106,71 @@ std::string_view modifier_spelling(int index) {
 
 namespace {
 
-// Every spelling with a fixed meaning, vector and matrix shorthands included, hashed once for all
-// compiles: the parser classifies each distinct identifier of every compile, so this is one probe
-// instead of a search.
-class SpellingIndex {
-public:
-    SpellingIndex() {
-        std::vector<Entry> all(kTable.begin(), kTable.end());
-        const char dims[] = {'1', '2', '3', '4'};
-        for (std::string_view scalar : kScalarTypes) {
-            for (char r : dims) {
-                std::string v(scalar);
-                v += r;
-                spellings_.push_back(v);
-                for (char c : dims) spellings_.push_back(v + 'x' + c);
+// The vector and matrix shorthands of every scalar type (`float4`, `half3x2`, `uint8_t4_packed1`),
+// spelled one after another in one constant array: scalar + R and scalar + R + 'x' + C for R and
+// C in 1..4.
+constexpr std::size_t kShorthandsPerScalar = 4 * (1 + 4);
+
+constexpr std::size_t shorthand_chars() {
+    std::size_t n = 0;
+    for (std::string_view s : kScalarTypes) n += 4 * (s.size() + 1) + 16 * (s.size() + 3);
+    return n;
+}
+
+constexpr std::array<char, shorthand_chars()> make_shorthands() {
+    std::array<char, shorthand_chars()> out{};
+    std::size_t n = 0;
+    for (std::string_view s : kScalarTypes)
+        for (char r = '1'; r <= '4'; ++r) {
+            for (char c : s) out[n++] = c;
+            out[n++] = r;
+            for (char k = '1'; k <= '4'; ++k) {
+                for (char c : s) out[n++] = c;
+                out[n++] = r;
+                out[n++] = 'x';
+                out[n++] = k;
             }
         }
-        for (const std::string& v : spellings_) all.push_back({v, NameClass{Keyword::None, 0, false, true, false}});
-        std::size_t size = 64;
-        while (size < all.size() * 2) size *= 2;
-        slots_.resize(size);
-        for (const Entry& e : all) {
-            std::size_t i = support::Interner::hash_of(e.spelling) & (size - 1);
-            while (!slots_[i].spelling.empty()) i = (i + 1) & (size - 1);
-            slots_[i] = e;
-        }
-    }
-    NameClass find(std::string_view s, std::uint32_t hash) const {
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
-            const Entry& e = slots_[i];
-            if (e.spelling.empty()) return {};
-            if (e.spelling == s) return e.cls;
-        }
-    }
+    return out;
+}
 
-private:
-    std::deque<std::string> spellings_;  // the shorthands the slots point into; a deque keeps them in place
-    std::vector<Entry> slots_;
-};
+constexpr std::array<char, shorthand_chars()> kShorthands = make_shorthands();
+
+// Every spelling with a fixed meaning, shorthands included, in one open-addressing table built at
+// compile time: the parser classifies each distinct identifier of every compile, so this is one
+// probe instead of a search, and a process builds nothing on its first compile.
+constexpr std::size_t kSpellingCount = kTableSize + kScalarTypes.size() * kShorthandsPerScalar;
+
+constexpr std::size_t spelling_slots() {
+    std::size_t size = 64;
+    while (size < kSpellingCount * 2) size *= 2;
+    return size;
+}
+
+constexpr std::array<Entry, spelling_slots()> make_spelling_index() {
+    std::array<Entry, spelling_slots()> slots{};
+    const std::size_t mask = slots.size() - 1;
+    auto put = [&](const Entry& e) {
+        std::size_t i = support::Interner::hash_of(e.spelling) & mask;
+        while (!slots[i].spelling.empty()) i = (i + 1) & mask;
+        slots[i] = e;
+    };
+    for (const Entry& e : kTable) put(e);
+    std::size_t at = 0;
+    for (std::string_view s : kScalarTypes)
+        for (int r = 0; r < 4; ++r) {
+            put({std::string_view(kShorthands.data() + at, s.size() + 1), NameClass{Keyword::None, 0, false, true, false}});
+            at += s.size() + 1;
+            for (int k = 0; k < 4; ++k) {
+                put({std::string_view(kShorthands.data() + at, s.size() + 3),
+                     NameClass{Keyword::None, 0, false, true, false}});
+                at += s.size() + 3;
+            }
+        }
+    return slots;
+}
+
+constexpr std::array<Entry, spelling_slots()> kSpellingIndex = make_spelling_index();
 
 }  // namespace
 
@@ -153,8 +178,12 @@ NameClass classify_name(std::string_view s) { return classify_name(s, support::I
 
 NameClass classify_name(std::string_view s, std::uint32_t hash) {
     if (s.empty()) return {};
-    static const SpellingIndex index;
-    return index.find(s, hash);
+    constexpr std::size_t mask = kSpellingIndex.size() - 1;
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+        const Entry& e = kSpellingIndex[i];
+        if (e.spelling.empty()) return {};
+        if (e.spelling == s) return e.cls;
+    }
 }
 
 }  // namespace oneshader::syntax

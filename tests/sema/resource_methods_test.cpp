@@ -13,6 +13,27 @@ std::string placeholder(Fixture& f, const ResourceType* r, std::string_view word
     return t ? type_name(t) : std::string("none");
 }
 
+TEST_CASE("resource methods: names in first-row order, each once, and rows of a name in table order",
+          "[sema][methods]") {
+    std::span<const MethodInfo> table = method_table();
+    std::span<const std::string_view> names = method_name_order();
+    std::vector<std::string_view> expected;
+    for (const MethodInfo& m : table)
+        if (std::find(expected.begin(), expected.end(), m.name) == expected.end()) expected.push_back(m.name);
+    REQUIRE(names.size() == expected.size());
+    for (std::size_t i = 0; i < names.size(); ++i) CHECK(names[i] == expected[i]);
+    // find_methods answers from rows sorted by name at compile time: the same rows as a scan.
+    for (std::string_view name : names) {
+        for (ResourceKind kind : {ResourceKind::Texture2D, ResourceKind::RWStructuredBuffer, ResourceKind::RWByteAddressBuffer,
+                                  ResourceKind::Buffer, ResourceKind::TextureCubeArray}) {
+            std::vector<const MethodInfo*> found = find_methods(kind, name);
+            for (const MethodInfo* m : found) CHECK(m->name == name);
+            CHECK(std::is_sorted(found.begin(), found.end()));  // table order: rows are one array
+            CHECK(has_method(kind, name) == !found.empty());
+        }
+    }
+}
+
 }  // namespace
 
 TEST_CASE("every method row parses for every resource kind it names", "[methods]") {
