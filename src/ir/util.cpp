@@ -81,9 +81,12 @@ void UserMap::build(std::span<const Function* const> functions) {
 
 void UserMap::build_pointers(const Function& f) {
     // The keys are instructions of f: size the table by how many allocas and chains there are.
-    std::size_t sources = 0;
+    std::size_t sources = 0, operands = 0;
     for (const Block* b : f.blocks)
-        for (const Instruction* i : b->instructions) sources += is_pointer_source(i) ? 1 : 0;
+        for (const Instruction* i : b->instructions) {
+            sources += is_pointer_source(i) ? 1 : 0;
+            operands += i->operands.size();
+        }
     if (sources == 0) return;
     std::size_t cap = 16;
     while (cap < 2 * sources) cap *= 2;
@@ -91,8 +94,12 @@ void UserMap::build_pointers(const Function& f) {
     table_.assign(cap, 0);
     // One sweep over the operands collects (entry, use) in use order; a stable counting sort by
     // entry then groups them, each group still in use order.
+    // Sized up front (at most every source, at most every operand): no regrowth while sweeping.
     std::vector<std::pair<std::uint32_t, Use>> found;
     std::vector<std::uint32_t> counts;
+    entries_.reserve(sources);
+    counts.reserve(sources);
+    found.reserve(operands);
     for (const Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             for (std::uint32_t k = 0; k < i->operands.size(); ++k) {

@@ -9,6 +9,7 @@
 // when that is all they are used for, so those variables are promoted too.
 // Requires: a valid module. Preserves: the CFG and structure; values of other variables.
 #include <algorithm>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -172,8 +173,11 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
     // Per variable, as (variable, block) pairs: blocks that store it, and blocks that read it
     // before any store. stored_in[v] is the last block (+ 1) seen storing v.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> def_pairs, up_pairs;
+    // One array for every per-block and per-variable word below: stored_in (nv), then the marks
+    // defined, live, has_phi and queued (nb each).
+    std::vector<std::uint32_t> words(nv + 4 * static_cast<std::size_t>(nb), 0);
     {
-        std::vector<std::uint32_t> stored_in(nv, 0);
+        std::uint32_t* stored_in = words.data();
         for (std::uint32_t b = 0; b < nb; ++b) {
             if (!cfg.reachable(b)) continue;
             for (Instruction* i : cfg.block(b)->instructions) {
@@ -188,12 +192,16 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
             }
         }
     }
-    // Grouped by variable, blocks ascending within each (the scan went in block order).
+    // Grouped by variable, blocks ascending within each (the scan went in block order; a counting
+    // sort keeps that order).
     auto group = [nv](std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs, std::vector<std::uint32_t>& start) {
-        std::stable_sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
         start.assign(nv + 1, 0);
         for (const auto& pr : pairs) ++start[pr.first + 1];
         for (std::uint32_t v = 0; v < nv; ++v) start[v + 1] += start[v];
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted(pairs.size());
+        std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+        for (const auto& pr : pairs) sorted[fill[pr.first]++] = pr;
+        pairs.swap(sorted);
     };
     std::vector<std::uint32_t> def_start, up_start;
     group(def_pairs, def_start);
@@ -201,8 +209,16 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
 
     // Phi placement on the iterated dominance frontier, pruned by liveness. The marks hold the
     // variable's number + 1 for the variable being placed, so they never need clearing.
-    std::vector<std::vector<std::pair<std::uint32_t, Instruction*>>> block_phis(nb);  // (var, phi)
-    std::vector<std::uint32_t> defined(nb, 0), live(nb, 0), has_phi(nb, 0), queued(nb, 0);
+    struct PlacedPhi {
+        std::uint32_t block;
+        std::uint32_t var;
+        Instruction* phi;
+    };
+    std::vector<PlacedPhi> placed;
+    std::uint32_t* defined = words.data() + nv;
+    std::uint32_t* live = defined + nb;
+    std::uint32_t* has_phi = live + nb;
+    std::uint32_t* queued = has_phi + nb;
     std::vector<std::uint32_t> work;
     for (std::uint32_t v = 0; v < nv; ++v) {
         const std::uint32_t mark = v + 1;
@@ -233,7 +249,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
                 Instruction* phi = m.make_instruction(Opcode::Phi, vars[v].type);
                 m.set_name(phi, vars[v].alloca->name());
                 phi->loc = vars[v].alloca->loc;  // the variable's declaration
-                block_phis[y].push_back({v, phi});
+                placed.push_back({y, v, phi});
                 if (queued[y] != mark) {
                     queued[y] = mark;
                     work.push_back(y);
@@ -241,15 +257,28 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
             }
         }
     }
+    // The phis of each block, by variable: a counting sort by block of the (variable-ordered)
+    // placements. phi_start[b] .. phi_start[b + 1] are block b's.
+    std::vector<std::uint32_t> phi_start(nb + 1, 0);
+    std::vector<std::pair<std::uint32_t, Instruction*>> block_phis(placed.size());  // (var, phi)
+    {
+        for (const PlacedPhi& p : placed) ++phi_start[p.block + 1];
+        for (std::uint32_t b = 0; b < nb; ++b) phi_start[b + 1] += phi_start[b];
+        std::vector<std::uint32_t> fill(phi_start.begin(), phi_start.end() - 1);
+        for (const PlacedPhi& p : placed) block_phis[fill[p.block]++] = {p.var, p.phi};
+    }
+    auto phis_of = [&](std::uint32_t b) {
+        return std::span<std::pair<std::uint32_t, Instruction*>>(block_phis.data() + phi_start[b],
+                                                                 phi_start[b + 1] - phi_start[b]);
+    };
+    std::vector<Instruction*> phis;
     for (std::uint32_t b = 0; b < nb; ++b) {
-        auto& list = block_phis[b];
-        std::sort(list.begin(), list.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-        Block* blk = cfg.block(b);
+        auto list = phis_of(b);
         if (list.empty()) continue;
+        Block* blk = cfg.block(b);
         std::size_t at = 0;
         while (at < blk->instructions.size() && blk->instructions[at]->opcode == Opcode::Phi) ++at;
-        std::vector<Instruction*> phis;
-        phis.reserve(list.size());
+        phis.clear();
         for (auto& [v, phi] : list) {
             phi->block = blk;
             phis.push_back(phi);
@@ -277,7 +306,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
             saved.push_back({v, current[v]});
             current[v] = val;
         };
-        for (auto& [v, phi] : block_phis[b]) set(v, phi);
+        for (auto& [v, phi] : phis_of(b)) set(v, phi);
         for (Instruction* i : cfg.block(b)->instructions) {
             std::int64_t v = var_index(i);
             if (v < 0) continue;
@@ -286,7 +315,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
             dead.push_back(i);
         }
         for (std::uint32_t s : cfg.succs(b))
-            for (auto& [v, phi] : block_phis[s]) Builder::add_incoming(phi, current[v], cfg.block(b));
+            for (auto& [v, phi] : phis_of(s)) Builder::add_incoming(phi, current[v], cfg.block(b));
         stack.push_back(fr);
     };
     enter(cfg.graph().root);
@@ -305,7 +334,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
     }
     // Unreachable predecessors of phi blocks, and memory operations in unreachable blocks.
     for (std::uint32_t b = 0; b < nb; ++b) {
-        for (auto& [v, phi] : block_phis[b])
+        for (auto& [v, phi] : phis_of(b))
             for (std::uint32_t p : cfg.preds(b))
                 if (!cfg.reachable(p)) Builder::add_incoming(phi, m.undef_constant(vars[v].type), cfg.block(p));
         if (cfg.reachable(b)) continue;
