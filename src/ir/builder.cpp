@@ -159,7 +159,9 @@ Instruction* Builder::store(Value* pointer, Value* value) {
 }
 
 Instruction* Builder::access_chain(Value* base, std::span<Value* const> indices) {
-    SmallVec<Value*, 8> ops{base};
+    SmallVec<Value*, 8> ops;
+    ops.reserve(1 + indices.size());  // one allocation for a long chain, not one per doubling
+    ops.push_back(base);
     ops.insert(ops.end(), indices.begin(), indices.end());
     const sema::Type* result = nullptr;
     if (const auto* p = base->type()->as<sema::PointerType>()) {

@@ -194,6 +194,7 @@ std::size_t apply_replacements(Function& f, const Replacements& map) {
 
 void remove_instructions(std::span<Instruction* const> dead) {
     std::vector<Block*> touched;
+    touched.reserve(std::min<std::size_t>(dead.size(), 64));
     for (Instruction* i : dead) {
         if (!i->block) continue;
         if (touched.empty() || touched.back() != i->block) touched.push_back(i->block);

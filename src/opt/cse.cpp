@@ -127,6 +127,7 @@ public:
         while (cap < 2 * n) cap *= 2;
         slots_.assign(cap, nullptr);
         mask_ = cap - 1;
+        added_.reserve(n);  // at most one entry per instruction
     }
     Instruction* find(const Instruction* i) const {
         for (std::size_t s = hash_of(i) & mask_; slots_[s]; s = (s + 1) & mask_)

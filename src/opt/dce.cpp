@@ -63,6 +63,9 @@ PassResult dce(Module&, Function& f, FunctionAnalyses& an, const Options&) {
     bool changed = remove_dead_stores(f, an);
     // Liveness in each instruction's scratch word: 1 live, 0 not (yet).
     std::vector<Instruction*> work;
+    std::size_t count = 0;
+    for (const Block* b : f.blocks) count += b->instructions.size();
+    work.reserve(count);  // every instruction is a root or marked live once: no regrowth
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions) {
             const bool root = !removable_when_unused(i);

@@ -43,6 +43,7 @@ namespace {
 void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
     Block* entry = f.entry();
     std::vector<Instruction*> moved;
+    moved.reserve(16);
     for (Block* b : blocks) {
         if (b == entry) continue;
         std::erase_if(b->instructions, [&](Instruction* i) {

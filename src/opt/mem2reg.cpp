@@ -127,6 +127,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
     bool changed = false;
     // Without a promotable variable there is nothing to do, and no user map to build.
     std::vector<Instruction*> candidates;
+    candidates.reserve(32);  // growing one slot at a time was most of this pass's allocations
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions)
             if (i->opcode == Opcode::Alloca && promotable_type(i, o.resource_references_only))
@@ -148,6 +149,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
     for (Block* b : f.blocks)
         for (Instruction* i : b->instructions) i->set_scratch(0);
     std::vector<Variable> vars;
+    vars.reserve(candidates.size());
     for (std::size_t k = 0; k < candidates.size(); ++k) {
         Instruction* i = candidates[k];
         bool ok = true;
@@ -173,6 +175,9 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
     // Per variable, as (variable, block) pairs: blocks that store it, and blocks that read it
     // before any store. stored_in[v] is the last block (+ 1) seen storing v.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> def_pairs, up_pairs;
+    std::size_t accesses = 0;  // loads and stores of the variables: each becomes dead
+    def_pairs.reserve(2 * static_cast<std::size_t>(nv));
+    up_pairs.reserve(nv);
     // One array for every per-block and per-variable word below: stored_in (nv), then the marks
     // defined, live, has_phi and queued (nb each).
     std::vector<std::uint32_t> words(nv + 4 * static_cast<std::size_t>(nb), 0);
@@ -183,6 +188,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
             for (Instruction* i : cfg.block(b)->instructions) {
                 std::int64_t v = var_index(i);
                 if (v < 0) continue;
+                ++accesses;
                 if (i->opcode == Opcode::Store) {
                     if (stored_in[v] != b + 1) def_pairs.push_back({static_cast<std::uint32_t>(v), b});
                     stored_in[v] = b + 1;
@@ -291,6 +297,7 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
     std::vector<Value*> current(nv);
     for (std::uint32_t v = 0; v < nv; ++v) current[v] = m.undef_constant(vars[v].type);
     std::vector<Instruction*> dead;
+    dead.reserve(accesses + nv);
     // What each block changed in `current`, to undo when the walk leaves it: one stack of
     // (variable, old value) for the whole walk, each frame remembering where its part begins.
     std::vector<std::pair<std::uint32_t, Value*>> saved;
@@ -300,6 +307,8 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
         std::size_t saved_from;
     };
     std::vector<Frame> stack;
+    saved.reserve(accesses + placed.size());
+    stack.reserve(nb);
     auto enter = [&](std::uint32_t b) {
         Frame fr{b, 0, saved.size()};
         auto set = [&](std::uint32_t v, Value* val) {

@@ -92,6 +92,7 @@ bool remove_unreachable(Function& f, const Cfg& cfg) {
             header_of_continue.emplace(f.blocks[k]->continue_block, f.blocks[k]);
     bool changed = false;
     std::vector<Block*> kept;
+    kept.reserve(f.blocks.size());
     std::vector<const Block*> removed;
     for (std::uint32_t k = 0; k < f.blocks.size(); ++k) {
         Block* b = f.blocks[k];

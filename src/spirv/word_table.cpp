@@ -40,6 +40,8 @@ std::uint32_t& WordTable::slot(std::span<const std::uint32_t> prefix, std::span<
 void WordTable::grow() {
     std::vector<Entry> old = std::move(entries_);
     entries_.assign(old.empty() ? 64 : old.size() * 2, Entry{});
+    // The key words of a module's types and constants: a few hundred, in one allocation.
+    if (old.empty()) pool_.reserve(512);
     std::size_t mask = entries_.size() - 1;
     for (const Entry& e : old) {
         if (e.size == 0) continue;
