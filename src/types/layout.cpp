@@ -103,10 +103,9 @@ std::size_t LayoutEngine::KeyHash::operator()(const Key& k) const {
 const TypeLayout* LayoutEngine::layout(const Type* t, LayoutRule rule) {
     if (!t) return nullptr;
     Key key{t, rule};
-    auto it = cache_.find(key);
-    if (it != cache_.end()) return it->second;
+    if (const TypeLayout* const* known = cache_.find(key)) return *known;
     const TypeLayout* result = compute(t, rule);
-    cache_.emplace(key, result);
+    cache_.insert(key, result);
     return result;
 }
 

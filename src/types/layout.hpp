@@ -18,11 +18,11 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "oneshader/oneshader.hpp"
 #include "support/arena.hpp"
+#include "support/flat_map.hpp"
 #include "types/types.hpp"
 
 namespace oneshader::sema {
@@ -142,7 +142,7 @@ private:
     support::Arena& arena_;
     LayoutOptions options_;
     // Only looked up, never iterated.
-    std::unordered_map<Key, const TypeLayout*, KeyHash> cache_;
+    support::FlatMap<Key, const TypeLayout*, KeyHash> cache_;
 };
 
 // Two members of one struct layout whose bytes overlap: `first` is declared before `second`

@@ -85,8 +85,7 @@ const MatrixType* TypeContext::matrix(const ScalarType* element, std::uint32_t r
 }
 
 const Type* TypeContext::intern(const Key& key) {
-    auto it = interned_.find(key);
-    if (it != interned_.end()) return it->second;
+    if (const Type* const* known = interned_.find(key)) return *known;
     Type* t = nullptr;
     switch (key.kind) {
     case TypeKind::Array: {
@@ -104,7 +103,7 @@ const Type* TypeContext::intern(const Key& key) {
     default:
         return nullptr;
     }
-    interned_.emplace(key, t);
+    interned_.insert(key, t);
     return t;
 }
 

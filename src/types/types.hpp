@@ -21,6 +21,7 @@
 #include <unordered_map>
 
 #include "support/arena.hpp"
+#include "support/flat_map.hpp"
 #include "support/interner.hpp"
 #include "support/source_manager.hpp"
 
@@ -334,7 +335,7 @@ private:
     const VectorType* vectors_[kScalarKindCount][4] = {};
     const MatrixType* matrices_[kScalarKindCount][3][4][4] = {};
     // Arrays, resources and pointers. Only looked up, never iterated, so hash order never leaks.
-    std::unordered_map<Key, const Type*, KeyHash> interned_;
+    support::FlatMap<Key, const Type*, KeyHash> interned_;
     // Function types by a hash of their signature; collisions are resolved by comparing.
     std::unordered_multimap<std::size_t, const FunctionType*> functions_;
     std::uint32_t next_struct_id_ = 0;
