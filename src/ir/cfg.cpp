@@ -53,14 +53,14 @@ Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
     for (std::uint32_t i = 0; i < n; ++i) blocks_[i]->cfg_position = i;
     graph_.succs.resize(n);
     graph_.preds.resize(n);
-    order_.assign(2 * static_cast<std::size_t>(n), kNoBlock);
+    // The two halves the Cfg keeps, then two words per block of scratch: first the block whose
+    // successor list last took each block, then the depth-first search's stack. One allocation.
+    order_.assign(4 * static_cast<std::size_t>(n), kNoBlock);
     if (n == 0) return;
-    // One scratch array: first the block whose successor list last took each block, then the
-    // depth-first search's stack.
-    std::vector<std::uint32_t> scratch(2 * static_cast<std::size_t>(n), kNoBlock);
+    std::uint32_t* scratch = order_.data() + 2 * static_cast<std::size_t>(n);
     // A switch with many cases on one target lists it once, in linear time (searching the list
     // made 100,000 cases quadratic).
-    std::uint32_t* listed_by = scratch.data();
+    std::uint32_t* listed_by = scratch;
     for (std::uint32_t i = 0; i < n; ++i) {
         for (Block* t : successors(blocks_[i])) {
             // Every block of the function has just been numbered: a target whose number does
@@ -77,7 +77,7 @@ Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
     // then the second half becomes each block's position.
     std::uint32_t* rpo = order_.data();
     std::uint32_t* index = order_.data() + n;
-    reachable_ = post_order_into(graph_, rpo, index, scratch.data());
+    reachable_ = post_order_into(graph_, rpo, index, scratch);
     std::reverse(rpo, rpo + reachable_);
     std::fill(index, index + n, kNoBlock);
     for (std::uint32_t k = 0; k < reachable_; ++k) index[rpo[k]] = k;

@@ -53,8 +53,9 @@ public:
 private:
     std::vector<Block*> blocks_;
     Graph graph_;
-    // The reachable blocks in reverse post-order (the first reachable_ entries of the first
-    // half), then each block's position in it or kNoBlock (the second half): one array.
+    // The reachable blocks in reverse post-order (the first reachable_ of the first n entries),
+    // then each block's position in it or kNoBlock (the next n), then the construction's scratch
+    // (2n): one array.
     std::vector<std::uint32_t> order_;
     std::uint32_t reachable_ = 0;
 };

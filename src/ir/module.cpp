@@ -174,6 +174,7 @@ Argument* Module::add_argument(Function* f, const sema::Type* type, std::string_
 Block* Module::add_block(Function* f, std::string_view name) {
     Block* b = arena_.make<Block>(f);
     set_name(b, name);
+    if (f->blocks.capacity() == 0) f->blocks.reserve(8);  // not 1, 2, 4 and 8 one after another
     f->blocks.push_back(b);
     return b;
 }

@@ -39,7 +39,7 @@ struct StructInfo {
     StructInfo* base = nullptr;
     std::vector<StructMember> members;  // own data members while the struct is being declared
     std::vector<std::string_view> formats;  // per member: [[oneshader::format("unorm8x4")]] or empty
-    std::unordered_set<support::Symbol, support::SymbolHash> member_names;  // of `members`, for the clash check
+    support::SymbolMap<bool> member_names;  // of `members`, for the clash check (no node per member)
     // The storage unit bit fields are being packed into (an index into `members`, SIZE_MAX when the
     // last data member was no bit field), and its fields so far.
     std::size_t open_unit = SIZE_MAX;

@@ -84,14 +84,15 @@ void Checker::declare_struct_member_var(StructInfo* s, const syntax::VarDecl* d)
     }
     if (const syntax::Attribute* off = find_attribute(d->attributes, "vk", "offset")) m.vk_offset = explicit_offset(off);
     read_stage_attributes(d->attributes, m.vk_location, m.vk_builtin);
-    // Data members share the struct scope with methods: a clash is a redefinition. A set, as a
+    // Data members share the struct scope with methods: a clash is a redefinition. A hash set, as a
     // struct may have 100,000 members.
-    if (!s->member_names.insert(m.name).second) {
+    if (s->member_names.find(m.name)) {
         report(DiagCode::redefinition, SourceRange(d->loc),
                fmt::format("The struct '{}' already has a member '{}'. Rename one of them.", s->type->name.str(),
                            d->name.str()));
         return;
     }
+    s->member_names.insert(m.name, true);
     std::string_view format;
     if (const syntax::Attribute* f = find_attribute(d->attributes, "oneshader", "format")) {
         if (f->args.size() == 1 && f->args[0]->kind == syntax::ExprKind::StringLiteral)
@@ -157,11 +158,12 @@ bool Checker::declare_bit_field(StructInfo* s, const syntax::VarDecl* d, const T
                            name));
         return false;
     }
-    if (!s->member_names.insert(d->name).second) {
+    if (s->member_names.find(d->name)) {
         report(DiagCode::redefinition, at,
                fmt::format("The struct '{}' already has a member '{}'. Rename one of them.", s->type->name.str(), name));
         return false;
     }
+    s->member_names.insert(d->name, true);
     // DXC's packing: a bit field joins the unit the previous data member opened when it has the same
     // type and fits above the bits taken; otherwise it opens a unit of its own type.
     auto bits = static_cast<std::uint32_t>(*width);

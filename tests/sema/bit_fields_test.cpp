@@ -116,6 +116,9 @@ TEST_CASE("bit fields: members are found through their units") {
     // A redefinition among bit fields and whole members alike.
     CHECK(diags_of(std::string("struct S { uint a : 4; uint a : 4; };\n") + kCs) == V{"OSH0302 1:29"});
     CHECK(diags_of(std::string("struct S { uint a; uint a : 4; };\n") + kCs) == V{"OSH0302 1:25"});
+    CHECK(diags_of(std::string("struct S { uint a : 4; uint a; };\n") + kCs) == V{"OSH0302 1:29"});
+    CHECK(diags_of(std::string("struct S { uint a; float a; };\n") + kCs) == V{"OSH0302 1:26"});
+    CHECK(diags_of(std::string("struct S { uint a; float b; uint c : 4; uint d : 4; float e; };\n") + kCs).empty());
 }
 
 TEST_CASE("bit fields: refusals (OSH0362)") {
