@@ -51,10 +51,12 @@ void widths_of(const sema::Type* t, Widths& w, TypeSet& seen) {
     }
 }
 
-Widths widths(const sema::Type* t) {
+// The widths inside `t` alone; `scratch` is the caller's set, emptied first (one table for every
+// call of a compile instead of one each).
+Widths widths(const sema::Type* t, TypeSet& scratch) {
     Widths w;
-    TypeSet seen;
-    widths_of(t, w, seen);
+    scratch.clear();
+    widths_of(t, w, scratch);
     return w;
 }
 
@@ -78,11 +80,12 @@ std::uint32_t entry_features(const ir::EntryPoint& entry) {
     TypeSet seen;
     support::PointerSet<const ir::Global*> globals;
     support::PointerSet<const ir::Function*> visited;
+    TypeSet scratch;
     std::vector<const ir::Function*> work{entry.function};
     auto global = [&](const ir::Global* g) {
         if (!globals.insert(g)) return;
         widths_of(g->value_type(), all, seen);
-        if (widths(g->value_type()).any16()) features |= storage16_feature(*g);
+        if (widths(g->value_type(), scratch).any16()) features |= storage16_feature(*g);
     };
     for (const ir::Global* g : entry.inputs) global(g);
     for (const ir::Global* g : entry.outputs) global(g);
@@ -100,7 +103,7 @@ std::uint32_t entry_features(const ir::EntryPoint& entry) {
                 }
                 if (i->opcode == ir::Opcode::Call && i->callee) work.push_back(i->callee);
                 if (i->opcode == ir::Opcode::AtomicRmw || i->opcode == ir::Opcode::AtomicCompareExchange) {
-                    Widths w = widths(i->type());
+                    Widths w = widths(i->type(), scratch);
                     if (w.i64 || w.f64) features |= layouts::FeatureInt64Atomics;
                 }
             }
