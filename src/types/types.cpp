@@ -127,15 +127,33 @@ const PointerType* TypeContext::pointer(AddressSpace space, const Type* pointee)
 
 const FunctionType* TypeContext::function(const Type* result, std::span<const ParamType> params) {
     if (!result) return nullptr;
-    std::size_t h = signature_hash(result, params);
-    auto [first, last] = functions_.equal_range(h);
-    for (auto it = first; it != last; ++it) {
-        const FunctionType* f = it->second;
-        if (f->result == result && std::equal(f->params.begin(), f->params.end(), params.begin(), params.end()))
-            return f;
+    const std::size_t h = signature_hash(result, params);
+    if (!function_slots_.empty()) {
+        const std::size_t mask = function_slots_.size() - 1;
+        for (std::size_t s = (h ^ (h >> 32)) & mask; function_slots_[s].type; s = (s + 1) & mask) {
+            const FunctionType* f = function_slots_[s].type;
+            if (function_slots_[s].hash == h && f->result == result &&
+                std::equal(f->params.begin(), f->params.end(), params.begin(), params.end()))
+                return f;
+        }
     }
     auto* f = arena_.make<FunctionType>(result, arena_.copy_array(params));
-    functions_.emplace(h, f);
+    if (2 * (function_count_ + 1) > function_slots_.size()) {
+        std::vector<FunctionSlot> old = std::move(function_slots_);
+        function_slots_.assign(old.empty() ? 32 : 2 * old.size(), FunctionSlot{});
+        const std::size_t mask = function_slots_.size() - 1;
+        for (const FunctionSlot& e : old) {
+            if (!e.type) continue;
+            std::size_t s = (e.hash ^ (e.hash >> 32)) & mask;
+            while (function_slots_[s].type) s = (s + 1) & mask;
+            function_slots_[s] = e;
+        }
+    }
+    const std::size_t mask = function_slots_.size() - 1;
+    std::size_t s = (h ^ (h >> 32)) & mask;
+    while (function_slots_[s].type) s = (s + 1) & mask;
+    function_slots_[s] = FunctionSlot{h, f};
+    ++function_count_;
     return f;
 }
 

@@ -18,7 +18,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "support/arena.hpp"
 #include "support/flat_map.hpp"
@@ -336,8 +336,14 @@ private:
     const MatrixType* matrices_[kScalarKindCount][3][4][4] = {};
     // Arrays, resources and pointers. Only looked up, never iterated, so hash order never leaks.
     support::FlatMap<Key, const Type*, KeyHash> interned_;
-    // Function types by a hash of their signature; collisions are resolved by comparing.
-    std::unordered_multimap<std::size_t, const FunctionType*> functions_;
+    // Function types by a hash of their signature, in one open-addressing array (at most half
+    // full); equal hashes are told apart by comparing. Only looked up, never iterated.
+    struct FunctionSlot {
+        std::size_t hash = 0;
+        const FunctionType* type = nullptr;  // null: an empty slot
+    };
+    std::vector<FunctionSlot> function_slots_;
+    std::size_t function_count_ = 0;
     std::uint32_t next_struct_id_ = 0;
 };
 
