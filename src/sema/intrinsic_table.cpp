@@ -8,7 +8,6 @@ namespace oneshader::sema {
 namespace {
 
 // Distinct method names in table order: the position of a name is its id's offset.
-std::span<const std::string_view> method_names_in_order() { return method_name_order(); }
 
 void to_call_args(std::span<const IntrinsicArg> args, support::SmallVec<CallArg, 8>& out) {
     for (const IntrinsicArg& a : args) out.push_back({a.type, a.is_lvalue});
@@ -61,7 +60,7 @@ public:
         to_call_args(args, cargs);
         auto resolved = resolve_method_call(q.types, object, name, cargs, template_arg, CallSite{q.diags, q.range, std::nullopt});
         if (!resolved) return r;
-        const std::span<const std::string_view> names = method_names_in_order();
+        const std::span<const std::string_view> names = method_name_order();
         const auto pos = std::find(names.begin(), names.end(), name);
         std::span<const MethodInfo> table = method_table();
         std::uint32_t overload = 0;
@@ -88,7 +87,7 @@ public:
 
     std::string_view name(IntrinsicId id) const override {
         if (is_method_id(id)) {
-            const std::span<const std::string_view> names = method_names_in_order();
+            const std::span<const std::string_view> names = method_name_order();
             std::size_t i = id - kFirstMethodId;
             return i < names.size() ? names[i] : std::string_view();
         }
@@ -110,7 +109,7 @@ const IntrinsicInfo* intrinsic_row(IntrinsicId id, std::uint32_t overload) {
 
 const MethodInfo* method_row(IntrinsicId id, std::uint32_t overload) {
     if (!is_method_id(id)) return nullptr;
-    const std::span<const std::string_view> names = method_names_in_order();
+    const std::span<const std::string_view> names = method_name_order();
     std::size_t i = id - kFirstMethodId;
     if (i >= names.size()) return nullptr;
     std::uint32_t n = 0;

@@ -32,6 +32,17 @@ public:
         slots_[s] = Slot{k, std::move(v), true};
         ++size_;
     }
+    // The value of `k`, inserted as `initial` when absent. The reference stays valid until the
+    // next insertion.
+    V& get_or_insert(const K& k, V initial) {
+        if (2 * (size_ + 1) > slots_.size()) grow();
+        std::size_t s = slot_of(k);
+        for (; slots_[s].used; s = (s + 1) & mask_)
+            if (slots_[s].key == k) return slots_[s].value;
+        slots_[s] = Slot{k, std::move(initial), true};
+        ++size_;
+        return slots_[s].value;
+    }
     std::size_t size() const { return size_; }
 
 private:

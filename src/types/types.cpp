@@ -42,6 +42,10 @@ std::size_t signature_hash(const Type* result, std::span<const ParamType> params
 
 }  // namespace
 
+std::size_t TypeContext::SignatureHash::operator()(const SignatureKey& k) const {
+    return signature_hash(k.result, k.params);
+}
+
 std::size_t TypeContext::KeyHash::operator()(const Key& k) const {
     std::size_t h = std::hash<const void*>()(k.p);
     h = mix(h, static_cast<std::size_t>(k.kind) << 8 | k.a);
@@ -127,33 +131,9 @@ const PointerType* TypeContext::pointer(AddressSpace space, const Type* pointee)
 
 const FunctionType* TypeContext::function(const Type* result, std::span<const ParamType> params) {
     if (!result) return nullptr;
-    const std::size_t h = signature_hash(result, params);
-    if (!function_slots_.empty()) {
-        const std::size_t mask = function_slots_.size() - 1;
-        for (std::size_t s = (h ^ (h >> 32)) & mask; function_slots_[s].type; s = (s + 1) & mask) {
-            const FunctionType* f = function_slots_[s].type;
-            if (function_slots_[s].hash == h && f->result == result &&
-                std::equal(f->params.begin(), f->params.end(), params.begin(), params.end()))
-                return f;
-        }
-    }
+    if (const FunctionType* const* known = functions_.find(SignatureKey{result, params})) return *known;
     auto* f = arena_.make<FunctionType>(result, arena_.copy_array(params));
-    if (2 * (function_count_ + 1) > function_slots_.size()) {
-        std::vector<FunctionSlot> old = std::move(function_slots_);
-        function_slots_.assign(old.empty() ? 32 : 2 * old.size(), FunctionSlot{});
-        const std::size_t mask = function_slots_.size() - 1;
-        for (const FunctionSlot& e : old) {
-            if (!e.type) continue;
-            std::size_t s = (e.hash ^ (e.hash >> 32)) & mask;
-            while (function_slots_[s].type) s = (s + 1) & mask;
-            function_slots_[s] = e;
-        }
-    }
-    const std::size_t mask = function_slots_.size() - 1;
-    std::size_t s = (h ^ (h >> 32)) & mask;
-    while (function_slots_[s].type) s = (s + 1) & mask;
-    function_slots_[s] = FunctionSlot{h, f};
-    ++function_count_;
+    functions_.insert(SignatureKey{result, f->params}, f);
     return f;
 }
 

@@ -14,6 +14,7 @@
 // only in orientation are different types; code that compares values (assignment, overloads, IR
 // verification) compares `value_type()`, which strips orientation (also inside arrays) and is
 // itself a hash-consed pointer, so that comparison is still one pointer compare.
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -336,14 +337,20 @@ private:
     const MatrixType* matrices_[kScalarKindCount][3][4][4] = {};
     // Arrays, resources and pointers. Only looked up, never iterated, so hash order never leaks.
     support::FlatMap<Key, const Type*, KeyHash> interned_;
-    // Function types by a hash of their signature, in one open-addressing array (at most half
-    // full); equal hashes are told apart by comparing. Only looked up, never iterated.
-    struct FunctionSlot {
-        std::size_t hash = 0;
-        const FunctionType* type = nullptr;  // null: an empty slot
+    // Function types by signature (a stored key's parameters are the type's own, in the arena).
+    // Only looked up, never iterated.
+    struct SignatureKey {
+        const Type* result = nullptr;
+        std::span<const ParamType> params;
+        friend bool operator==(const SignatureKey& x, const SignatureKey& y) {
+            return x.result == y.result &&
+                   std::equal(x.params.begin(), x.params.end(), y.params.begin(), y.params.end());
+        }
     };
-    std::vector<FunctionSlot> function_slots_;
-    std::size_t function_count_ = 0;
+    struct SignatureHash {
+        std::size_t operator()(const SignatureKey& k) const;
+    };
+    support::FlatMap<SignatureKey, const FunctionType*, SignatureHash> functions_;
     std::uint32_t next_struct_id_ = 0;
 };
 

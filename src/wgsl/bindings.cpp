@@ -3,60 +3,42 @@
 #include <algorithm>
 #include <utility>
 
+#include "support/flat_map.hpp"
+
 namespace oneshader::wgsl {
 
 namespace {
 
-// The slots seen so far, in one open-addressing table (a resource list is short; a std::set
-// node per slot cost more than the rest of the numbering).
-class SlotTable {
-public:
-    static constexpr std::uint8_t kTaken = 1;  // some resource has (or was moved to) the slot
-    static constexpr std::uint8_t kUsed = 2;   // a resource already kept the slot
+// What the numbering knows of a (group, binding) pair, in a support::FlatMap keyed by both words
+// (a std::set node per slot cost more than the rest of the numbering).
+constexpr std::uint8_t kTaken = 1;  // some resource has (or was moved to) the slot
+constexpr std::uint8_t kUsed = 2;   // a resource already kept the slot
 
-    explicit SlotTable(std::size_t n) {
-        std::size_t cap = 16;
-        while (cap < 4 * n) cap *= 2;
-        keys_.assign(cap, 0);
-        flags_.assign(cap, 0);
-        mask_ = cap - 1;
-    }
-    std::uint8_t& at(BindingSlot s) {
-        const std::uint64_t key = (std::uint64_t{s.group} << 32) | s.binding;
-        std::size_t i = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 32) & mask_;
-        while (flags_[i] != 0 && keys_[i] != key) i = (i + 1) & mask_;
-        if (flags_[i] == 0) {
-            // At most two entries per resource (its own slot and the one it moves to), in a table
-            // of at least four per resource: never full.
-            keys_[i] = key;
-            flags_[i] = kPresent;
-        }
-        return flags_[i];
-    }
-
-private:
-    static constexpr std::uint8_t kPresent = 4;  // the entry holds a key
-    std::vector<std::uint64_t> keys_;
-    std::vector<std::uint8_t> flags_;
-    std::size_t mask_ = 0;
+struct SlotHash {
+    std::size_t operator()(std::uint64_t key) const { return static_cast<std::size_t>(key); }
 };
+using SlotTable = support::FlatMap<std::uint64_t, std::uint8_t, SlotHash>;
+
+std::uint8_t& flags(SlotTable& table, BindingSlot s) {
+    return table.get_or_insert((std::uint64_t{s.group} << 32) | s.binding, 0);
+}
 
 }  // namespace
 
 std::vector<BindingSlot> wgsl_bindings(std::span<const BindingSlot> vulkan) {
-    SlotTable table(vulkan.size());
-    for (const BindingSlot& s : vulkan) table.at(s) |= SlotTable::kTaken;
+    SlotTable table;
+    for (const BindingSlot& s : vulkan) flags(table, s) |= kTaken;
     std::vector<BindingSlot> out;
     out.reserve(vulkan.size());
     for (const BindingSlot& s : vulkan) {
         BindingSlot w = s;
-        if (table.at(s) & SlotTable::kUsed) {
+        if (flags(table, s) & kUsed) {
             // Every used slot is taken too: the first free binding of the group.
             w.binding = 0;
-            while (table.at(w) & SlotTable::kTaken) ++w.binding;
-            table.at(w) |= SlotTable::kTaken;
+            while (flags(table, w) & kTaken) ++w.binding;
+            flags(table, w) |= kTaken;
         }
-        table.at(w) |= SlotTable::kUsed;
+        flags(table, w) |= kUsed;
         out.push_back(w);
     }
     return out;

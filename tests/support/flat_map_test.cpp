@@ -37,5 +37,16 @@ TEST_CASE("flat map: finds what was inserted, through growth, and nothing else",
     }
 }
 
+TEST_CASE("flat map: get_or_insert adds once and returns the same value after", "[support][flat_map]") {
+    std::vector<std::uint64_t> objects(1000);
+    FlatMap<Key, int, KeyHash> map;
+    for (std::size_t i = 0; i < objects.size(); ++i) map.get_or_insert(Key{&objects[i], 7}, 1) += static_cast<int>(i);
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        int& v = map.get_or_insert(Key{&objects[i], 7}, -1);  // present: the initial value is not used
+        CHECK(v == 1 + static_cast<int>(i));
+    }
+    CHECK(map.size() == objects.size());
+}
+
 }  // namespace
 }  // namespace oneshader::support::test
