@@ -151,7 +151,7 @@ struct Declarator {
             return (*this)(l->element, name + fmt::format(FMT_COMPILE("[{}]"), l->length));
         }
         if (l->kind == LayoutKind::Matrix) return p.layout_type(l) + " " + name + fmt::format(FMT_COMPILE("[{}]"), matrix_lines(*l).count);
-        return p.layout_type(l) + " " + name;
+        return textgen::cat(p.layout_type(l), ' ', name);
     }
     std::string wrapper(const TypeLayout* element, std::uint32_t stride) {
         std::string name = fmt::format(FMT_COMPILE("{}_stride{}"), p.layout_type(element), stride);
@@ -206,7 +206,8 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
                             "Use an array of 16-byte elements (float4) or a matrix of 4-component columns");
                 return;
             }
-            lines.push_back(layout_declarator(*this, m.layout, member) + ";");
+            lines.push_back(layout_declarator(*this, m.layout, member));
+            lines.back() += ';';
         }
         decls_.open("struct " + name + " {");
         for (const std::string& line : lines) decls_.line(line);
@@ -324,7 +325,7 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
     t = t->value_type();
     switch (l->kind) {
     case LayoutKind::Scalar:
-    case LayoutKind::Vector: out_.line(x + " = " + v + ";"); return;
+    case LayoutKind::Vector: out_.line_of(x, " = ", v, ';'); return;
     case LayoutKind::Matrix: {
         Lines lines = matrix_lines(*l);
         const auto* m = t->as<sema::MatrixType>();

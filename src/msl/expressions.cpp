@@ -204,7 +204,7 @@ std::optional<Place> Printer::place(const ir::Value* v) {
                     unsupported("an access to a buffer struct member without bytes");
                     return std::nullopt;
                 }
-                cur.lvalue += "." + name;
+                textgen::append_all(cur.lvalue, '.', name);
                 cur.layout = found;
             } else {
                 cur.lvalue += "." + member_name(s, m);
@@ -284,18 +284,18 @@ std::string Printer::operator_text(const ir::Instruction* i, const std::string& 
     case Opcode::BitXor:
     case Opcode::LogicalAnd:
     case Opcode::LogicalOr:
-        if (i->opcode == Opcode::Rem && sema::is_float(t)) return "fmod(" + a + ", " + b + ")";
-        if (i->opcode == Opcode::Div && i->precise && sema::is_float(t)) return "precise::divide(" + a + ", " + b + ")";
+        if (i->opcode == Opcode::Rem && sema::is_float(t)) return textgen::cat("fmod(", a, ", ", b, ")");
+        if (i->opcode == Opcode::Div && i->precise && sema::is_float(t)) return textgen::cat("precise::divide(", a, ", ", b, ")");
         if ((i->opcode == Opcode::LogicalAnd || i->opcode == Opcode::LogicalOr) && is_vector_type(t))
-            return "(" + a + (i->opcode == Opcode::LogicalAnd ? " & " : " | ") + b + ")";
-        return "(" + a + " " + binary_operator(i->opcode) + " " + b + ")";
+            return textgen::cat('(', a, i->opcode == Opcode::LogicalAnd ? " & " : " | ", b, ')');
+        return textgen::cat('(', a, ' ', binary_operator(i->opcode), ' ', b, ')');
     case Opcode::Eq:
     case Opcode::Ne:
     case Opcode::Lt:
     case Opcode::Le:
     case Opcode::Gt:
     case Opcode::Ge: {
-        std::string e = "(" + a + " " + binary_operator(i->opcode) + " " + b + ")";
+        std::string e = textgen::cat('(', a, ' ', binary_operator(i->opcode), ' ', b, ')');
         // Vector comparisons give an integer mask here as in C++; the bool vector is explicit.
         if (is_vector_type(t) && !sema::is_bool(operand)) return type_name(t) + e;
         return e;
@@ -353,7 +353,10 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
     case Opcode::Bitcast: return "as_type<" + type_name(t) + ">(" + op(0) + ")";
     case Opcode::CompositeConstruct: {
         std::string args;
-        for (std::size_t k = 0; k < i->operands.size(); ++k) args += (k ? ", " : "") + op(k);
+        for (std::size_t k = 0; k < i->operands.size(); ++k) {
+            std::string e = op(k);
+            textgen::append_all(args, k ? ", " : "", e);
+        }
         if (const auto* v = t->as<sema::VectorType>(); v && v->count == 1) return args;
         if (t->is<sema::VectorType>() || (t->is<sema::MatrixType>() && !row_array(t)))
             return type_name(t) + "(" + args + ")";
@@ -545,7 +548,7 @@ void Printer::effect(const ir::Instruction* i) {
             store_rows(p->lvalue, m, v);
             return;
         }
-        out_.line(p->lvalue + " = " + v + ";");
+        out_.line_of(p->lvalue, " = ", v, ';');
         return;
     }
     case Opcode::Call: out_.line(function_names_[i->callee] + "(" + call_args(i) + ");"); return;

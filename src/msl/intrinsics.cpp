@@ -50,12 +50,15 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     const sema::Type* rt = i->type()->value_type();
     auto args = [&]() {
         std::string out;
-        for (std::size_t k = 0; k < i->operands.size(); ++k) out += (k ? ", " : "") + op(k);
+        for (std::size_t k = 0; k < i->operands.size(); ++k) {
+            std::string a = op(k);
+            textgen::append_all(out, k ? ", " : "", a);
+        }
         return out;
     };
     auto temp = [&](const sema::Type* t, const std::string& value, std::string_view want) {
         std::string n = local_names_.fresh(want);
-        out_.line(type_name(t) + " " + n + " = " + value + ";");
+        out_.line_of(type_name(t), ' ', n, " = ", value, ';');
         return n;
     };
     switch (e.row) {
@@ -72,7 +75,10 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
              fmt::format(FMT_COMPILE("'{}' reached the printer unraised (run msl::raise first: {})"), intrinsics::name(i->intrinsic),
                          e.text));
         return "0";
-    case Row::Call: return std::string(e.text) + "(" + args() + ")";
+    case Row::Call: {
+        std::string a = args();
+        return textgen::cat(e.text, '(', a, ')');
+    }
     case Row::Special: break;
     }
     const sema::Type* t0 = i->operands.empty() ? rt : i->operands[0]->type()->value_type();

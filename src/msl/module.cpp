@@ -342,7 +342,7 @@ void Printer::print_entry_signature() {
         std::uint32_t count = 1;
         const sema::ResourceType* r = resource_of(s.global, &count);
         std::string_view order = r && r->rasterizer_ordered ? ", raster_order_group(0)" : "";
-        params.push_back(global_info_[s.global].param + fmt::format(FMT_COMPILE(" [[{}({}){}]]"), class_attr[c], s.index, order));
+        params.push_back(fmt::format(FMT_COMPILE("{} [[{}({}){}]]"), global_info_[s.global].param, class_attr[c], s.index, order));
     }
     if (uses_lane_) {
         if (stage == ShaderStage::Vertex) {
@@ -362,7 +362,7 @@ void Printer::print_entry_signature() {
     std::string rt = entry_returns_value_ ? entry_name_ + "_out" : "void";
     out_.format_line(FMT_COMPILE("{} {} {}("), qualifier, rt, entry_name_);
     out_.indent();
-    for (std::size_t k = 0; k < params.size(); ++k) out_.line(params[k] + (k + 1 < params.size() ? "," : ")"));
+    for (std::size_t k = 0; k < params.size(); ++k) out_.line_of(params[k], k + 1 < params.size() ? ',' : ')');
     if (params.empty()) out_.line(")");
     out_.dedent();
     out_.open("{");
@@ -410,9 +410,9 @@ std::string Printer::reference_param(sema::AddressSpace space, const sema::Type*
         // An integer or bool matrix is a C array of rows there (declare_c): its first row's address.
         if (const auto* m = row_array(t))
             return "threadgroup " + type_name(module_.types().vector(m->element, m->cols)) + "* " + name;
-        return "threadgroup " + type_name(t) + "& " + name;
+        return textgen::cat("threadgroup ", type_name(t), "& ", name);
     }
-    return "thread " + type_name(t) + "& " + name;
+    return textgen::cat("thread ", type_name(t), "& ", name);
 }
 
 std::string Printer::declare_c(const sema::Type* t, const std::string& name) {
@@ -484,7 +484,7 @@ EmitResult Printer::run() {
                 }
             }
             if (arr) decl = fmt::format(FMT_COMPILE("array<{}, {}>"), decl, arr->length);
-            info.param = decl + " " + info.name;
+            info.param = textgen::cat(decl, ' ', info.name);
             break;
         }
         }
@@ -508,6 +508,8 @@ EmitResult Printer::run() {
     }
     if (failed_) return result;
     std::string text;
+    // The two header lines take under 192 characters.
+    text.reserve(192 + entry_name_.size() + decls_.text().size() + helpers_.size() + bodies.size());
     text += fmt::format(FMT_COMPILE("// {} function {} (Metal Shading Language 2.4), written by OneShader from HLSL.\n"),
                         entry_.stage == ir::ShaderStage::Vertex  ? "Vertex"
                         : entry_.stage == ir::ShaderStage::Pixel ? "Fragment"

@@ -156,7 +156,7 @@ void Printer::print_stmt(const Stmt* s) {
             statement_value(i, n);
         } else {
             std::string e = instruction_expr(i);
-            out_.line(type_name(t) + " " + n + " = " + e + ";");
+            out_.line_of(type_name(t), ' ', n, " = ", e, ';');
         }
         names_[i] = n;
         return;

@@ -11,6 +11,8 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include "textgen/cat.hpp"
+
 namespace oneshader::textgen {
 
 class TextWriter {
@@ -27,6 +29,22 @@ public:
         const std::size_t start = out_.size();
         fmt::format_to(std::back_inserter(out_), format, std::forward<Args>(args)...);
         if (out_.size() == start) out_.resize(start - static_cast<std::size_t>(level_) * width_);
+        end_line();
+    }
+    // One line from pieces (strings, string views, literals, characters) copied straight into
+    // the output: line_of("let ", n, " = ", e, ";") builds no temporary. Pieces that are all empty
+    // give an empty line, as line("") does.
+    template <class... Pieces>
+    void line_of(const Pieces&... pieces) {
+        static_assert(sizeof...(Pieces) > 0, "line_of takes at least one piece");
+        const std::string_view parts[] = {detail::piece(pieces)...};
+        std::size_t n = 0;
+        for (std::string_view s : parts) n += s.size();
+        reserve_first();
+        if (n != 0) {
+            begin_line();
+            for (std::string_view s : parts) out_.append(s.data(), s.size());
+        }
         end_line();
     }
     // `text` without indentation or newline, for building a line from pieces.

@@ -172,14 +172,14 @@ namespace {
 
 // The u32 word(s) as the scalar kind of `s`.
 std::string from_bits(const std::string& word, const sema::ScalarType* s, std::uint32_t n) {
-    std::string t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : "u32";
+    std::string_view t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : "u32";
     if (t == "u32") return word;
     return n > 1 ? fmt::format(FMT_COMPILE("bitcast<vec{}<{}>>({})"), n, t, word) : fmt::format(FMT_COMPILE("bitcast<{}>({})"), t, word);
 }
 
 std::string to_bits(const std::string& v, const sema::ScalarType* s) {
     if (!sema::is_float_kind(s->scalar) && !sema::is_signed_kind(s->scalar)) return v;
-    return "bitcast<u32>(" + v + ")";
+    return textgen::cat("bitcast<u32>(", v, ')');
 }
 
 }  // namespace
@@ -198,8 +198,12 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         }
         if (l->kind == sema::LayoutKind::Scalar) return read_half(r, 0);
         std::string e = fmt::format(FMT_COMPILE("vec{}<f16>("), l->components);
-        for (std::uint32_t k = 0; k < l->components; ++k) e += (k ? ", " : "") + read_half(r, k);
-        return e + ")";
+        for (std::uint32_t k = 0; k < l->components; ++k) {
+            std::string h = read_half(r, k);
+            textgen::append_all(e, k ? ", " : "", h);
+        }
+        e += ')';
+        return e;
     }
     if (r.half != 0) {
         refuse("WGSL: a struct or array at a 2-byte offset in a buffer; align it to 4 bytes");
@@ -213,8 +217,12 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
             return from_bits(fmt::format(FMT_COMPILE("{}[{}].{}"), global_name(r.buffer), w / 4, sw), s, n);
         }
         std::string u = fmt::format(FMT_COMPILE("vec{}<u32>("), n);
-        for (std::uint32_t k = 0; k < n; ++k) u += (k ? ", " : "") + read_word(r, base + k * step);
-        return from_bits(u + ")", s, n);
+        for (std::uint32_t k = 0; k < n; ++k) {
+            std::string w = read_word(r, base + k * step);
+            textgen::append_all(u, k ? ", " : "", w);
+        }
+        u += ')';
+        return from_bits(u, s, n);
     };
     if (r.row) {
         std::uint32_t n = l->columns;

@@ -147,10 +147,10 @@ void Printer::store(const ir::Value* ptr, const std::string& v, const sema::Type
         return;
     }
     if (r.root && is_atomic_global(r.root) && t->is<sema::ScalarType>()) {
-        out().line("atomicStore(&" + r.text + ", " + v + ");");
+        out().line_of("atomicStore(&", r.text, ", ", v, ");");
         return;
     }
-    out().line(r.text + " = " + v + ";");
+    out().line_of(r.text, " = ", v, ';');
 }
 
 namespace {
@@ -218,7 +218,11 @@ std::string Printer::expression(const ir::Instruction* i) {
         case O::BitAnd: case O::BitOr: case O::BitXor: case O::LogicalAnd: case O::LogicalOr:
         case O::Eq: case O::Ne: case O::Lt: case O::Le: case O::Gt: case O::Ge:
             // Matrices that need rows (component-wise `*`, comparisons) went to matrix_expression.
-            return "(" + op(0) + " " + binary_operator(i->opcode) + " " + op(1) + ")";
+        {
+            std::string a = op(0);
+            std::string b = op(1);
+            return textgen::cat('(', a, ' ', binary_operator(i->opcode), ' ', b, ')');
+        }
         case O::Shl:
         case O::Shr: {
             // HLSL masks the shift count to the width; WGSL requires a u32 count below it.
@@ -243,10 +247,11 @@ std::string Printer::expression(const ir::Instruction* i) {
             for (std::size_t k = 0; k < i->operands.size(); ++k) {
                 std::string e = op(k);
                 // One-row/column matrices are vectors: a constructor from rows takes their components.
-                if (flatten && is_vector(i->operands[k]->type()) && m->cols == 1) e = e + ".x";
-                s += (k ? ", " : "") + e;
+                textgen::append_all(s, k ? ", " : "", e);
+                if (flatten && is_vector(i->operands[k]->type()) && m->cols == 1) s += ".x";
             }
-            return s + ")";
+            s += ')';
+            return s;
         }
         case O::CompositeExtract: {
             std::string s = op(0);

@@ -65,7 +65,10 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
     std::string n(intrinsics::name(id));
     auto args = [&]() {
         std::string s;
-        for (std::size_t k = 0; k < i->operands.size(); ++k) s += (k ? ", " : "") + value(i->operands[k]);
+        for (std::size_t k = 0; k < i->operands.size(); ++k) {
+            std::string e = value(i->operands[k]);
+            textgen::append_all(s, k ? ", " : "", e);
+        }
         return s;
     };
     const sema::Type* first = i->operands.empty() ? nullptr : i->operands[0]->type();

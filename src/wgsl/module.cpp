@@ -509,7 +509,7 @@ void Printer::print_entry_wrapper() {
         } else {
             std::string interp = pixel ? interpolation(g->interpolation) : "";
             params.push_back(fmt::format(FMT_COMPILE("@location({}) {}{}: {}"), g->location.value_or(0), interp, pname, t));
-            copies.push_back(global_name(g) + " = " + pname + ";");
+            copies.push_back(textgen::cat(global_name(g), " = ", pname, ';'));
         }
     }
     for (std::string* var : {&lane_index_, &lane_count_}) {
@@ -547,7 +547,7 @@ void Printer::print_entry_wrapper() {
                              std::max<std::uint32_t>(1, entry_.workgroup_size[2]));
     out().line(stage);
     std::string sig = "fn " + name + "(";
-    for (std::size_t k = 0; k < params.size(); ++k) sig += (k ? ", " : "") + params[k];
+    for (std::size_t k = 0; k < params.size(); ++k) textgen::append_all(sig, k ? ", " : "", params[k]);
     sig += ")";
     if (!output_struct.empty()) sig += " -> " + output_struct;
     out().open(sig + " {");
@@ -590,13 +590,16 @@ std::string Printer::run() {
     if (failed_) return {};
 
     std::string text;
+    // The header lines take under 128 characters.
+    text.reserve(128 + structs_.size() + decls.text().size() + lane_declarations_.size() + helpers_.size() +
+                 body_.text().size());
     if (f16_) text += "enable f16;\n";
     if (subgroups_) text += "enable subgroups;\n";
     if (subgroups_) text += "diagnostic(off, subgroup_uniformity);\n";
     if (derivatives_ && entry_.stage == ir::ShaderStage::Pixel) text += "diagnostic(off, derivative_uniformity);\n";
     if (!text.empty()) text += "\n";
     text += structs_;
-    if (!decls.text().empty() || !lane_declarations_.empty()) text += decls.text() + lane_declarations_ + "\n";
+    if (!decls.text().empty() || !lane_declarations_.empty()) textgen::append_all(text, decls.text(), lane_declarations_, '\n');
     text += helpers_;
     text += body_.text();
     return text;

@@ -163,12 +163,12 @@ void Printer::print_stmt(const textgen::Stmt& s) {
                 std::string n = locals_.fresh(i->name().empty() ? "p" : i->name());
                 if (r.in_buffer) {
                     if (!r.buffer.dynamic.empty()) {
-                        out().line("let " + n + " = " + buffer_word_index(r.buffer, 0) + ";");
+                        out().line_of("let ", n, " = ", buffer_word_index(r.buffer, 0), ';');
                         buffer_pointer_words_[i] = n;
                     }
                 } else {
-                    out().line("let " + n + " = &" + r.text + ";");
-                    value_names_[i] = "(*" + n + ")";
+                    out().line_of("let ", n, " = &", r.text, ';');
+                    value_names_[i] = textgen::cat("(*", n, ')');
                 }
                 pointer_lets_.insert(i);
                 return;
@@ -179,7 +179,7 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             if (statement(i, n)) {
                 value_names_[i] = n;
                 if (hoisted) {
-                    out().line(var + " = " + n + ";");
+                    out().line_of(var, " = ", n, ';');
                     value_names_[i] = var;
                 }
                 return;
@@ -190,11 +190,11 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             }
             std::string e = expression(i);
             if (hoisted) {
-                out().line(var + " = " + e + ";");
+                out().line_of(var, " = ", e, ';');
                 return;
             }
             value_names_[i] = n;
-            out().line("let " + n + " = " + e + ";");
+            out().line_of("let ", n, " = ", e, ';');
             return;
         }
         case K::Effect:
@@ -209,17 +209,17 @@ void Printer::print_stmt(const textgen::Stmt& s) {
         }
         case K::Assign: {
             std::string v = s.source ? snapshots_[s.source] : value(s.value);
-            out().line(value_names_[s.phi] + " = " + v + ";");
+            out().line_of(value_names_[s.phi], " = ", v, ';');
             return;
         }
         case K::Snapshot: {
-            std::string n = locals_.fresh(value_names_[s.phi] + "_old");
+            std::string n = locals_.fresh(textgen::cat(value_names_[s.phi], "_old"));
             snapshots_[&s] = n;
-            out().line("let " + n + " = " + value_names_[s.phi] + ";");
+            out().line_of("let ", n, " = ", value_names_[s.phi], ';');
             return;
         }
         case K::If:
-            out().open("if (" + value(s.cond) + ") {");
+            out().open(textgen::cat("if (", value(s.cond), ") {"));
             print_list(s.then_body);
             if (!s.else_body.empty()) {
                 out().close("} else {");
@@ -292,12 +292,15 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             return;
         case K::BreakIf: {
             std::string c = value(s.cond);
-            out().line(s.negate ? "break if !(" + c + ");" : "break if " + c + ";");
+            if (s.negate)
+                out().line_of("break if !(", c, ");");
+            else
+                out().line_of("break if ", c, ';');
             return;
         }
         case K::Break:
             if (s.loop_from_switch && !break_flags_.empty() && !break_flags_.back().empty())
-                out().line(break_flags_.back() + " = true;");
+                out().line_of(break_flags_.back(), " = true;");
             out().line("break;");
             return;
         case K::Continue: out().line("continue;"); return;
@@ -307,7 +310,7 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             // Never reached; a function with a result still needs a return for WGSL's behaviour
             // analysis.
             if (current_ && current_ != entry_.function && !current_->result_type->is<sema::VoidType>())
-                out().line("return " + zero(current_->result_type) + ";");
+                out().line_of("return ", zero(current_->result_type), ';');
             return;
     }
 }

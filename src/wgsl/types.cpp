@@ -145,7 +145,7 @@ std::string Printer::declare_struct(const sema::StructType* s) {
     }
     if (members.empty()) members.push_back({"_empty", "u32"});
     std::string text = "struct " + name + " {\n";
-    for (const auto& [n, t] : members) text += "    " + n + ": " + t + ",\n";
+    for (const auto& [n, t] : members) textgen::append_all(text, "    ", n, ": ", t, ",\n");
     text += "}\n\n";
     structs_ += text;
     return name;

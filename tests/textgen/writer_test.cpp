@@ -49,5 +49,59 @@ TEST_CASE("writer: a long text grows past the first reservation intact", "[textg
     CHECK(w.text() == expected);
 }
 
+TEST_CASE("writer: line_of joins pieces of every kind into one indented line", "[textgen][writer]") {
+    TextWriter w;
+    const std::string name = "value_with_a_long_name";
+    const std::string_view expr = "(a + b)";
+    const char* tail = ";";
+    w.open("fn f() {");
+    w.line_of("let ", name, " = ", expr, tail);
+    w.line_of(name, ' ', '=', ' ', std::string("1u"), ';');
+    w.line_of("", std::string(), std::string_view());  // all empty: an empty line, no indentation
+    w.line_of("x");
+    w.close("}");
+    CHECK(w.take() == "fn f() {\n    let value_with_a_long_name = (a + b);\n    value_with_a_long_name = 1u;\n\n    x\n}\n");
+}
+
+TEST_CASE("writer: line_of past the first reservation keeps every line intact", "[textgen][writer]") {
+    TextWriter w;
+    std::string expected;
+    const std::string wide(300, 'w');
+    for (int i = 0; i < 40; ++i) {
+        const std::string n = std::to_string(i);
+        w.line_of("let v", n, " = ", wide, ';');
+        expected += "let v" + n + " = " + wide + ";\n";
+    }
+    CHECK(w.text() == expected);
+}
+
+TEST_CASE("cat and append_all: pieces in order, one growth, existing text kept", "[textgen][writer]") {
+    CHECK(cat("(", std::string("a"), ' ', std::string_view("+"), ' ', "b", ')') == "(a + b)");
+    CHECK(cat(std::string()) == "");
+    CHECK(cat('x') == "x");
+    std::string s = "vec3<f32>(";
+    for (int k = 0; k < 3; ++k) append_all(s, k ? ", " : "", std::to_string(k) + ".0");
+    append_all(s, ')');
+    CHECK(s == "vec3<f32>(0.0, 1.0, 2.0)");
+    // The target itself as a piece, with and without growing.
+    std::string self = "ab";
+    append_all(self, self, self, std::string_view(self).substr(1));
+    CHECK(self == "abababb");
+    std::string heap(20, 'x');
+    heap.shrink_to_fit();
+    append_all(heap, heap, std::string_view(heap).substr(0, 3), '!');
+    CHECK(heap == std::string(43, 'x') + "!");
+    std::string roomy = "cd";
+    roomy.reserve(64);
+    append_all(roomy, roomy, std::string_view(roomy).substr(0, 1));
+    CHECK(roomy == "cdcdc");
+    std::string big(1000, 'z');
+    std::string grown = "<";
+    append_all(grown, big, big, '>');
+    CHECK(grown.size() == 2002);
+    CHECK(grown.front() == '<');
+    CHECK(grown.back() == '>');
+}
+
 }  // namespace
 }  // namespace oneshader::textgen::test

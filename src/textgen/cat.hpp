@@ -1,0 +1,43 @@
+#pragma once
+// Text from pieces in one allocation. `a + " " + b + ";"` allocates for the first piece and again
+// each time the string outgrows its capacity; a printer composes every expression and line that
+// way, so the pieces are measured first and copied into one buffer of the final size.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace oneshader::textgen {
+
+namespace detail {
+inline std::string_view piece(std::string_view s) { return s; }
+inline std::string_view piece(const char& c) { return {&c, 1}; }
+}  // namespace detail
+
+// Appends the pieces (strings, string views, literals, single characters) to `out`, growing it
+// once. A piece may be `out` itself or view into it: a growth copies into a new buffer while the
+// old one is still there to read from.
+template <class... Pieces>
+void append_all(std::string& out, const Pieces&... pieces) {
+    const std::string_view parts[] = {detail::piece(pieces)...};
+    std::size_t n = out.size();
+    for (std::string_view s : parts) n += s.size();
+    if (n > out.capacity()) {
+        std::string grown;
+        grown.reserve(n);
+        grown.append(out);
+        for (std::string_view s : parts) grown.append(s.data(), s.size());
+        out = std::move(grown);
+        return;
+    }
+    for (std::string_view s : parts) out.append(s.data(), s.size());
+}
+
+// The pieces concatenated.
+template <class... Pieces>
+std::string cat(const Pieces&... pieces) {
+    std::string out;
+    append_all(out, pieces...);
+    return out;
+}
+
+}  // namespace oneshader::textgen
