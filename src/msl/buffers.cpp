@@ -258,9 +258,9 @@ std::string Printer::load_from(const std::string& x, const TypeLayout* l, const 
     switch (l->kind) {
     case LayoutKind::Scalar:
         if (const auto* s = t->as<sema::ScalarType>(); s && l->scalar != s->scalar && l->scalar != sema::ScalarKind::Bool)
-            return type_name(t) + "(" + x + ")";
+            return textgen::cat(type_name(t), '(', x, ')');
         return x;
-    case LayoutKind::Vector: return l->components == 1 ? x : type_name(t) + "(" + x + ")";
+    case LayoutKind::Vector: return l->components == 1 ? x : textgen::cat(type_name(t), '(', x, ')');
     case LayoutKind::Matrix: {
         Lines lines = matrix_lines(*l);
         const auto* m = t->as<sema::MatrixType>();

@@ -359,9 +359,9 @@ std::string Printer::instruction_expr(const ir::Instruction* i) {
         }
         if (const auto* v = t->as<sema::VectorType>(); v && v->count == 1) return args;
         if (t->is<sema::VectorType>() || (t->is<sema::MatrixType>() && !row_array(t)))
-            return type_name(t) + "(" + args + ")";
+            return textgen::cat(type_name(t), '(', args, ')');
         if (const auto* s = t->as<sema::StructType>()) declare_struct(s);
-        return type_name(t) + "{" + args + "}";
+        return textgen::cat(type_name(t), '{', args, '}');
     }
     case Opcode::CompositeExtract: return op(0) + element_path(i->operands[0]->type(), i->immediates);
     case Opcode::Swizzle: {

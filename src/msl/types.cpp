@@ -206,9 +206,9 @@ std::string Printer::constant(const ir::Constant* c) {
         out += constant(e);
     }
     if (const auto* v = t->as<sema::VectorType>(); v && v->count == 1) return out;
-    if (t->is<sema::VectorType>() || (t->is<sema::MatrixType>() && !row_array(t))) return type_name(t) + "(" + out + ")";
+    if (t->is<sema::VectorType>() || (t->is<sema::MatrixType>() && !row_array(t))) return textgen::cat(type_name(t), '(', out, ')');
     if (const auto* st = t->as<sema::StructType>()) declare_struct(st);
-    return type_name(t) + "{" + out + "}";
+    return textgen::cat(type_name(t), '{', out, '}');
 }
 
 }  // namespace oneshader::msl

@@ -2,6 +2,7 @@
 // Text from pieces in one allocation. `a + " " + b + ";"` allocates for the first piece and again
 // each time the string outgrows its capacity; a printer composes every expression and line that
 // way, so the pieces are measured first and copied into one buffer of the final size.
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -14,8 +15,9 @@ inline std::string_view piece(const char& c) { return {&c, 1}; }
 }  // namespace detail
 
 // Appends the pieces (strings, string views, literals, single characters) to `out`, growing it
-// once. A piece may be `out` itself or view into it: a growth copies into a new buffer while the
-// old one is still there to read from.
+// at most once: to the exact size when `out` starts empty (cat), else at least doubling, since a
+// loop appends to the same string again. A piece may be `out` itself or view into it: a growth
+// copies into a new buffer while the old one is still there to read from.
 template <class... Pieces>
 void append_all(std::string& out, const Pieces&... pieces) {
     const std::string_view parts[] = {detail::piece(pieces)...};
@@ -23,7 +25,7 @@ void append_all(std::string& out, const Pieces&... pieces) {
     for (std::string_view s : parts) n += s.size();
     if (n > out.capacity()) {
         std::string grown;
-        grown.reserve(n);
+        grown.reserve(out.empty() ? n : std::max(n, 2 * out.capacity()));
         grown.append(out);
         for (std::string_view s : parts) grown.append(s.data(), s.size());
         out = std::move(grown);

@@ -4,6 +4,7 @@
 
 #include "ir/structured.hpp"
 #include "support/pointer_map.hpp"
+#include "support/small_vec.hpp"
 #include "textgen/value_uses.hpp"
 
 namespace oneshader::textgen {
@@ -39,9 +40,13 @@ public:
         visited_.assign(cfg_.size(), 0);
         auto* sf = arena_.make<StructuredFunction>();
         sf->function = &f_;
-        for (const Block* b : f_.blocks)
+        std::size_t count = 0;
+        for (const Block* b : f_.blocks) {
+            count += b->instructions.size();
             for (const Instruction* i : b->instructions)
                 if (i->opcode == Opcode::Phi) sf->phis.push_back(i);
+        }
+        values_.reserve(count);
         region(0, Ctx{}, sf->body);
         if (!error_.empty()) {
             r.error = "@" + std::string(f_.name) + " " + error_;
@@ -275,7 +280,16 @@ private:
         if (to >= cfg_.size()) return;
         const Block* fb = f_.blocks[from];
         const Block* tb = f_.blocks[to];
-        std::vector<std::pair<const Instruction*, const ir::Value*>> edge;
+        // A handful of phis per edge: kept inline, as this runs on every edge of every function.
+        struct EdgeValue {
+            const Instruction* first;
+            const ir::Value* second;
+        };
+        struct Snapshot {
+            const ir::Value* first;
+            const Stmt* second;
+        };
+        support::SmallVec<EdgeValue, 4> edge;
         for (const Instruction* p : tb->instructions) {
             if (p->opcode != Opcode::Phi) break;
             for (std::size_t k = 0; k < p->targets.size() && k < p->operands.size(); ++k)
@@ -284,7 +298,7 @@ private:
                     break;
                 }
         }
-        std::vector<std::pair<const ir::Value*, const Stmt*>> snapshots;
+        support::SmallVec<Snapshot, 4> snapshots;
         for (auto [p, v] : edge) {
             const Instruction* vi = v->as<Instruction>();
             if (!vi || vi == p || vi->opcode != Opcode::Phi || vi->block != tb) continue;

@@ -104,9 +104,13 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
                 if (id == Id::Distance) return "abs(" + value(i->operands[0]) + " - " + value(i->operands[1]) + ")";
                 return "sign(" + args() + ")";
             }
-            return std::string(row.text) + "(" + args() + ")";
+        {
+            std::string a = args();
+            return textgen::cat(row.text, '(', a, ')');
+        }
         case IntrinsicMapping::Bits: {
-            std::string e = std::string(row.text) + "(" + args() + ")";
+            std::string a = args();
+            std::string e = textgen::cat(row.text, '(', a, ')');
             return convert_bits(e, first, i->type());
         }
         case IntrinsicMapping::Wave: return std::string(row.text) + "(" + args() + ")";
@@ -180,12 +184,12 @@ bool Printer::intrinsic_statement(const ir::Instruction* i, const std::string& r
     Id id = i->intrinsic;
     if (id != Id::SinCos && id != Id::Frexp && id != Id::Modf) {
         if (i->type()->is<sema::VoidType>()) {
-            out().line(intrinsic(i) + ";");
+            out().line_of(intrinsic(i), ';');
             return true;
         }
         // Effects (waves, derivatives) stay where the IR puts them.
         if (intrinsics::is_pure(id) && !intrinsics::is_wave(id) && !intrinsics::takes_derivatives(id)) return false;
-        out().line("let " + result_name + " = " + intrinsic(i) + ";");
+        out().line_of("let ", result_name, " = ", intrinsic(i), ';');
         return true;
     }
     for (std::size_t k = 1; k < i->operands.size(); ++k) {
