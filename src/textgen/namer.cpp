@@ -99,9 +99,12 @@ std::uint32_t Namer::insert(std::string_view name, bool* added) {
 std::string Namer::fresh(std::string_view want) {
     std::string base = legal_name(target_, want);
     bool added = false;
-    std::uint32_t n = slots_[insert(base, &added)].next;
+    std::uint32_t base_slot = insert(base, &added);
+    std::uint32_t n = slots_[base_slot].next;
     if (added) return base;
-    // `base_N` for the next N not given yet, built in one buffer.
+    // `base_N` for the next N not given yet, built in one buffer. No reserved word ends in `_N`
+    // (namer_keywords.cpp checks its lists at compile time), so only clashes with given names
+    // are looked up.
     std::string candidate = base;
     if (base.back() != '_') candidate += '_';
     const std::size_t stem = candidate.size();
@@ -110,10 +113,11 @@ std::string Namer::fresh(std::string_view want) {
         const std::to_chars_result r = std::to_chars(digits, digits + sizeof digits, ++n);
         candidate.resize(stem);
         candidate.append(digits, r.ptr);
-        if (is_reserved_name(target_, candidate)) continue;
+        const std::size_t table = slots_.size();
         insert(candidate, &added);
+        if (slots_.size() != table) base_slot = find(base);  // the table grew: the base's slot moved
         if (!added) continue;
-        slots_[find(base)].next = n;  // the insert may have moved the base's slot
+        slots_[base_slot].next = n;
         return candidate;
     }
 }

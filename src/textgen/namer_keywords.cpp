@@ -156,6 +156,22 @@ struct NameSet {
 constexpr NameSet kWgslSet(kWgsl);
 constexpr NameSet kMslSet(kMsl);
 
+// A name that ends in `_` and digits: the namer's suffixed names (namer.cpp skips the lookup).
+constexpr bool ends_in_suffix(std::string_view w) {
+    std::size_t k = w.size();
+    while (k > 0 && w[k - 1] >= '0' && w[k - 1] <= '9') --k;
+    return k < w.size() && k > 0 && w[k - 1] == '_';
+}
+template <std::size_t N>
+constexpr bool none_suffixed(const std::string_view (&words)[N]) {
+    for (std::string_view w : words)
+        if (ends_in_suffix(w)) return false;
+    return true;
+}
+// The patterns below end in a letter and a digit (vec4, float2x2, packed_half3), never in `_` and digits.
+static_assert(none_suffixed(kWgsl) && none_suffixed(kMsl),
+              "a reserved word ends in _N: the namer's suffixed names must be looked up again");
+
 bool digit_in(char c, char lo, char hi) { return c >= lo && c <= hi; }
 
 // vec2..vec4 with an optional i/u/f/h; mat2x2..mat4x4 with an optional f/h.

@@ -1,6 +1,10 @@
 // The namer: legal, unreserved, unique and deterministic names for each text target.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "textgen/namer.hpp"
 
 namespace oneshader::textgen::test {
@@ -56,6 +60,40 @@ TEST_CASE("namer: names are unique and the same on every run", "[textgen][namer]
     CHECK(inner.fresh("main") == "main0_2");
     CHECK(m.fresh("value") == "value");
     CHECK(inner.fresh("value") == "value");
+}
+
+TEST_CASE("namer: suffixes stay in order while the table grows under them", "[textgen][namer]") {
+    // 5,000 names from one hint, with other names between them: the table grows many times while
+    // a suffixed name is being added, and each hint still continues where it left off.
+    for (NameTarget target : {NameTarget::Wgsl, NameTarget::Msl}) {
+        Namer n(target);
+        std::vector<std::string> given;
+        for (int k = 0; k < 5000; ++k) {
+            given.push_back(n.fresh("v"));
+            if (k % 3 == 0) given.push_back(n.fresh("w" + std::to_string(k)));
+        }
+        CHECK(given[0] == "v");
+        std::uint32_t next = 1;
+        for (std::size_t k = 1; k < given.size(); ++k) {
+            if (given[k][0] != 'v') continue;
+            CHECK(given[k] == "v_" + std::to_string(next));
+            ++next;
+        }
+        CHECK(next == 5000);
+        std::sort(given.begin(), given.end());
+        CHECK(std::adjacent_find(given.begin(), given.end()) == given.end());
+        // A name the table already holds as a suffix of another hint is skipped.
+        CHECK(n.fresh("w0") == "w0_1");
+        n.reserve("w3_1");
+        CHECK(n.fresh("w3") == "w3_2");
+    }
+    // Reserved words still get their target's mark before any suffix.
+    Namer w(NameTarget::Wgsl);
+    CHECK(w.fresh("vec4") == "vec4_");
+    CHECK(w.fresh("vec4") == "vec4_1");
+    Namer m(NameTarget::Msl);
+    CHECK(m.fresh("float4") == "float40");
+    CHECK(m.fresh("float4") == "float40_1");
 }
 
 }  // namespace
