@@ -80,7 +80,7 @@ void store_rows_to(Printer& p, const std::string& x, const Lines& lines, const s
                    const std::string& v) {
     std::string e = p.scalar_name(m->element);
     std::string tmp = p.local_names_.fresh("m");
-    p.out_.line(p.type_name(m) + " " + tmp + " = " + v + ";");
+    p.out_.line_of(p.type_name(m), " ", tmp, " = ", v, ";");
     for (std::uint32_t k = 0; k < lines.count; ++k) {
         // Line k: row k, or column k gathered from the rows; padding lanes are zeros.
         std::string line = fmt::format(FMT_COMPILE("{}{}("), e, lines.width);
@@ -158,7 +158,7 @@ struct Declarator {
         if (p.declared_helpers_.insert("struct " + name).second) {
             std::string inner = (*this)(element, "value");
             p.decls_.open("struct " + name + " {");
-            p.decls_.line(inner + ";");
+            p.decls_.line_of(inner, ";");
             p.decls_.format_line(FMT_COMPILE("uchar _pad[{}];"), stride - element->size);
             p.decls_.close("};");
             p.decls_.line("#ifdef ONESHADER_CHECK_LAYOUT");
@@ -297,17 +297,17 @@ std::string Printer::load_from(const std::string& x, const TypeLayout* l, const 
             textgen::TextWriter w;
             w.format_line(FMT_COMPILE("static {} {}({} {})"), rt, fn, qual, layout_declarator(*this, l, "(&x)"));
             w.open("{");
-            w.line(rt + " r;");
+            w.line_of(rt, " r;");
             if (l->kind == LayoutKind::Array) {
                 const auto* a = t->as<sema::ArrayType>();
                 std::string elem = l->stride > l->element->size ? "x[i].value" : "x[i]";
                 w.format_line(FMT_COMPILE("for (uint i = 0; i < {}u; ++i)"), l->length);
                 w.indent();
-                w.line("r[i] = " + load_from(elem, l->element, a ? a->element : t, space) + ";");
+                w.line_of("r[i] = ", load_from(elem, l->element, a ? a->element : t, space), ";");
                 w.dedent();
             } else if (const auto* s = t->as<sema::StructType>()) {
                 for_each_member(l, s, [&](const MemberPair& m) {
-                    w.line("r." + m.reg + " = " + load_from("x." + m.stored, m.layout, m.type, space) + ";");
+                    w.line_of("r.", m.reg, " = ", load_from("x." + m.stored, m.layout, m.type, space), ";");
                 });
             }
             w.line("return r;");
@@ -382,7 +382,7 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
             out_ = std::move(saved);
             local_names_ = saved_names;
         }
-        out_.line(fn + "(" + x + ", " + v + ");");
+        out_.line_of(fn, "(", x, ", ", v, ");");
         return;
     }
     }

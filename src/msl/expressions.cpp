@@ -521,7 +521,7 @@ void Printer::effect(const ir::Instruction* i) {
         const sema::Type* t = i->operands[1]->type()->value_type();
         if (!p->matrix_row.empty()) {
             std::string tmp = local_names_.fresh("row");
-            out_.line(type_name(t) + " " + tmp + " = " + v + ";");
+            out_.line_of(type_name(t), " ", tmp, " = ", v, ";");
             const auto* vt = t->as<sema::VectorType>();
             for (std::uint32_t k = 0; k < (vt ? vt->count : 1u); ++k)
                 out_.format_line(FMT_COMPILE("{}[{}][{}] = {}.{};"), p->lvalue, k, p->matrix_row, tmp, component_name(k));
@@ -535,7 +535,7 @@ void Printer::effect(const ir::Instruction* i) {
             // A row of a row-major matrix in a buffer is a wider packed line (an int3 row with a
             // 16-byte stride is a packed_int4): its lanes one by one, the padding left alone.
             std::string tmp = local_names_.fresh("row");
-            out_.line(type_name(t) + " " + tmp + " = " + v + ";");
+            out_.line_of(type_name(t), " ", tmp, " = ", v, ";");
             for (std::uint32_t k = 0; k < vt->count; ++k)
                 out_.format_line(FMT_COMPILE("{}.{} = {}.{};"), p->lvalue, component_name(k), tmp, component_name(k));
             return;
@@ -551,17 +551,17 @@ void Printer::effect(const ir::Instruction* i) {
         out_.line_of(p->lvalue, " = ", v, ';');
         return;
     }
-    case Opcode::Call: out_.line(function_names_[i->callee] + "(" + call_args(i) + ");"); return;
+    case Opcode::Call: out_.line_of(function_names_[i->callee], "(", call_args(i), ");"); return;
     case Opcode::CallIntrinsic: intrinsic_effect(i); return;
     case Opcode::TextureStore:
-    case Opcode::ByteAddressStore: out_.line(texture_expr(i) + ";"); return;
+    case Opcode::ByteAddressStore: out_.line_of(texture_expr(i), ";"); return;
     case Opcode::AtomicRmw:
     case Opcode::AtomicCompareExchange: atomic_statement(i, ""); return;
-    case Opcode::Barrier: out_.line(barrier(i) + ";"); return;
+    case Opcode::Barrier: out_.line_of(barrier(i), ";"); return;
     default: break;
     }
     if (i->has_result()) {
-        out_.line(instruction_expr(i) + ";");
+        out_.line_of(instruction_expr(i), ";");
         return;
     }
     fail(support::DiagCode::msl_malformed_input,

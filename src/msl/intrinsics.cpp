@@ -102,9 +102,9 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         std::optional<Place> p = place(i->operands[1]);
         std::string et = n0 == 1 ? "int" : fmt::format(FMT_COMPILE("int{}"), n0);
         std::string ex = local_names_.fresh("exponent");
-        out_.line(et + " " + ex + " = " + et + "(0);");
+        out_.line_of(et, " ", ex, " = ", et, "(0);");
         std::string m = temp(rt, "frexp(" + op(0) + ", " + ex + ")", "mantissa");
-        if (p) out_.line(p->lvalue + " = " + type_name(t0) + "(" + ex + ");");
+        if (p) out_.line_of(p->lvalue, " = ", type_name(t0), "(", ex, ");");
         return m;
     }
     case Id::Modf: {
@@ -112,7 +112,7 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         std::string ip = local_names_.fresh("whole");
         out_.line(type_name(t0) + " " + ip + " = " + type_name(t0) + "(0);");
         std::string f = temp(rt, "modf(" + op(0) + ", " + ip + ")", "fraction");
-        if (p) out_.line(p->lvalue + " = " + ip + ";");
+        if (p) out_.line_of(p->lvalue, " = ", ip, ";");
         return f;
     }
     case Id::AsFloat:
@@ -194,12 +194,12 @@ void Printer::intrinsic_effect(const ir::Instruction* i) {
         std::optional<Place> s = place(i->operands[1]);
         std::optional<Place> c = place(i->operands[2]);
         if (!s || !c) return;
-        out_.line(s->lvalue + " = sin(" + x + ");");
-        out_.line(c->lvalue + " = cos(" + x + ");");
+        out_.line_of(s->lvalue, " = sin(", x, ");");
+        out_.line_of(c->lvalue, " = cos(", x, ");");
         return;
     }
     std::string e = intrinsic_expr(i);
-    if (!failed_) out_.line(e + ";");
+    if (!failed_) out_.line_of(e, ";");
 }
 
 }  // namespace oneshader::msl

@@ -214,7 +214,7 @@ std::string Printer::load_rows(const std::string& lvalue, const sema::MatrixType
 
 void Printer::store_rows(const std::string& lvalue, const sema::MatrixType* m, const std::string& v) {
     std::string tmp = local_names_.fresh("rows");
-    out_.line(type_name(m) + " " + tmp + " = " + v + ";");
+    out_.line_of(type_name(m), " ", tmp, " = ", v, ";");
     for (std::uint32_t r = 0; r < m->rows; ++r) out_.format_line(FMT_COMPILE("{}[{}] = {}[{}];"), lvalue, r, tmp, r);
 }
 

@@ -384,11 +384,11 @@ void Printer::print_entry_prologue() {
         case ir::GlobalKind::Private:
             out_.line(type_name(t) + " " + info.name + " = " + (g->initializer ? constant(g->initializer) : "{}") + ";");
             break;
-        case ir::GlobalKind::Workgroup: out_.line("threadgroup " + declare_c(t, info.name) + ";"); break;
+        case ir::GlobalKind::Workgroup: out_.line_of("threadgroup ", declare_c(t, info.name), ";"); break;
         case ir::GlobalKind::Input:
-            if (!g->builtin) out_.line(type_name(t) + " " + info.name + " = in." + info.layout_name + ";");
+            if (!g->builtin) out_.line_of(type_name(t), " ", info.name, " = in.", info.layout_name, ";");
             break;
-        case ir::GlobalKind::Output: out_.line(type_name(t) + " " + info.name + " = {};"); break;
+        case ir::GlobalKind::Output: out_.line_of(type_name(t), " ", info.name, " = {};"); break;
         case ir::GlobalKind::Resource: break;
         }
     }

@@ -111,7 +111,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
     for (const ir::Instruction* phi : sr.function->phis) {
         std::string n = local_names_.fresh(phi->name().empty() ? std::string_view("phi") : phi->name());
         names_[phi] = n;
-        out_.line(type_name(phi->type()) + " " + n + " = {};");
+        out_.line_of(type_name(phi->type()), " ", n, " = {};");
     }
     loops_.clear();
     print_list(sr.function->body);
@@ -167,7 +167,7 @@ void Printer::print_stmt(const Stmt* s) {
         std::string n = local_names_.fresh(i->name().empty() ? std::string_view("var") : i->name());
         const sema::Type* t = i->type()->as<sema::PointerType>()->pointee;
         if (const auto* st = sema::innermost_element(t)->as<sema::StructType>()) declare_struct(st);
-        out_.line(type_name(t) + " " + n + " = {};");
+        out_.line_of(type_name(t), " ", n, " = {};");
         names_[i] = n;
         return;
     }
@@ -179,12 +179,12 @@ void Printer::print_stmt(const Stmt* s) {
         } else {
             v = expr(s->value);
         }
-        out_.line(names_[s->phi] + " = " + v + ";");
+        out_.line_of(names_[s->phi], " = ", v, ";");
         return;
     }
     case StmtKind::Snapshot: {
         std::string n = local_names_.fresh("saved");
-        out_.line(type_name(s->phi->type()) + " " + n + " = " + names_[s->phi] + ";");
+        out_.line_of(type_name(s->phi->type()), " ", n, " = ", names_[s->phi], ";");
         snapshots_[s] = n;
         return;
     }
@@ -220,14 +220,14 @@ void Printer::print_stmt(const Stmt* s) {
         std::string flag;
         if (s->breaks_loop) {
             flag = local_names_.fresh("leave_loop");
-            out_.line("bool " + flag + " = false;");
+            out_.line_of("bool ", flag, " = false;");
         }
         switch_flags_.push_back(flag);
         const sema::ScalarType* st = sema::component_type(s->cond->type());
         out_.open("switch (" + condition(expr(s->cond)) + ") {");
         for (const textgen::SwitchCase* c = s->cases; c; c = c->next) {
             for (std::int64_t v : c->values)
-                out_.line("case " + (st ? scalar_literal(st, static_cast<std::uint64_t>(v)) : std::to_string(v)) + ":");
+                out_.line_of("case ", (st ? scalar_literal(st, static_cast<std::uint64_t>(v)) : std::to_string(v)), ":");
             if (c->is_default) out_.line("default:");
             out_.open("{");
             print_list(c->body);
@@ -236,7 +236,7 @@ void Printer::print_stmt(const Stmt* s) {
         }
         out_.close("}");
         switch_flags_.pop_back();
-        if (!flag.empty()) out_.line("if (" + flag + ") break;");
+        if (!flag.empty()) out_.line_of("if (", flag, ") break;");
         return;
     }
     case StmtKind::Loop: {
@@ -252,11 +252,11 @@ void Printer::print_stmt(const Stmt* s) {
         return;
     }
     case StmtKind::BreakIf:
-        out_.line(std::string("if (") + (s->negate ? "!" + expr(s->cond) : condition(expr(s->cond))) + ") break;");
+        out_.line_of("if (", (s->negate ? "!" + expr(s->cond) : condition(expr(s->cond))), ") break;");
         return;
     case StmtKind::Break:
         if (s->loop_from_switch && !switch_flags_.empty() && !switch_flags_.back().empty())
-            out_.line(switch_flags_.back() + " = true;");
+            out_.line_of(switch_flags_.back(), " = true;");
         out_.line("break;");
         return;
     case StmtKind::Continue:
@@ -292,7 +292,7 @@ void Printer::print_return(const ir::Instruction* ret) {
         out_.line(entry_return());
         return;
     }
-    if (ret && !ret->operands.empty()) out_.line("return " + expr(ret->operands[0]) + ";");
+    if (ret && !ret->operands.empty()) out_.line_of("return ", expr(ret->operands[0]), ";");
     else out_.line("return;");
 }
 

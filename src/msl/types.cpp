@@ -121,7 +121,7 @@ void Printer::declare_struct(const sema::StructType* s) {
     }
     std::string name = struct_name(s);
     decls_.open("struct " + name + " {");
-    if (s->base) decls_.line(struct_name(s->base) + " base;");
+    if (s->base) decls_.line_of(struct_name(s->base), " base;");
     for (std::uint32_t k = 0; k < s->members.size(); ++k)
         decls_.line(type_name(s->members[k].type) + " " + member_name(s, s->base ? k + 1 : k) + ";");
     decls_.close("};");

@@ -70,36 +70,36 @@ bool Printer::atomic(const ir::Instruction* i, const std::string& result_name) {
     if (i->opcode == ir::Opcode::AtomicCompareExchange) {
         // A strong compare-exchange from the weak one: retry while it failed spuriously.
         std::string cmp = locals_.fresh("cmp"), res = locals_.fresh("cx");
-        out().line("let " + cmp + " = " + arg(1) + ";");
-        out().line("var " + res + ": " + std::string(bits ? "u32" : type(i->type())) + ";");
+        out().line_of("let ", cmp, " = ", arg(1), ";");
+        out().line_of("var ", res, ": ", std::string(bits ? "u32" : type(i->type())), ";");
         out().open("loop {");
-        out().line("let r = atomicCompareExchangeWeak(" + address + ", " + cmp + ", " + arg(2) + ");");
+        out().line_of("let r = atomicCompareExchangeWeak(", address, ", ", cmp, ", ", arg(2), ");");
         out().open("if (r.exchanged || r.old_value != " + cmp + ") {");
-        out().line(res + " = r.old_value;");
+        out().line_of(res, " = r.old_value;");
         out().line("break;");
         out().close("}");
         out().close("}");
-        out().line("let " + name + " = " + result(res) + ";");
+        out().line_of("let ", name, " = ", result(res), ";");
         return true;
     }
     if (is_signed && bits && (op == ir::AtomicOp::Min || op == ir::AtomicOp::Max)) {
         // Signed min/max on u32 words: a compare-exchange loop on the signed value.
         std::string v = locals_.fresh("val"), res = locals_.fresh("cx");
-        out().line("let " + v + " = " + value(i->operands[1]) + ";");
-        out().line("var " + res + " = atomicLoad(" + address + ");");
+        out().line_of("let ", v, " = ", value(i->operands[1]), ";");
+        out().line_of("var ", res, " = atomicLoad(", address, ");");
         out().open("loop {");
         out().format_line(FMT_COMPILE("let want = bitcast<u32>({}(bitcast<i32>({}), {}));"), op == ir::AtomicOp::Min ? "min" : "max",
                                res, v);
-        out().line("let r = atomicCompareExchangeWeak(" + address + ", " + res + ", want);");
+        out().line_of("let r = atomicCompareExchangeWeak(", address, ", ", res, ", want);");
         out().open("if (r.exchanged) {");
         out().line("break;");
         out().close("}");
-        out().line(res + " = r.old_value;");
+        out().line_of(res, " = r.old_value;");
         out().close("}");
-        out().line("let " + name + " = bitcast<i32>(" + res + ");");
+        out().line_of("let ", name, " = bitcast<i32>(", res, ");");
         return true;
     }
-    out().line("let " + name + " = " + result(std::string(atomic_function(op)) + "(" + address + ", " + arg(1) + ")") + ";");
+    out().line_of("let ", name, " = ", result(std::string(atomic_function(op)) + "(" + address + ", " + arg(1) + ")"), ";");
     return true;
 }
 

@@ -258,10 +258,10 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         out().open("fn " + fn + "(w: u32) -> " + ty + " {");
         if (l->kind == sema::LayoutKind::Array) {
             const auto* a = t->as<sema::ArrayType>();
-            out().line("var r: " + ty + ";");
+            out().line_of("var r: ", ty, ";");
             out().open(fmt::format(FMT_COMPILE("for (var i = 0u; i < {}u; i++) {{"), l->length));
             BufferRef e{r.buffer, 0, fmt::format(FMT_COMPILE("(w + i * {}u)"), l->stride / 4), l->element, false, 1};
-            out().line("r[i] = " + buffer_read(e, a ? a->element : t) + ";");
+            out().line_of("r[i] = ", buffer_read(e, a ? a->element : t), ";");
             out().close("}");
             out().line("return r;");
         } else {
@@ -282,7 +282,7 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
                 BufferRef mr{r.buffer, ml->offset / 4, "w", ml->type, false, 1, ml->offset % 4 / 2};
                 e += buffer_read(mr, mt);
             }
-            out().line("return " + e + ");");
+            out().line_of("return ", e, ");");
         }
         out().close("}");
         out().line("");
@@ -313,7 +313,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
             write_half(r, 0, v);
             return;
         }
-        out().line("let " + tmp + " = " + v + ";");
+        out().line_of("let ", tmp, " = ", v, ";");
         for (std::uint32_t k = 0; k < l->components; ++k) write_half(r, k, tmp + "." + kLetters[k]);
         return;
     }
@@ -326,18 +326,18 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
             write_word(r, base + k * step, to_bits(n > 1 ? vec + "." + kLetters[k] : vec, s));
     };
     if (r.row) {
-        out().line("let " + tmp + " = " + v + ";");
+        out().line_of("let ", tmp, " = ", v, ";");
         components(l->columns, r.step, 0, tmp);
         return;
     }
     switch (l->kind) {
         case sema::LayoutKind::Scalar: write_word(r, 0, to_bits(v, s)); return;
         case sema::LayoutKind::Vector:
-            out().line("let " + tmp + " = " + v + ";");
+            out().line_of("let ", tmp, " = ", v, ";");
             components(l->components, 1, 0, tmp);
             return;
         case sema::LayoutKind::Matrix: {
-            out().line("let " + tmp + " = " + v + ";");
+            out().line_of("let ", tmp, " = ", v, ";");
             std::uint32_t stride = l->matrix_stride / 4;
             bool column_major = l->packing == MatrixPacking::ColumnMajor;
             for (std::uint32_t row = 0; row < l->rows; ++row) {
@@ -393,7 +393,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
     } else {
         fn = known->second;
     }
-    out().line(fn + "(" + buffer_word_index(r, 0) + ", " + v + ");");
+    out().line_of(fn, "(", buffer_word_index(r, 0), ", ", v, ");");
 }
 
 }  // namespace oneshader::wgsl

@@ -378,7 +378,7 @@ bool Printer::statement(const ir::Instruction* i, const std::string& result_name
         }
         case O::CompositeInsert: {
             // WGSL has no functional insert: a copy in a variable, one member set.
-            out().line("var " + result_name + " = " + value(i->operands[0]) + ";");
+            out().line_of("var ", result_name, " = ", value(i->operands[0]), ";");
             std::string path = result_name;
             const sema::Type* ct = i->type();
             for (std::int64_t k : i->immediates) {
@@ -389,16 +389,16 @@ bool Printer::statement(const ir::Instruction* i, const std::string& result_name
                 } else if (!ct->is<sema::VectorType>()) path += fmt::format(FMT_COMPILE("[{}]"), k);
                 ct = ir::composite_element_type(module_.types(), ct, k);
             }
-            if (path == result_name) out().line(result_name + " = " + value(i->operands[1]) + ";");
-            else out().line(path + " = " + value(i->operands[1]) + ";");
+            if (path == result_name) out().line_of(result_name, " = ", value(i->operands[1]), ";");
+            else out().line_of(path, " = ", value(i->operands[1]), ";");
             return true;
         }
         case O::Call:
             if (i->type()->is<sema::VoidType>()) {
-                out().line(expression(i) + ";");
+                out().line_of(expression(i), ";");
                 return true;
             }
-            out().line("let " + result_name + " = " + expression(i) + ";");
+            out().line_of("let ", result_name, " = ", expression(i), ";");
             return true;
         case O::TextureStore: texture_store(i); return true;
         case O::AtomicRmw:

@@ -207,13 +207,13 @@ bool Printer::intrinsic_statement(const ir::Instruction* i, const std::string& r
         return true;
     }
     std::string tmp = locals_.fresh(id == Id::Frexp ? "fr" : "mf");
-    out().line("let " + tmp + " = " + std::string(id == Id::Frexp ? "frexp(" : "modf(") + x + ");");
+    out().line_of("let ", tmp, " = ", std::string(id == Id::Frexp ? "frexp(" : "modf("), x, ");");
     if (id == Id::Frexp) {
         store(i->operands[1], type(i->operands[0]->type()) + "(" + tmp + ".exp)", i->operands[0]->type());
-        out().line("let " + result_name + " = " + tmp + ".fract;");
+        out().line_of("let ", result_name, " = ", tmp, ".fract;");
     } else {
         store(i->operands[1], tmp + ".whole", i->operands[0]->type());
-        out().line("let " + result_name + " = " + tmp + ".fract;");
+        out().line_of("let ", result_name, " = ", tmp, ".fract;");
     }
     return true;
 }

@@ -319,8 +319,8 @@ void Printer::declare_resource(const ir::Global* g) {
                                "attachment as a Texture2D and textureLoad it at the fragment's position instead"),
                                g->name()));
             return;
-        case K::SamplerState: out().line(slot + "var " + name + ": sampler;"); return;
-        case K::SamplerComparisonState: out().line(slot + "var " + name + ": sampler_comparison;"); return;
+        case K::SamplerState: out().line_of(slot, "var ", name, ": sampler;"); return;
+        case K::SamplerComparisonState: out().line_of(slot, "var ", name, ": sampler_comparison;"); return;
         case K::Texture1DArray:
         case K::Texture2DMSArray:
         case K::RWTexture1DArray:
@@ -369,7 +369,7 @@ void Printer::declare_resource(const ir::Global* g) {
             default: malformed("an unknown texture kind"); return;
         }
     }
-    out().line(slot + "var " + name + ": " + ty + ";");
+    out().line_of(slot, "var ", name, ": ", ty, ";");
 }
 
 namespace {

@@ -132,10 +132,10 @@ void Printer::print_return(const ir::Instruction* ret) {
             e += (first ? "" : ", ") + v;
             first = false;
         }
-        out().line("return " + e + ");");
+        out().line_of("return ", e, ");");
         return;
     }
-    if (ret && !ret->operands.empty()) out().line("return " + value(ret->operands[0]) + ";");
+    if (ret && !ret->operands.empty()) out().line_of("return ", value(ret->operands[0]), ";");
     else out().line("return;");
 }
 
@@ -232,7 +232,7 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             std::string flag;
             if (s.breaks_loop) {
                 flag = locals_.fresh("leave_loop");
-                out().line("var " + flag + " = false;");
+                out().line_of("var ", flag, " = false;");
             }
             break_flags_.push_back(flag);
             const sema::ScalarType* st = sema::component_type(s.cond->type());

@@ -218,7 +218,7 @@ void Printer::texture_store(const ir::Instruction* i) {
         for (std::uint32_t k = vn; k < 4; ++k) pad += ", " + st + "(0)";
         v = fmt::format(FMT_COMPILE("vec4<{}>({}{})"), st, v, pad);
     }
-    out().line("textureStore(" + global_name(g) + ", " + pos + ", " + v + ");");
+    out().line_of("textureStore(", global_name(g), ", ", pos, ", ", v, ");");
 }
 
 }  // namespace oneshader::wgsl
