@@ -1,9 +1,9 @@
 #include "textgen/structurize.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "ir/structured.hpp"
-#include "support/pointer_map.hpp"
 #include "support/small_vec.hpp"
 #include "textgen/value_uses.hpp"
 
@@ -40,13 +40,10 @@ public:
         visited_.assign(cfg_.size(), 0);
         auto* sf = arena_.make<StructuredFunction>();
         sf->function = &f_;
-        std::size_t count = 0;
-        for (const Block* b : f_.blocks) {
-            count += b->instructions.size();
+        for (const Block* b : f_.blocks)
             for (const Instruction* i : b->instructions)
                 if (i->opcode == Opcode::Phi) sf->phis.push_back(i);
-        }
-        values_.reserve(count);
+        values_.assign(uses_.count(), nullptr);
         region(0, Ctx{}, sf->body);
         if (!error_.empty()) {
             r.error = "@" + std::string(f_.name) + " " + error_;
@@ -262,7 +259,7 @@ private:
                 Stmt* s = add(out, StmtKind::Value);
                 s->inst = i;
                 s->inlined = uses_.may_inline(i);
-                values_.emplace(i, s);
+                values_[uses_.number(i)] = s;
             } else {
                 add(out, StmtKind::Effect)->inst = i;
             }
@@ -272,7 +269,8 @@ private:
     void force_let(const ir::Value* v) {
         const Instruction* i = v->as<Instruction>();
         if (!i) return;
-        if (auto* e = values_.find(i)) e->second->inlined = false;
+        const std::uint32_t k = uses_.number(i);
+        if (k != ValueUses::kNotInFunction && values_[k]) values_[k]->inlined = false;
     }
 
     // The phi assignments of the edge from -> to.
@@ -341,7 +339,7 @@ private:
     const ir::Cfg& cfg_;
     std::vector<std::uint8_t> visited_;
     ValueUses uses_;
-    support::PointerMap<const Instruction*, Stmt*> values_;
+    std::vector<Stmt*> values_;  // by ValueUses number: the Value statement of each instruction
     std::string error_;
 };
 

@@ -29,34 +29,45 @@ bool has_side_effects(const ir::Instruction& i) {
 ValueUses::ValueUses(const ir::Function& f) {
     std::size_t n = 0;
     for (const ir::Block* b : f.blocks) n += b->instructions.size();
-    info_.reserve(n);
+    order_.reserve(n);
+    info_.resize(n);
+    // Numbered first, so that an operand defined in a later block is found.
     for (const ir::Block* b : f.blocks) {
         std::uint32_t effects = 0;
         for (std::uint32_t k = 0; k < b->instructions.size(); ++k) {
             const ir::Instruction* i = b->instructions[k];
-            Info& at = info_[i];
+            i->set_scratch(static_cast<std::uint32_t>(order_.size()));
+            Info& at = info_[order_.size()];
+            order_.push_back(i);
             at.position = k;
             at.effects_before = effects;
             if (has_side_effects(*i)) ++effects;
-            for (const ir::Value* v : i->operands)
-                if (const ir::Instruction* d = v ? v->as<ir::Instruction>() : nullptr) {
-                    Info& def = info_[d];
-                    ++def.uses;
-                    def.user = i;
-                }
         }
     }
+    for (const ir::Instruction* i : order_)
+        for (const ir::Value* v : i->operands)
+            if (const ir::Instruction* d = v ? v->as<ir::Instruction>() : nullptr) {
+                // An operand from outside the function (malformed input) has no record.
+                if (d->scratch() >= order_.size() || order_[d->scratch()] != d) continue;
+                Info& def = info_[d->scratch()];
+                ++def.uses;
+                def.user = i;
+            }
+}
+
+const ValueUses::Info* ValueUses::find(const ir::Instruction* i) const {
+    const std::uint32_t k = number(i);
+    return k == kNotInFunction ? nullptr : &info_[k];
 }
 
 bool ValueUses::may_inline(const ir::Instruction* i) const {
     if (has_side_effects(*i) || i->opcode == Opcode::Phi || i->opcode == Opcode::Alloca) return false;
-    const auto* def = info_.find(i);
-    if (!def || def->second.uses != 1) return false;
-    const ir::Instruction* user = def->second.user;
+    const Info* def = find(i);
+    if (!def || def->uses != 1) return false;
+    const ir::Instruction* user = def->user;
     if (user->block != i->block || user->opcode == Opcode::Phi) return false;
-    const auto* use = info_.find(user);
-    return use && use->second.position > def->second.position &&
-           use->second.effects_before == def->second.effects_before;
+    const Info* use = find(user);
+    return use && use->position > def->position && use->effects_before == def->effects_before;
 }
 
 }  // namespace oneshader::textgen

@@ -69,6 +69,34 @@ TEST_CASE("structurize: a value used twice, or across a side effect, is a let", 
           "return\n");
 }
 
+TEST_CASE("structurize: scratch words left by earlier passes do not change what inlines", "[textgen][structurize]") {
+    // The value-use pass numbers instructions in their scratch words: whatever a pass left there
+    // (numbers of other instructions, the same number everywhere, huge values) is overwritten,
+    // and a second run over the same function gives the same tree.
+    const std::string text = fn("  %1 = load %arg1 : int\n  %2 = add %1, 1:int : int\n  br bb1\n"
+                                "bb1:\n  %3 = mul %2, %2 : int\n  %4 = sub %3, 1:int : int\n  store %arg1, %4\n  ret\n");
+    const std::string expected = "let %0 = eq\n"
+                                 "inline %1 = load\n"
+                                 "let %2 = add\n"  // two uses, in another block
+                                 "inline %3 = mul\n"
+                                 "inline %4 = sub\n"
+                                 "effect store\n"
+                                 "return\n";
+    for (std::uint32_t fill : {0u, 1u, 3u, 0xFFFFFFFFu}) {
+        IrFixture f;
+        f.parse(text);
+        const ir::Function& fun = *f.module.functions[0];
+        std::uint32_t k = 0;
+        for (const ir::Block* b : fun.blocks)
+            for (const ir::Instruction* i : b->instructions) i->set_scratch(fill == 3u ? k++ : fill);
+        for (int run = 0; run < 2; ++run) {
+            StructurizeResult r = structurize(fun, f.arena);
+            REQUIRE(r.function);
+            CHECK(dump(*r.function) == expected);
+        }
+    }
+}
+
 TEST_CASE("structurize: a pure intrinsic inlines, a wave intrinsic stays where it runs", "[textgen][structurize]") {
     CHECK(tree("func @f(%arg0: float, %arg1: ptr<function, float>) -> void {\nbb0:\n"
                "  %0 = intrinsic sin(%arg0) : float\n  store %arg1, %0\n"
