@@ -15,6 +15,7 @@
 #include "msl/msl.hpp"
 #include "msl/raise.hpp"
 #include "opt/optimizer.hpp"
+#include "raise/transform.hpp"
 #include "reflect/builder.hpp"
 #include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
@@ -180,13 +181,14 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     }
 }
 
-// Raises `module` for WGSL in place and appends one text blob per entry point to `out`.
-void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
+// Raises `module` for WGSL in place (unless `raised`: MSL's raise already left it as WGSL's would)
+// and appends one text blob per entry point to `out`.
+void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, const CompileOptions& options,
                const ShaderReflection* reflection, std::string& printed_ir, std::vector<ShaderBlob>& out) {
     wgsl::RaiseOptions ro;
     ro.verify_each = options.verify_ir;
     ro.print_after = options.print_after;
-    if (!wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
+    if (!raised && !wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
     wgsl::Options wo;
     wo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
     // Reflection's WGSL slots: it sees every resource the source uses, the optimized module only
@@ -215,13 +217,14 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, const CompileOp
     }
 }
 
-// Raises `module` for MSL in place and appends one text blob per entry point to `out`.
-void emit_msl(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
+// Raises `module` for MSL in place (unless `raised`: WGSL's raise already left it as MSL's would)
+// and appends one text blob per entry point to `out`.
+void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, const CompileOptions& options,
               std::string& printed_ir, std::vector<ShaderBlob>& out) {
     msl::RaiseOptions ro;
     ro.verify_each = options.verify_ir;
     ro.print_after = options.print_after;
-    if (!msl::raise(module, ro, ctx.diags, printed_ir)) return;
+    if (!raised && !msl::raise(module, ro, ctx.diags, printed_ir)) return;
     msl::Options mo;
     mo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
     for (const ir::EntryPoint* ep : module.entry_points) {
@@ -292,19 +295,55 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
             for (EntryPointInfo& info : reflection->entry_points)
                 if (e->function && info.name == e->function->name && info.stage == public_stage(e->stage))
                     info.features = entry_features(*e);
+    // MSL and WGSL print from one raised module when their raise lists would leave this module
+    // the same (most modules: they differ only in polyfills of intrinsics few shaders call and in
+    // merging clip distances): one module copy and one raise fewer. Not when a pass's dump is
+    // asked for, which each backend's raise prints.
+    auto wants = [&](Target t) { return std::find(wanted.begin(), wanted.end(), t) != wanted.end(); };
+    static constexpr auto kTextLists = raise::list_difference(msl::kRaiseList, wgsl::kRaiseList);
+    const bool share_text = kTextLists.same_order && wants(Target::Msl) && wants(Target::Wgsl) &&
+                            options.print_after.empty() && raise::idle_on(*optimized, kTextLists.names());
+    // Targets that raise a module of their own; the one of them last in order takes the optimized one.
+    std::vector<bool> own_module(wanted.size(), true);
+    bool text_seen = false;
     for (std::size_t k = 0; k < wanted.size(); ++k) {
-        std::unique_ptr<ir::Module> copy;
-        if (k + 1 < wanted.size()) {
-            copy = std::make_unique<ir::Module>(ctx.arena, fe.types);
-            ir::clone_module(*optimized, *copy);
+        if (wanted[k] == Target::SpirV || !share_text) continue;
+        own_module[k] = !text_seen;
+        text_seen = true;
+    }
+    ir::Module* text_module = nullptr;  // the shared module, once raised
+    std::vector<std::unique_ptr<ir::Module>> copies;
+    for (std::size_t k = 0; k < wanted.size(); ++k) {
+        ir::Module* module = text_module;
+        if (own_module[k]) {
+            bool later = std::find(own_module.begin() + static_cast<std::ptrdiff_t>(k) + 1, own_module.end(), true) !=
+                         own_module.end();
+            module = optimized.get();
+            if (later) {
+                copies.push_back(std::make_unique<ir::Module>(ctx.arena, fe.types));
+                ir::clone_module(*optimized, *copies.back());
+                module = copies.back().get();
+            }
         }
-        ir::Module& module = copy ? *copy : *optimized;
+        const bool raised = !own_module[k];
         switch (wanted[k]) {
-            case Target::SpirV: emit_spirv(ctx, module, options, printed_ir, out); break;
-            case Target::Wgsl: emit_wgsl(ctx, module, options, reflection, printed_ir, out); break;
-            case Target::Msl: emit_msl(ctx, module, options, printed_ir, out); break;
+            case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
+            case Target::Wgsl: emit_wgsl(ctx, *module, raised, options, reflection, printed_ir, out); break;
+            case Target::Msl: emit_msl(ctx, *module, raised, options, printed_ir, out); break;
         }
         if (ctx.diags.has_errors()) return;
+        if (share_text && wanted[k] != Target::SpirV && own_module[k]) {
+            text_module = module;
+            // What made the lists agree still holds after the raise (no transform calls an
+            // intrinsic a polyfill rewrites): checked, since a shared module raised for the other
+            // target would print wrong code rather than fail.
+            if (!raise::idle_on(*module, kTextLists.names())) {
+                ctx.diags.report(support::DiagCode::internal_error, at,
+                                 "internal compiler error (the raised module MSL and WGSL share no longer suits both; "
+                                 "compile MSL and WGSL in separate calls)");
+                return;
+            }
+        }
     }
     for (ShaderBlob& b : out) blobs.push_back(std::move(b));
 }

@@ -42,12 +42,16 @@ std::string_view array_name(ir::BuiltIn b) {
 
 }  // namespace
 
-TransformResult merge_builtin_arrays(ir::Module& m) {
+bool merge_builtin_arrays_idle(const ir::Module& m) {
     auto is_part = [](const ir::Global* g) {
         return g->builtin && std::find(std::begin(kArrayBuiltIns), std::end(kArrayBuiltIns), *g->builtin) !=
                                  std::end(kArrayBuiltIns);
     };
-    if (std::none_of(m.globals.begin(), m.globals.end(), is_part)) return {};
+    return std::none_of(m.globals.begin(), m.globals.end(), is_part);
+}
+
+TransformResult merge_builtin_arrays(ir::Module& m) {
+    if (merge_builtin_arrays_idle(m)) return {};
     LeafRewriter rewriter(m);
     std::vector<ir::Global*> arrays;
     ir::PointerSet<const ir::Global*> parts_gone;

@@ -1,6 +1,8 @@
 // The table of raise transforms and the runner the backends' raise lists use.
 #include "raise/transform.hpp"
 
+#include <algorithm>
+
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
 #include "raise/buffers.hpp"
@@ -35,7 +37,7 @@ constexpr Id kIsNormal[] = {Id::IsNormal};
 constexpr TransformInfo kTransforms[] = {
     {"refuse_per_vertex_inputs", refuse_per_vertex_inputs},
     {"split_stage_io", split_stage_io},
-    {"merge_builtin_arrays", merge_builtin_arrays},
+    {"merge_builtin_arrays", merge_builtin_arrays, {}, merge_builtin_arrays_idle},
     {"flat_integer_varyings", flat_integer_varyings},
     {"bools_in_buffers", bools_in_buffers},
     {"place_interlock", place_interlock},
@@ -85,6 +87,33 @@ const TransformInfo* find_transform(std::string_view name) {
     for (const TransformInfo& t : kTransforms)
         if (t.name == name) return &t;
     return nullptr;
+}
+
+bool idle_on(const ir::Module& m, std::span<const std::string_view> names) {
+    // The polyfills' intrinsics, gathered first: then one pass over the module answers for all.
+    std::array<Id, 32> polyfilled{};
+    std::size_t count = 0;
+    for (std::string_view n : names) {
+        const TransformInfo* t = find_transform(n);
+        if (!t) return false;
+        if (t->calls.empty()) {
+            if (!t->idle || !t->idle(m)) return false;
+            continue;
+        }
+        for (Id id : t->calls) {
+            if (count == polyfilled.size()) return false;  // more than this check was sized for: not idle
+            polyfilled[count++] = id;
+        }
+    }
+    if (count == 0) return true;
+    for (const ir::Function* f : m.functions)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (i->opcode == ir::Opcode::CallIntrinsic &&
+                    std::find(polyfilled.begin(), polyfilled.begin() + static_cast<std::ptrdiff_t>(count), i->intrinsic) !=
+                        polyfilled.begin() + static_cast<std::ptrdiff_t>(count))
+                    return false;
+    return true;
 }
 
 RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options) {

@@ -71,5 +71,74 @@ TEST_CASE("run_transforms refuses a name it does not know", "[raise][runner]") {
     CHECK(r.problems == "no raise transform has this name");
 }
 
+// Compile-time comparisons of raise lists.
+constexpr std::string_view kListA[] = {"split_matrix_calls", "polyfill_sign", "split_stage_io", "merge_builtin_arrays"};
+constexpr std::string_view kListB[] = {"split_matrix_calls", "polyfill_log10", "polyfill_sign", "split_stage_io"};
+constexpr std::string_view kSwapped[] = {"polyfill_sign", "split_matrix_calls", "split_stage_io"};
+constexpr auto kAB = list_difference(kListA, kListB);
+static_assert(kAB.same_order && kAB.count == 2);
+static_assert(kAB.only_one[0] == "merge_builtin_arrays" && kAB.only_one[1] == "polyfill_log10");
+static_assert(!list_difference(kListA, kSwapped).same_order);
+static_assert(list_difference(kSwapped, kSwapped).same_order && list_difference(kSwapped, kSwapped).count == 0);
+
+TEST_CASE("list_difference: the transforms only one list names, and whether the shared ones keep their order",
+          "[raise][runner]") {
+    CHECK(std::vector<std::string_view>(kAB.names().begin(), kAB.names().end()) ==
+          std::vector<std::string_view>{"merge_builtin_arrays", "polyfill_log10"});
+    constexpr std::string_view empty_one[] = {"split_stage_io"};
+    constexpr auto d = list_difference(empty_one, kListA);
+    CHECK(d.same_order);
+    CHECK(d.count == 3);
+    constexpr std::string_view tail[] = {"split_stage_io", "split_matrix_calls"};
+    CHECK_FALSE(list_difference(kListA, tail).same_order);
+}
+
+const char* kCalls = R"(%g0 = global private float4 ; f
+%g1 = global output float4 builtin(position) ; pos
+
+func @main() -> void {
+bb0:
+  %0 = load %g0 : float4
+  %1 = intrinsic sign(%0) : int4
+  %2 = intrinsic sqrt(%0) : float4
+  store %g1, %2
+  ret
+}
+
+entry vertex @main outputs(%g1)
+)";
+
+TEST_CASE("idle_on: polyfills of intrinsics the module does not call, and transforms that say they are idle",
+          "[raise][runner]") {
+    Module m(kCalls);
+    constexpr std::string_view none[] = {"polyfill_log10", "polyfill_isfinite", "polyfill_rcp"};
+    CHECK(idle_on(m.module, none));
+    constexpr std::string_view sign[] = {"polyfill_log10", "polyfill_sign"};
+    CHECK_FALSE(idle_on(m.module, sign));
+    // merge_builtin_arrays says so itself: no clip or cull distance or sample mask here.
+    constexpr std::string_view merge[] = {"merge_builtin_arrays"};
+    CHECK(idle_on(m.module, merge));
+    // A transform that cannot tell, and a name no transform has, are never idle.
+    constexpr std::string_view split[] = {"split_stage_io"};
+    CHECK_FALSE(idle_on(m.module, split));
+    constexpr std::string_view unknown[] = {"no_such_transform"};
+    CHECK_FALSE(idle_on(m.module, unknown));
+    CHECK(idle_on(m.module, {}));
+
+    Module clip(R"(%g0 = global output float2 builtin(clip_distance) ; c
+%g1 = global output float4 builtin(position) ; pos
+
+func @main() -> void {
+bb0:
+  store %g0, zero:float2
+  store %g1, zero:float4
+  ret
+}
+
+entry vertex @main outputs(%g0, %g1)
+)");
+    CHECK_FALSE(idle_on(clip.module, merge));
+}
+
 }  // namespace
 }  // namespace oneshader::raise::test
