@@ -87,8 +87,9 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     switch (i->intrinsic) {
     case Id::Clamp: return "clamp(" + args() + ")";
     case Id::Sign: {
-        // polyfill_sign leaves the call answering in its operand's type. Metal's sign() takes
-        // floats only; an integer's sign is (x > 0) - (x < 0) in its own type (0 or 1 unsigned).
+        // polyfill_sign leaves the call answering in its operand's type, and unsigned operands
+        // compared with zero. Metal's sign() takes floats only; a signed integer's sign is
+        // (x > 0) - (x < 0) in its own type.
         if (i->operands.size() != 1 || !s0) break;
         if (sema::is_float_kind(s0->scalar)) return textgen::cat("sign(", op(0), ')');
         // A vector comparison is a bool vector, named as such (as operator_text does) so that it
@@ -96,7 +97,6 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         std::string v = temp(t0, op(0), "x");
         std::string tn = type_name(t0);
         std::string b = n0 > 1 ? fmt::format(FMT_COMPILE("bool{}"), n0) : std::string();
-        if (!sema::is_signed_kind(s0->scalar)) return fmt::format(FMT_COMPILE("{0}({2}({1} > {0}(0)))"), tn, v, b);
         return fmt::format(FMT_COMPILE("({0}({2}({1} > {0}(0))) - {0}({2}({1} < {0}(0))))"), tn, v, b);
     }
     // Only fragment functions have helper threads; elsewhere no thread is one.

@@ -65,6 +65,10 @@ TEST_CASE("polyfill_sign answers in the operand's type, then converts to int", "
     // Already in the operand's type: nothing to do.
     CHECK(run(polyfill_sign, with(kLoadI, "  %1 = intrinsic sign(%0) : int4\n  store %g1, %1\n")) ==
           with(kLoadI, "  %1 = intrinsic sign(%0) : int4\n  store %g1, %1\n"));
+    // Unsigned: never negative, so whether it is non-zero (SSign would read 0x80000000 up as negative).
+    CHECK(run(polyfill_sign, with(kLoadI, "  %1 = bitcast %0 : uint4\n  %2 = intrinsic sign(%1) : int4\n  store %g1, %2\n")) ==
+          with(kLoadI, "  %1 = bitcast %0 : uint4\n  %2 = ne %1, zero:uint4 : bool4\n  %3 = convert %2 : int4\n"
+                       "  store %g1, %3\n"));
 }
 
 TEST_CASE("polyfill_saturate clamps to constant bounds of the operand's shape", "[raise][polyfill]") {
