@@ -9,17 +9,26 @@ namespace oneshader::ir {
 namespace {
 
 // Original value -> copy, for every value of the module (constants, spec constants, globals,
-// arguments, instructions), and original function/block -> copy.
+// arguments, instructions), and original function/block -> copy. Values are numbered in their
+// scratch words while the module is copied (ir::Value::scratch; no pass runs meanwhile), so
+// mapping an operand is an array read: a pointer map cost a hash lookup per operand.
 struct CloneMap {
-    PointerMap<const Value*, Value*> values;
+    std::vector<const Value*> originals;  // by number
+    std::vector<Value*> copies;           // by number
     PointerMap<const Function*, Function*> functions;
     PointerMap<const Block*, Block*> blocks;
 
+    void add(const Value* from, Value* to) {
+        from->set_scratch(static_cast<std::uint32_t>(originals.size()));
+        originals.push_back(from);
+        copies.push_back(to);
+    }
+    // The copy of `v`; `v` itself when it is no value of the module being copied.
     template <class T>
     T* value(T* v) const {
         if (!v) return nullptr;
-        auto it = values.find(v);
-        return it == values.end() ? v : static_cast<T*>(it->second);
+        const std::uint32_t k = v->scratch();
+        return k < originals.size() && originals[k] == v ? static_cast<T*>(copies[k]) : v;
     }
     Function* function(Function* f) const {
         if (!f) return nullptr;
@@ -52,7 +61,7 @@ void clone_constants(const Module& from, Module& into, CloneMap& map) {
             case ConstantKind::Undef: copy = into.undef_constant(c->type()); break;
         }
         copy->set_name_raw(c->name());
-        map.values[c] = copy;
+        map.add(c, copy);
     }
 }
 
@@ -61,7 +70,7 @@ void clone_globals(const Module& from, Module& into, CloneMap& map) {
         SpecConstant* copy = into.add_spec_constant(static_cast<const sema::ScalarType*>(s->type()), s->id,
                                                     map.value(s->default_value), {});
         copy->set_name_raw(s->name());
-        map.values[s] = copy;
+        map.add(s, copy);
     }
     for (Global* g : from.globals) {
         Global* copy = into.add_global(g->space(), g->value_type(), {});
@@ -80,7 +89,7 @@ void clone_globals(const Module& from, Module& into, CloneMap& map) {
         copy->user_type = g->user_type;
         copy->initializer = map.value(g->initializer);
         if (g->counter_for) copy->counter_for = static_cast<Global*>(map.value(g->counter_for));
-        map.values[g] = copy;
+        map.add(g, copy);
     }
 }
 
@@ -94,7 +103,7 @@ void clone_shell(const Function& f, Module& into, CloneMap& map) {
     for (Argument* a : f.arguments) {
         Argument* ca = into.add_argument(copy, a->type(), {});
         ca->set_name_raw(a->name());
-        map.values[a] = ca;
+        map.add(a, ca);
     }
     for (Block* b : f.blocks) {
         Block* cb = into.add_block(copy);
@@ -113,7 +122,7 @@ void clone_body(const Function& f, Module& into, CloneMap& map) {
             Instruction* c = copy_instruction(into, *i);
             c->block = cb;
             cb->instructions.push_back(c);
-            map.values[i] = c;
+            map.add(i, c);
         }
         cb->structure = b->structure;
         cb->merge = map.block(b->merge);
@@ -159,7 +168,8 @@ void clone_module(const Module& from, Module& into) {
         blocks += f->blocks.size();
         for (const Block* b : f->blocks) values += b->instructions.size();
     }
-    map.values.reserve(values);
+    map.originals.reserve(values);
+    map.copies.reserve(values);
     map.blocks.reserve(blocks);
     map.functions.reserve(from.functions.size());
     into.reserve(from.constants().size(), from.spec_constants.size(), from.globals.size(), from.functions.size());
