@@ -205,6 +205,13 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, co
         }
         for (const PushConstantInfo& p : reflection->push_constants) add(p.name, p.slots);
     }
+    // The binding slots are the module's, the same for every entry point: worked out once when
+    // there are several.
+    std::vector<std::pair<const ir::Global*, wgsl::BindingSlot>> slots;
+    if (module.entry_points.size() > 1) {
+        slots = wgsl::resource_slots(module);
+        wo.module_slots = &slots;
+    }
     for (const ir::EntryPoint* ep : module.entry_points) {
         std::string text = wgsl::emit(module, *ep, wo, ctx.diags);
         if (text.empty()) continue;

@@ -193,12 +193,17 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         std::string name = file_names_.fresh(std::string(s.name.empty() ? std::string_view("anon") : s.name) + "_mem");
         layout_names_.insert(s.layout, name);
         std::vector<std::string> lines;
-        for (const textgen::PaddedMember& m : s.members) {
+        lines.reserve(s.members.size());
+        // Each member's name, worked out once for its declaration and its offset check.
+        std::vector<std::string> members(s.members.size());
+        for (std::size_t k = 0; k < s.members.size(); ++k) {
+            const textgen::PaddedMember& m = s.members[k];
             if (m.is_padding()) {
                 lines.push_back(fmt::format(FMT_COMPILE("uchar {}[{}];"), m.name, m.size));
                 continue;
             }
-            std::string member = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
+            members[k] = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
+            const std::string& member = members[k];
             if (textgen::printed_size(*m.layout) != m.size) {
                 unsupported(fmt::format(FMT_COMPILE("the buffer member '{}', an array or matrix without padding after its last "
                                         "element (the cbuffer packing of -fvk-use-dx-layout)"),
@@ -214,9 +219,10 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         decls_.close("};");
         decls_.line("#ifdef ONESHADER_CHECK_LAYOUT");
         decls_.format_line(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, s.size);
-        for (const textgen::PaddedMember& m : s.members) {
+        for (std::size_t k = 0; k < s.members.size(); ++k) {
+            const textgen::PaddedMember& m = s.members[k];
             if (m.is_padding()) continue;
-            std::string member = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
+            const std::string& member = members[k];
             decls_.format_line(FMT_COMPILE("static_assert(__builtin_offsetof({0}, {1}) == {2}, \"{0}.{1} offset\");"), name,
                                     member, m.offset);
         }

@@ -254,7 +254,7 @@ void Printer::declare_resource(const ir::Global* g) {
         PushConstantSlot pc = push_constant_slot(module_);
         bs = {pc.group, pc.binding};
     } else {
-        if (!slots_) slots_ = resource_slots(module_);
+        if (!slots_) slots_ = options_.module_slots ? options_.module_slots : &own_slots_.emplace(resource_slots(module_));
         for (const auto& [r, s] : *slots_)
             if (r == g) bs = s;
     }

@@ -153,7 +153,9 @@ private:
     std::set<std::string> reported_;
     textgen::SourceAt at_;  // the instruction being printed
     // resource_slots(module_), computed on first use: every resource declaration looks its slot up.
-    std::optional<std::vector<std::pair<const ir::Global*, BindingSlot>>> slots_;
+    // Options::module_slots, or own_slots_ once computed.
+    const std::vector<std::pair<const ir::Global*, BindingSlot>>* slots_ = nullptr;
+    std::optional<std::vector<std::pair<const ir::Global*, BindingSlot>>> own_slots_;
 
     textgen::Namer names_{textgen::NameTarget::Wgsl};  // module scope
     textgen::Namer locals_{textgen::NameTarget::Wgsl}; // the function being printed

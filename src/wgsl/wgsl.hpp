@@ -21,6 +21,9 @@ struct Options {
     // Where each resource and the push-constant block are bound, by name, as reflection reports
     // it; a resource not listed gets resource_slots()'s slot.
     std::vector<std::pair<std::string, BindingSlot>> slots;
+    // resource_slots() of the module, when the caller worked it out once for all its entry
+    // points; null: each emit works it out when it declares a resource.
+    const std::vector<std::pair<const ir::Global*, BindingSlot>>* module_slots = nullptr;
 };
 
 // Where the push-constant block of a module is bound (spec page "The WGSL backend": the highest
