@@ -7,6 +7,8 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include <iterator>
+
 #include "ir/type_rules.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
@@ -31,18 +33,35 @@ std::string Printer::buffer_word_index(const BufferRef& r, std::uint32_t extra) 
 }
 
 std::string Printer::read_word(const BufferRef& r, std::uint32_t extra) {
-    std::string name = global_name(r.buffer);
+    std::string out;
+    append_word(out, r, extra);
+    return out;
+}
+
+void Printer::append_word(std::string& out, const BufferRef& r, std::uint32_t extra) {
+    // Written into `out` in place: a vector or matrix read is several words, and each word built
+    // as its own strings (the name, the index, the access) was three allocations.
+    global_name(r.buffer);  // named first, so the reference below is the map's own
+    const std::string& name = global_names_.find(r.buffer)->second;
+    auto at = std::back_inserter(out);
+    const std::uint32_t c = r.word + extra;
     if (is_uniform(r.buffer)) {
         if (r.dynamic.empty()) {
-            std::uint32_t w = r.word + extra;
-            return fmt::format(FMT_COMPILE("{}[{}].{}"), name, w / 4, kLetters[w % 4]);
+            fmt::format_to(at, FMT_COMPILE("{}[{}].{}"), name, c / 4, kLetters[c % 4]);
+            return;
         }
         std::string w = buffer_word_index(r, extra);
-        return fmt::format(FMT_COMPILE("{}[{} / 4u][{} % 4u]"), name, w, w);
+        fmt::format_to(at, FMT_COMPILE("{}[{} / 4u][{} % 4u]"), name, w, w);
+        return;
     }
-    std::string w = buffer_word_index(r, extra);
-    if (is_atomic_global(r.buffer)) return fmt::format(FMT_COMPILE("atomicLoad(&{}[{}])"), name, w);
-    return fmt::format(FMT_COMPILE("{}[{}]"), name, w);
+    const bool atomic = is_atomic_global(r.buffer);
+    if (atomic) out += "atomicLoad(&";
+    textgen::append_all(out, name, '[');
+    if (r.dynamic.empty()) fmt::format_to(at, FMT_COMPILE("{}u"), c);
+    else if (c == 0) out += r.dynamic;
+    else fmt::format_to(at, FMT_COMPILE("({} + {}u)"), r.dynamic, c);
+    out += ']';
+    if (atomic) out += ')';
 }
 
 std::string Printer::atomic_word(const BufferRef& r) {
@@ -218,8 +237,8 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         }
         std::string u = fmt::format(FMT_COMPILE("vec{}<u32>("), n);
         for (std::uint32_t k = 0; k < n; ++k) {
-            std::string w = read_word(r, base + k * step);
-            textgen::append_all(u, k ? ", " : "", w);
+            if (k) u += ", ";
+            append_word(u, r, base + k * step);
         }
         u += ')';
         return from_bits(u, s, n);

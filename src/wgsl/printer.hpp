@@ -95,6 +95,7 @@ public:
     // --- buffers (buffers.cpp) -----------------------------------------------------------------
     std::string buffer_word_index(const BufferRef& r, std::uint32_t extra) const;
     std::string read_word(const BufferRef& r, std::uint32_t extra);
+    void append_word(std::string& out, const BufferRef& r, std::uint32_t extra);  // read_word's text, appended
     void write_word(const BufferRef& r, std::uint32_t extra, const std::string& bits);
     // The 16-bit value `k` halves after `r` (spec page "16-bit and 64-bit types": halves packed in 32-bit words).
     std::string read_half(const BufferRef& r, std::uint32_t k);
