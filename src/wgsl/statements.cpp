@@ -174,6 +174,13 @@ void Printer::print_stmt(const textgen::Stmt& s) {
                 return;
             }
             bool hoisted = hoisted_.count(i) != 0;
+            // A value printed where it is used takes no name. statement() below prints only
+            // inserts and intrinsics with temporaries as statements among what may be inlined.
+            if (s.inlined && !hoisted && !row_operands_.count(i) && i->opcode != ir::Opcode::CompositeInsert &&
+                i->opcode != ir::Opcode::CallIntrinsic) {
+                inlined_.insert(i);
+                return;
+            }
             std::string var = hoisted ? value_names_[i] : std::string();
             std::string n = locals_.fresh(i->name().empty() ? "v" : i->name());
             if (statement(i, n)) {

@@ -16,9 +16,9 @@ fn PSMain(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0) in_in_TE
     in_SV_Position = in_in_SV_Position;
     in_TEXCOORD0 = in_in_TEXCOORD0;
     in_COLOR0 = in_in_COLOR0;
-    let v_1 = in_COLOR0;
-    let v_2 = textureSample(Atlas, AtlasSampler, in_TEXCOORD0);
-    out_SV_Target = vec4<f32>((v_2.xyz * v_1.xyz), (v_2.w * v_1.w));
+    let v = in_COLOR0;
+    let v_1 = textureSample(Atlas, AtlasSampler, in_TEXCOORD0);
+    out_SV_Target = vec4<f32>((v_1.xyz * v.xyz), (v_1.w * v.w));
     return PSMain_Output(out_SV_Target);
 }
 

@@ -53,41 +53,41 @@ fn VSMain(@builtin(vertex_index) in_in_SV_VertexID: u32, @builtin(instance_index
     v_5 = v_11.Flags;
     v_6 = f32((v & 1u));
     v_7 = vec2<f32>(v_6, f32((v >> (1u & 31u))));
-    let v_25 = ((v_7 - vec2<f32>(0.5f, 0.5f)) * v_11.Size);
+    let v_19 = ((v_7 - vec2<f32>(0.5f, 0.5f)) * v_11.Size);
     arg = sin(v_11.Rotation);
     arg_1 = cos(v_11.Rotation);
-    let v_26 = arg;
-    let v_27 = arg_1;
-    let v_28 = v_25.x;
-    let v_30 = v_25.y;
-    v_8 = (v_12 + vec2<f32>(((v_28 * v_27) - (v_30 * v_26)), ((v_28 * v_26) + (v_30 * v_27))));
+    let v_20 = arg;
+    let v_21 = arg_1;
+    let v_22 = v_19.x;
+    let v_23 = v_19.y;
+    v_8 = (v_12 + vec2<f32>(((v_22 * v_21) - (v_23 * v_20)), ((v_22 * v_20) + (v_23 * v_21))));
     if (bool((v_5 & 1u))) {
-        var v_41 = v_7;
-        v_41.x = (1.0f - v_6);
-        uvCorner = v_41;
+        var v_25 = v_7;
+        v_25.x = (1.0f - v_6);
+        uvCorner = v_25;
     } else {
         uvCorner = v_7;
     }
     if (bool((v_5 & 2u))) {
-        var v_46 = uvCorner;
-        v_46.y = (1.0f - uvCorner.y);
-        uvCorner_1 = v_46;
+        var v_26 = uvCorner;
+        v_26.y = (1.0f - uvCorner.y);
+        uvCorner_1 = v_26;
     } else {
         uvCorner_1 = uvCorner;
     }
-    let v_52 = mix(v_2.xy, v_2.zw, uvCorner_1);
-    let v_64 = (vec4<f32>(f32((v_4 & 255u)), f32(((v_4 >> (8u & 31u)) & 255u)), f32(((v_4 >> (16u & 31u)) & 255u)), f32((v_4 >> (24u & 31u)))) / vec4<f32>(255.0f, 255.0f, 255.0f, 255.0f));
-    let v_65 = v_64.xyz;
-    let v_73 = mix(pow(abs(((v_65 + vec3<f32>(0.055f, 0.055f, 0.055f)) / vec3<f32>(1.055f, 1.055f, 1.055f))), vec3<f32>(2.4f, 2.4f, 2.4f)), (v_65 / vec3<f32>(12.92f, 12.92f, 12.92f)), vec3<f32>((v_65 <= vec3<f32>(0.04045f, 0.04045f, 0.04045f))));
-    var v_75 = v_64;
-    v_75.x = v_73.x;
-    var v_77 = v_75;
-    v_77.y = v_73.y;
-    var v_79 = v_77;
-    v_79.z = v_73.z;
+    let v_27 = mix(v_2.xy, v_2.zw, uvCorner_1);
+    let v_28 = (vec4<f32>(f32((v_4 & 255u)), f32(((v_4 >> (8u & 31u)) & 255u)), f32(((v_4 >> (16u & 31u)) & 255u)), f32((v_4 >> (24u & 31u)))) / vec4<f32>(255.0f, 255.0f, 255.0f, 255.0f));
+    let v_29 = v_28.xyz;
+    let v_32 = mix(pow(abs(((v_29 + vec3<f32>(0.055f, 0.055f, 0.055f)) / vec3<f32>(1.055f, 1.055f, 1.055f))), vec3<f32>(2.4f, 2.4f, 2.4f)), (v_29 / vec3<f32>(12.92f, 12.92f, 12.92f)), vec3<f32>((v_29 <= vec3<f32>(0.04045f, 0.04045f, 0.04045f))));
+    var v_33 = v_28;
+    v_33.x = v_32.x;
+    var v_34 = v_33;
+    v_34.y = v_32.y;
+    var v_35 = v_34;
+    v_35.z = v_32.z;
     out_SV_Position = (vec4<f32>(v_8, v_3, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].x, SpriteFrame[1].x, SpriteFrame[2].x, SpriteFrame[3].x)), bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].y, SpriteFrame[1].y, SpriteFrame[2].y, SpriteFrame[3].y)), bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].z, SpriteFrame[1].z, SpriteFrame[2].z, SpriteFrame[3].z)), bitcast<vec4<f32>>(vec4<u32>(SpriteFrame[0].w, SpriteFrame[1].w, SpriteFrame[2].w, SpriteFrame[3].w))));
-    out_TEXCOORD0 = v_52;
-    out_COLOR0 = v_79;
+    out_TEXCOORD0 = v_27;
+    out_COLOR0 = v_35;
     return VSMain_Output(out_SV_Position, out_TEXCOORD0, out_COLOR0);
 }
 

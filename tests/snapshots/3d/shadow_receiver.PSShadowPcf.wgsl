@@ -73,28 +73,28 @@ fn PSShadowPcf(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0) in_
     var c_2: vec4<f32>;
     var c_0_1: array<mat4x4<f32>, 4>;
     var c_2_1: vec4<f32>;
-    let v_23 = vec3<i32>(vec2<i32>(in_SV_Position.xy), 0i);
-    let v_24 = v_23.xy;
-    let v_25 = v_23.z;
-    let v_31 = (vec4<f32>(((in_TEXCOORD0 * vec2<f32>(2.0f, -2.0f)) + vec2<f32>(-1.0f, 1.0f)), textureLoad(SceneDepth, v_24, v_25).x, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].x, ShadowReceiver[1].x, ShadowReceiver[2].x, ShadowReceiver[3].x)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].y, ShadowReceiver[1].y, ShadowReceiver[2].y, ShadowReceiver[3].y)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].z, ShadowReceiver[1].z, ShadowReceiver[2].z, ShadowReceiver[3].z)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].w, ShadowReceiver[1].w, ShadowReceiver[2].w, ShadowReceiver[3].w))));
-    v = (v_31.xyz / vec3<f32>(v_31.w));
-    let v_38 = ((textureLoad(SceneNormal, v_24, v_25).xy * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f));
-    let v_44 = ((1.0f - abs(v_38.x)) - abs(v_38.y));
-    let v_45 = vec3<f32>(v_38, v_44);
-    let v_48 = v_45.xy;
-    let v_55 = (v_48 - (((vec2<f32>((v_48 >= vec2<f32>(0.0f, 0.0f))) * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f)) * vec2<f32>(saturate((-v_44)))));
-    var v_57 = v_45;
-    v_57.x = v_55.x;
-    var v_59 = v_57;
-    v_59.y = v_55.y;
-    v_1 = normalize(v_59);
+    let v_19 = vec3<i32>(vec2<i32>(in_SV_Position.xy), 0i);
+    let v_20 = v_19.xy;
+    let v_21 = v_19.z;
+    let v_22 = (vec4<f32>(((in_TEXCOORD0 * vec2<f32>(2.0f, -2.0f)) + vec2<f32>(-1.0f, 1.0f)), textureLoad(SceneDepth, v_20, v_21).x, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].x, ShadowReceiver[1].x, ShadowReceiver[2].x, ShadowReceiver[3].x)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].y, ShadowReceiver[1].y, ShadowReceiver[2].y, ShadowReceiver[3].y)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].z, ShadowReceiver[1].z, ShadowReceiver[2].z, ShadowReceiver[3].z)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].w, ShadowReceiver[1].w, ShadowReceiver[2].w, ShadowReceiver[3].w))));
+    v = (v_22.xyz / vec3<f32>(v_22.w));
+    let v_24 = ((textureLoad(SceneNormal, v_20, v_21).xy * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f));
+    let v_27 = ((1.0f - abs(v_24.x)) - abs(v_24.y));
+    let v_28 = vec3<f32>(v_24, v_27);
+    let v_30 = v_28.xy;
+    let v_31 = (v_30 - (((vec2<f32>((v_30 >= vec2<f32>(0.0f, 0.0f))) * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f)) * vec2<f32>(saturate((-v_27)))));
+    var v_32 = v_28;
+    v_32.x = v_31.x;
+    var v_33 = v_32;
+    v_33.y = v_31.y;
+    v_1 = normalize(v_33);
     v_2 = (vec4<f32>(v, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].x, ShadowReceiver[5].x, ShadowReceiver[6].x, ShadowReceiver[7].x)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].y, ShadowReceiver[5].y, ShadowReceiver[6].y, ShadowReceiver[7].y)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].z, ShadowReceiver[5].z, ShadowReceiver[6].z, ShadowReceiver[7].z)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].w, ShadowReceiver[5].w, ShadowReceiver[6].w, ShadowReceiver[7].w)))).z;
-    let v_65 = load_ShadowReceiver_0(32u);
-    v_3 = v_65.LightViewProjection;
-    c_1 = v_65.SplitDepths;
-    v_4 = v_65.TexelSizes;
-    v_5 = v_65.DepthBias;
-    v_6 = v_65.NormalBias;
+    let v_36 = load_ShadowReceiver_0(32u);
+    v_3 = v_36.LightViewProjection;
+    c_1 = v_36.SplitDepths;
+    v_4 = v_36.TexelSizes;
+    v_5 = v_36.DepthBias;
+    v_6 = v_36.NormalBias;
     cascade = 0u;
     i = 0u;
     loop {
@@ -104,26 +104,26 @@ fn PSShadowPcf(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0) in_
             break;
         }
         continuing {
-            let v_76 = (i + 1u);
+            let v_42 = (i + 1u);
             cascade = v_7;
-            i = v_76;
+            i = v_42;
         }
     }
     v_8 = (1.0f / f32(ShadowReceiver[26].w));
     c_0 = v_3;
     c_2 = v_4;
     v_9 = (v_1 * vec3<f32>(v_6));
-    let v_88 = (vec4<f32>((v + (v_9 * vec3<f32>(c_2[cascade]))), 1.0f) * c_0[cascade]);
-    let v_92 = (v_88.xyz / vec3<f32>(v_88.w));
-    var v_94 = v_88;
-    v_94.x = v_92.x;
-    var v_96 = v_94;
-    v_96.y = v_92.y;
-    let v_97 = v_92.z;
-    var v_98 = v_96;
-    v_98.z = v_97;
-    v_10 = (v_97 - v_5);
-    v_11 = vec3<f32>(((v_98.xy * vec2<f32>(0.5f, -0.5f)) + vec2<f32>(0.5f, 0.5f)), v_10);
+    let v_45 = (vec4<f32>((v + (v_9 * vec3<f32>(c_2[cascade]))), 1.0f) * c_0[cascade]);
+    let v_46 = (v_45.xyz / vec3<f32>(v_45.w));
+    var v_47 = v_45;
+    v_47.x = v_46.x;
+    var v_48 = v_47;
+    v_48.y = v_46.y;
+    let v_49 = v_46.z;
+    var v_50 = v_48;
+    v_50.z = v_49;
+    v_10 = (v_49 - v_5);
+    v_11 = vec3<f32>(((v_50.xy * vec2<f32>(0.5f, -0.5f)) + vec2<f32>(0.5f, 0.5f)), v_10);
     sum = 0.0f;
     y = -1i;
     loop {
@@ -137,44 +137,44 @@ fn PSShadowPcf(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0) in_
                     break;
                 }
                 continuing {
-                    let v_117 = (x + 1i);
+                    let v_54 = (x + 1i);
                     sum_1 = v_12;
-                    x = v_117;
+                    x = v_54;
                 }
             }
         } else {
             break;
         }
         continuing {
-            let v_118 = (y + 1i);
+            let v_55 = (y + 1i);
             sum = sum_1;
-            y = v_118;
+            y = v_55;
         }
     }
     v_13 = (sum / 9.0f);
-    let v_120 = bitcast<f32>(ShadowReceiver[(cascade + 96u) / 4u][(cascade + 96u) % 4u]);
-    v_14 = ((v_120 - v_2) / (v_120 * bitcast<f32>(ShadowReceiver[27].y)));
+    let v_57 = bitcast<f32>(ShadowReceiver[(cascade + 96u) / 4u][(cascade + 96u) % 4u]);
+    v_14 = ((v_57 - v_2) / (v_57 * bitcast<f32>(ShadowReceiver[27].y)));
     v_15 = (cascade + 1u);
     if ((v_15 < 4u)) {
-        let v_127 = (v_14 < 1.0f);
-        phi = v_127;
+        let v_60 = (v_14 < 1.0f);
+        phi = v_60;
     } else {
         phi = false;
     }
     if (phi) {
         c_0_1 = v_3;
         c_2_1 = v_4;
-        let v_134 = (vec4<f32>((v + (v_9 * vec3<f32>(c_2_1[v_15]))), 1.0f) * c_0_1[v_15]);
-        let v_138 = (v_134.xyz / vec3<f32>(v_134.w));
-        var v_140 = v_134;
-        v_140.x = v_138.x;
-        var v_142 = v_140;
-        v_142.y = v_138.y;
-        let v_143 = v_138.z;
-        var v_144 = v_142;
-        v_144.z = v_143;
-        v_16 = (v_143 - v_5);
-        v_17 = vec3<f32>(((v_144.xy * vec2<f32>(0.5f, -0.5f)) + vec2<f32>(0.5f, 0.5f)), v_16);
+        let v_61 = (vec4<f32>((v + (v_9 * vec3<f32>(c_2_1[v_15]))), 1.0f) * c_0_1[v_15]);
+        let v_62 = (v_61.xyz / vec3<f32>(v_61.w));
+        var v_63 = v_61;
+        v_63.x = v_62.x;
+        var v_64 = v_63;
+        v_64.y = v_62.y;
+        let v_65 = v_62.z;
+        var v_66 = v_64;
+        v_66.z = v_65;
+        v_16 = (v_65 - v_5);
+        v_17 = vec3<f32>(((v_66.xy * vec2<f32>(0.5f, -0.5f)) + vec2<f32>(0.5f, 0.5f)), v_16);
         sum_2 = 0.0f;
         y_1 = -1i;
         loop {
@@ -188,22 +188,22 @@ fn PSShadowPcf(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0) in_
                         break;
                     }
                     continuing {
-                        let v_163 = (x_1 + 1i);
+                        let v_70 = (x_1 + 1i);
                         sum_3 = v_18;
-                        x_1 = v_163;
+                        x_1 = v_70;
                     }
                 }
             } else {
                 break;
             }
             continuing {
-                let v_164 = (y_1 + 1i);
+                let v_71 = (y_1 + 1i);
                 sum_2 = sum_3;
-                y_1 = v_164;
+                y_1 = v_71;
             }
         }
-        let v_167 = mix((sum_2 / 9.0f), v_13, saturate(v_14));
-        s = v_167;
+        let v_73 = mix((sum_2 / 9.0f), v_13, saturate(v_14));
+        s = v_73;
     } else {
         s = v_13;
     }

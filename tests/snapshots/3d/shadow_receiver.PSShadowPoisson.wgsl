@@ -62,28 +62,28 @@ fn PSShadowPoisson(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0)
     var arg: f32;
     var arg_1: f32;
     v = in_SV_Position.xy;
-    let v_18 = vec3<i32>(vec2<i32>(v), 0i);
-    let v_19 = v_18.xy;
-    let v_20 = v_18.z;
-    let v_26 = (vec4<f32>(((in_TEXCOORD0 * vec2<f32>(2.0f, -2.0f)) + vec2<f32>(-1.0f, 1.0f)), textureLoad(SceneDepth, v_19, v_20).x, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].x, ShadowReceiver[1].x, ShadowReceiver[2].x, ShadowReceiver[3].x)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].y, ShadowReceiver[1].y, ShadowReceiver[2].y, ShadowReceiver[3].y)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].z, ShadowReceiver[1].z, ShadowReceiver[2].z, ShadowReceiver[3].z)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].w, ShadowReceiver[1].w, ShadowReceiver[2].w, ShadowReceiver[3].w))));
-    v_1 = (v_26.xyz / vec3<f32>(v_26.w));
-    let v_33 = ((textureLoad(SceneNormal, v_19, v_20).xy * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f));
-    let v_39 = ((1.0f - abs(v_33.x)) - abs(v_33.y));
-    let v_40 = vec3<f32>(v_33, v_39);
-    let v_43 = v_40.xy;
-    let v_50 = (v_43 - (((vec2<f32>((v_43 >= vec2<f32>(0.0f, 0.0f))) * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f)) * vec2<f32>(saturate((-v_39)))));
-    var v_52 = v_40;
-    v_52.x = v_50.x;
-    var v_54 = v_52;
-    v_54.y = v_50.y;
-    v_2 = normalize(v_54);
+    let v_15 = vec3<i32>(vec2<i32>(v), 0i);
+    let v_16 = v_15.xy;
+    let v_17 = v_15.z;
+    let v_18 = (vec4<f32>(((in_TEXCOORD0 * vec2<f32>(2.0f, -2.0f)) + vec2<f32>(-1.0f, 1.0f)), textureLoad(SceneDepth, v_16, v_17).x, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].x, ShadowReceiver[1].x, ShadowReceiver[2].x, ShadowReceiver[3].x)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].y, ShadowReceiver[1].y, ShadowReceiver[2].y, ShadowReceiver[3].y)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].z, ShadowReceiver[1].z, ShadowReceiver[2].z, ShadowReceiver[3].z)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[0].w, ShadowReceiver[1].w, ShadowReceiver[2].w, ShadowReceiver[3].w))));
+    v_1 = (v_18.xyz / vec3<f32>(v_18.w));
+    let v_20 = ((textureLoad(SceneNormal, v_16, v_17).xy * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f));
+    let v_23 = ((1.0f - abs(v_20.x)) - abs(v_20.y));
+    let v_24 = vec3<f32>(v_20, v_23);
+    let v_26 = v_24.xy;
+    let v_27 = (v_26 - (((vec2<f32>((v_26 >= vec2<f32>(0.0f, 0.0f))) * vec2<f32>(2.0f, 2.0f)) - vec2<f32>(1.0f, 1.0f)) * vec2<f32>(saturate((-v_23)))));
+    var v_28 = v_24;
+    v_28.x = v_27.x;
+    var v_29 = v_28;
+    v_29.y = v_27.y;
+    v_2 = normalize(v_29);
     v_3 = (vec4<f32>(v_1, 1.0f) * mat4x4<f32>(bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].x, ShadowReceiver[5].x, ShadowReceiver[6].x, ShadowReceiver[7].x)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].y, ShadowReceiver[5].y, ShadowReceiver[6].y, ShadowReceiver[7].y)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].z, ShadowReceiver[5].z, ShadowReceiver[6].z, ShadowReceiver[7].z)), bitcast<vec4<f32>>(vec4<u32>(ShadowReceiver[4].w, ShadowReceiver[5].w, ShadowReceiver[6].w, ShadowReceiver[7].w)))).z;
-    let v_60 = load_ShadowReceiver_0(32u);
-    v_4 = v_60.LightViewProjection;
-    c_1 = v_60.SplitDepths;
-    v_5 = v_60.TexelSizes;
-    v_6 = v_60.DepthBias;
-    v_7 = v_60.NormalBias;
+    let v_32 = load_ShadowReceiver_0(32u);
+    v_4 = v_32.LightViewProjection;
+    c_1 = v_32.SplitDepths;
+    v_5 = v_32.TexelSizes;
+    v_6 = v_32.DepthBias;
+    v_7 = v_32.NormalBias;
     cascade = 0u;
     i = 0u;
     loop {
@@ -93,30 +93,30 @@ fn PSShadowPoisson(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0)
             break;
         }
         continuing {
-            let v_71 = (i + 1u);
+            let v_38 = (i + 1u);
             cascade = v_8;
-            i = v_71;
+            i = v_38;
         }
     }
     v_9 = (bitcast<f32>(ShadowReceiver[26].z) / f32(ShadowReceiver[26].w));
     c_0 = v_4;
     c_2 = v_5;
-    let v_84 = (vec4<f32>((v_1 + ((v_2 * vec3<f32>(v_7)) * vec3<f32>(c_2[cascade]))), 1.0f) * c_0[cascade]);
-    let v_88 = (v_84.xyz / vec3<f32>(v_84.w));
-    var v_90 = v_84;
-    v_90.x = v_88.x;
-    var v_92 = v_90;
-    v_92.y = v_88.y;
-    let v_93 = v_88.z;
-    var v_94 = v_92;
-    v_94.z = v_93;
-    v_10 = (v_93 - v_6);
-    v_11 = vec3<f32>(((v_94.xy * vec2<f32>(0.5f, -0.5f)) + vec2<f32>(0.5f, 0.5f)), v_10);
+    let v_40 = (vec4<f32>((v_1 + ((v_2 * vec3<f32>(v_7)) * vec3<f32>(c_2[cascade]))), 1.0f) * c_0[cascade]);
+    let v_41 = (v_40.xyz / vec3<f32>(v_40.w));
+    var v_42 = v_40;
+    v_42.x = v_41.x;
+    var v_43 = v_42;
+    v_43.y = v_41.y;
+    let v_44 = v_41.z;
+    var v_45 = v_43;
+    v_45.z = v_44;
+    v_10 = (v_44 - v_6);
+    v_11 = vec3<f32>(((v_45.xy * vec2<f32>(0.5f, -0.5f)) + vec2<f32>(0.5f, 0.5f)), v_10);
     arg = sin((6.2831855f * fract((52.982918f * fract(dot(v, vec2<f32>(0.06711056f, 0.00583715f)))))));
     arg_1 = cos((6.2831855f * fract((52.982918f * fract(dot(v, vec2<f32>(0.06711056f, 0.00583715f)))))));
-    let v_105 = arg;
-    let v_106 = arg_1;
-    v_12 = mat2x2<f32>(vec2<f32>(v_106, (-v_105)), vec2<f32>(v_105, v_106));
+    let v_51 = arg;
+    let v_52 = arg_1;
+    v_12 = mat2x2<f32>(vec2<f32>(v_52, (-v_51)), vec2<f32>(v_51, v_52));
     sum = 0.0f;
     i_1 = 0u;
     loop {
@@ -126,9 +126,9 @@ fn PSShadowPoisson(@builtin(position) in_in_SV_Position: vec4<f32>, @location(0)
             break;
         }
         continuing {
-            let v_122 = (i_1 + 1u);
+            let v_55 = (i_1 + 1u);
             sum = v_13;
-            i_1 = v_122;
+            i_1 = v_55;
         }
     }
     out_SV_Target = (sum / 12.0f);

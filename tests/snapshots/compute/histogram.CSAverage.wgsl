@@ -28,13 +28,13 @@ fn CSAverage(@builtin(local_invocation_index) in_in_SV_GroupIndex: u32) {
             break;
         }
         continuing {
-            let v_13 = (stride >> (1u & 31u));
-            stride = v_13;
+            let v_4 = (stride >> (1u & 31u));
+            stride = v_4;
         }
     }
     if ((v == 0u)) {
-        let v_28 = bitcast<f32>(AverageLuminance[0u]);
-        AverageLuminance[0u] = bitcast<u32>((v_28 + ((exp2((((((WeightedBins[0] / max((f32(HistogramParams[1].z) - v_1), 1.0f)) - 1.0f) / 254.0f) * bitcast<f32>(HistogramParams[1].x)) + bitcast<f32>(HistogramParams[0].z))) - v_28) * bitcast<f32>(HistogramParams[1].y))));
+        let v_7 = bitcast<f32>(AverageLuminance[0u]);
+        AverageLuminance[0u] = bitcast<u32>((v_7 + ((exp2((((((WeightedBins[0] / max((f32(HistogramParams[1].z) - v_1), 1.0f)) - 1.0f) / 254.0f) * bitcast<f32>(HistogramParams[1].x)) + bitcast<f32>(HistogramParams[0].z))) - v_7) * bitcast<f32>(HistogramParams[1].y))));
     }
     return;
 }

@@ -23,24 +23,24 @@ fn CSBuildHistogram(@builtin(global_invocation_id) in_in_SV_DispatchThreadID: ve
     workgroupBarrier();
     v_2 = v.xy;
     if (all((v_2 < HistogramParams[0].xy))) {
-        let v_13 = vec3<i32>(vec2<i32>(v_2), 0i);
-        v_3 = textureLoad(HdrInput, v_13.xy, v_13.z).xyz;
+        let v_10 = vec3<i32>(vec2<i32>(v_2), 0i);
+        v_3 = textureLoad(HdrInput, v_10.xy, v_10.z).xyz;
         loop {
             v_4 = dot(v_3, vec3<f32>(0.2126f, 0.7152f, 0.0722f));
             if ((v_4 < 0.001f)) {
                 inline_result = 0u;
                 break;
             }
-            let v_28 = u32(((saturate(((log2(v_4) - bitcast<f32>(HistogramParams[0].z)) * bitcast<f32>(HistogramParams[0].w))) * 254.0f) + 1.0f));
-            inline_result = v_28;
+            let v_15 = u32(((saturate(((log2(v_4) - bitcast<f32>(HistogramParams[0].z)) * bitcast<f32>(HistogramParams[0].w))) * 254.0f) + 1.0f));
+            inline_result = v_15;
             break;
         }
-        let v_29 = atomicAdd(&LocalBins[inline_result], 1u);
+        let v_16 = atomicAdd(&LocalBins[inline_result], 1u);
     }
     workgroupBarrier();
     v_5 = atomicLoad(&(*p));
     if ((v_5 != 0u)) {
-        let v_32 = atomicAdd(&Histogram[v_1], v_5);
+        let v_18 = atomicAdd(&Histogram[v_1], v_5);
     }
     return;
 }

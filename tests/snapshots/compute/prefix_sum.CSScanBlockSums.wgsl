@@ -56,9 +56,9 @@ fn CSScanBlockSums(@builtin(local_invocation_index) in_in_SV_GroupIndex: u32) {
             break;
         }
         continuing {
-            let v_27 = (d >> (1u & 31u));
+            let v_17 = (d >> (1u & 31u));
             offset = v_6;
-            d = v_27;
+            d = v_17;
         }
     }
     if ((v == 0u)) {
@@ -72,18 +72,18 @@ fn CSScanBlockSums(@builtin(local_invocation_index) in_in_SV_GroupIndex: u32) {
             workgroupBarrier();
             if ((v < d2)) {
                 let p_3 = &Temp[((v_7 * v_4) - 1u)];
-                let v_37 = (*p_3);
+                let v_19 = (*p_3);
                 let p_4 = &Temp[((v_7 * (v_1 + 2u)) - 1u)];
                 (*p_3) = (*p_4);
-                (*p_4) = ((*p_4) + v_37);
+                (*p_4) = ((*p_4) + v_19);
             }
         } else {
             break;
         }
         continuing {
-            let v_41 = (d2 * 2u);
+            let v_20 = (d2 * 2u);
             offset_1 = v_7;
-            d2 = v_41;
+            d2 = v_20;
         }
     }
     workgroupBarrier();

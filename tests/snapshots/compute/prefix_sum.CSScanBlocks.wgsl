@@ -37,15 +37,15 @@ fn CSScanBlocks(@builtin(workgroup_id) in_in_SV_GroupID: vec3<u32>, @builtin(loc
     v_6 = ScanParams[0].x;
     v_7 = (v_4 < v_6);
     if (v_7) {
-        let v_21 = Input[v_4];
-        phi = v_21;
+        let v_20 = Input[v_4];
+        phi = v_20;
     } else {
         phi = 0u;
     }
     v_8 = (v_5 < v_6);
     if (v_8) {
-        let v_23 = Input[v_5];
-        phi_1 = v_23;
+        let v_22 = Input[v_5];
+        phi_1 = v_22;
     } else {
         phi_1 = 0u;
     }
@@ -68,9 +68,9 @@ fn CSScanBlocks(@builtin(workgroup_id) in_in_SV_GroupID: vec3<u32>, @builtin(loc
             break;
         }
         continuing {
-            let v_36 = (d >> (1u & 31u));
+            let v_25 = (d >> (1u & 31u));
             offset = v_10;
-            d = v_36;
+            d = v_25;
         }
     }
     if ((v_1 == 0u)) {
@@ -84,18 +84,18 @@ fn CSScanBlocks(@builtin(workgroup_id) in_in_SV_GroupID: vec3<u32>, @builtin(loc
             workgroupBarrier();
             if ((v_1 < d2)) {
                 let p_3 = &Temp[((v_11 * v_9) - 1u)];
-                let v_46 = (*p_3);
+                let v_27 = (*p_3);
                 let p_4 = &Temp[((v_11 * (v_3 + 2u)) - 1u)];
                 (*p_3) = (*p_4);
-                (*p_4) = ((*p_4) + v_46);
+                (*p_4) = ((*p_4) + v_27);
             }
         } else {
             break;
         }
         continuing {
-            let v_50 = (d2 * 2u);
+            let v_28 = (d2 * 2u);
             offset_1 = v_11;
-            d2 = v_50;
+            d2 = v_28;
         }
     }
     workgroupBarrier();

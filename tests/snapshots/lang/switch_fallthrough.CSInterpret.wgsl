@@ -20,8 +20,8 @@ fn CSInterpret(@builtin(global_invocation_id) in_in_SV_DispatchThreadID: vec3<u3
     var acc_2: vec4<f32>;
     var acc_3: vec4<f32>;
     v = in_SV_DispatchThreadID.x;
-    let v_9 = (bitcast<vec4<f32>>(Params[1].xyzw) + vec4<f32>(f32(v)));
-    acc = v_9;
+    let v_5 = (bitcast<vec4<f32>>(Params[1].xyzw) + vec4<f32>(f32(v)));
+    acc = v_5;
     flags = 0u;
     pc = 0u;
     loop {
@@ -56,8 +56,8 @@ fn CSInterpret(@builtin(global_invocation_id) in_in_SV_DispatchThreadID: vec3<u3
                 }
                 case 6u: {
                     if ((acc_3.x > 10.0f)) {
-                        let v_30 = (flags | 2u);
-                        arg_1 = v_30;
+                        let v_9 = (flags | 2u);
+                        arg_1 = v_9;
                         break;
                     }
                     acc_3.x = (acc_3.x + 10.0f);
@@ -78,16 +78,16 @@ fn CSInterpret(@builtin(global_invocation_id) in_in_SV_DispatchThreadID: vec3<u3
                             break;
                         }
                         continuing {
-                            let v_40 = (i + 1u);
-                            i = v_40;
+                            let v_11 = (i + 1u);
+                            i = v_11;
                         }
                     }
                     acc_3.w = (-acc_3.w);
                     arg_1 = flags;
                 }
                 case default: {
-                    let v_43 = (flags | 1u);
-                    arg = v_43;
+                    let v_12 = (flags | 1u);
+                    arg = v_12;
                     acc_3 = saturate(acc_3);
                     arg_1 = arg;
                 }
@@ -97,32 +97,32 @@ fn CSInterpret(@builtin(global_invocation_id) in_in_SV_DispatchThreadID: vec3<u3
             break;
         }
         continuing {
-            let v_47 = (pc + 1u);
+            let v_15 = (pc + 1u);
             acc = v_3;
             flags = arg_1;
-            pc = v_47;
+            pc = v_15;
         }
     }
     acc_2 = acc;
     acc_1 = acc;
     switch (flags) {
         case 3u: {
-            var v_48 = acc;
-            v_48.w = 3.0f;
-            acc_1 = v_48;
-            var v_49 = acc_1;
-            v_49.z = 1.0f;
-            acc_2 = v_49;
+            var v_16 = acc;
+            v_16.w = 3.0f;
+            acc_1 = v_16;
+            var v_17 = acc_1;
+            v_17.z = 1.0f;
+            acc_2 = v_17;
         }
         case 1u: {
-            var v_50 = acc_1;
-            v_50.z = 1.0f;
-            acc_2 = v_50;
+            var v_18 = acc_1;
+            v_18.z = 1.0f;
+            acc_2 = v_18;
         }
         case 2u: {
-            var v_51 = acc;
-            v_51.y = 2.0f;
-            acc_2 = v_51;
+            var v_19 = acc;
+            v_19.y = 2.0f;
+            acc_2 = v_19;
         }
         case default: {
         }

@@ -23,17 +23,17 @@ fn CSMain(@builtin(global_invocation_id) in_in_SV_DispatchThreadID: vec3<u32>) {
     i = v_6;
     loop {
         if ((i <= Radius)) {
-            let v_14 = exp((f32((-(i * i))) / ((2.0f * Sigma) * Sigma)));
-            v_2 = (sum + (textureLoad(Source, vec2<u32>((vec2<i32>(v.xy) + (v_1 * vec2<i32>(i)))), 0i) * vec4<f32>(v_14)));
-            v_3 = (total + v_14);
+            let v_7 = exp((f32((-(i * i))) / ((2.0f * Sigma) * Sigma)));
+            v_2 = (sum + (textureLoad(Source, vec2<u32>((vec2<i32>(v.xy) + (v_1 * vec2<i32>(i)))), 0i) * vec4<f32>(v_7)));
+            v_3 = (total + v_7);
         } else {
             break;
         }
         continuing {
-            let v_26 = (i + 1i);
+            let v_10 = (i + 1i);
             sum = v_2;
             total = v_3;
-            i = v_26;
+            i = v_10;
         }
     }
     textureStore(Target, v.xy, (sum / vec4<f32>(total)));
