@@ -97,16 +97,25 @@ std::uint32_t Namer::insert(std::string_view name, bool* added) {
 }
 
 std::string Namer::fresh(std::string_view want) {
-    std::string base = legal_name(target_, want);
-    bool added = false;
-    std::uint32_t base_slot = insert(base, &added);
+    std::uint32_t base_slot;
+    if (repeat_table_ == slots_.size() && want == repeat_want_) {
+        // The wanted name of the last call, whose base was taken: the base's slot is known while
+        // the table has not grown (most calls ask for `v`, `x` or one source name in a row).
+        base_slot = repeat_slot_;
+    } else {
+        std::string base = legal_name(target_, want);
+        bool added = false;
+        base_slot = insert(base, &added);
+        if (added) return base;
+    }
     std::uint32_t n = slots_[base_slot].next;
-    if (added) return base;
+    bool added = false;
     // `base_N` for the next N not given yet, built in one buffer. No reserved word ends in `_N`
     // (namer_keywords.cpp checks its lists at compile time), so only clashes with given names
     // are looked up.
-    std::string candidate = base;
-    if (base.back() != '_') candidate += '_';
+    const std::size_t base_size = slots_[base_slot].size;
+    std::string candidate(pool_, slots_[base_slot].offset, base_size);
+    if (candidate.back() != '_') candidate += '_';
     const std::size_t stem = candidate.size();
     for (;;) {
         char digits[16];
@@ -115,9 +124,12 @@ std::string Namer::fresh(std::string_view want) {
         candidate.append(digits, r.ptr);
         const std::size_t table = slots_.size();
         insert(candidate, &added);
-        if (slots_.size() != table) base_slot = find(base);  // the table grew: the base's slot moved
+        if (slots_.size() != table) base_slot = find(std::string_view(candidate).substr(0, base_size));  // it moved
         if (!added) continue;
         slots_[base_slot].next = n;
+        repeat_want_.assign(want);
+        repeat_slot_ = base_slot;
+        repeat_table_ = slots_.size();
         return candidate;
     }
 }

@@ -11,6 +11,7 @@
 // first, and an empty one is `v`. A reserved word then gets the target's mark (spec pages "The
 // WGSL backend" and "The MSL backend": WGSL adds `_`, `loop` becomes `loop_`; MSL adds `0`,
 // `main` becomes `main0`). A name already given gets `_1`, `_2`, ... until it is new.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -57,6 +58,11 @@ private:
     void grow();
 
     NameTarget target_;
+    // The last fresh() whose base name was taken: what it wanted, the base's slot, and the table
+    // size then (a growth moves slots, and the cache no longer holds).
+    std::string repeat_want_;
+    std::uint32_t repeat_slot_ = 0;
+    std::size_t repeat_table_ = static_cast<std::size_t>(-1);
     std::string pool_;
     std::vector<Slot> slots_;  // a power of two in size, at most half full
     std::uint32_t count_ = 0;

@@ -87,6 +87,19 @@ TEST_CASE("namer: suffixes stay in order while the table grows under them", "[te
         n.reserve("w3_1");
         CHECK(n.fresh("w3") == "w3_2");
     }
+    // A run of the same wanted name, a copy taken in the middle of it, and names reserved between:
+    // each namer continues its own count.
+    Namer outer(NameTarget::Msl);
+    CHECK(outer.fresh("x") == "x");
+    CHECK(outer.fresh("x") == "x_1");
+    Namer inner = outer;
+    CHECK(inner.fresh("x") == "x_2");
+    CHECK(outer.fresh("x") == "x_2");
+    outer.reserve("x_3");
+    CHECK(outer.fresh("x") == "x_4");
+    CHECK(inner.fresh("x") == "x_3");
+    CHECK(inner.fresh("y") == "y");
+    CHECK(inner.fresh("x") == "x_4");
     // Reserved words still get their target's mark before any suffix.
     Namer w(NameTarget::Wgsl);
     CHECK(w.fresh("vec4") == "vec4_");
