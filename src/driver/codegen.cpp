@@ -310,36 +310,29 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     static constexpr auto kTextLists = raise::list_difference(msl::kRaiseList, wgsl::kRaiseList);
     const bool share_text = kTextLists.same_order && wants(Target::Msl) && wants(Target::Wgsl) &&
                             options.print_after.empty() && raise::idle_on(*optimized, kTextLists.names());
-    // Targets that raise a module of their own; the one of them last in order takes the optimized one.
-    std::vector<bool> own_module(wanted.size(), true);
-    bool text_seen = false;
-    for (std::size_t k = 0; k < wanted.size(); ++k) {
-        if (wanted[k] == Target::SpirV || !share_text) continue;
-        own_module[k] = !text_seen;
-        text_seen = true;
-    }
+    // Every target raises a module of its own, but the second text target when they share; the
+    // last of those takes the optimized module, the others a copy of it.
+    std::size_t own_left = wanted.size() - (share_text ? 1 : 0);
     ir::Module* text_module = nullptr;  // the shared module, once raised
     std::vector<std::unique_ptr<ir::Module>> copies;
     for (std::size_t k = 0; k < wanted.size(); ++k) {
+        const bool raised = wanted[k] != Target::SpirV && text_module;
         ir::Module* module = text_module;
-        if (own_module[k]) {
-            bool later = std::find(own_module.begin() + static_cast<std::ptrdiff_t>(k) + 1, own_module.end(), true) !=
-                         own_module.end();
+        if (!raised) {
             module = optimized.get();
-            if (later) {
+            if (--own_left > 0) {
                 copies.push_back(std::make_unique<ir::Module>(ctx.arena, fe.types));
                 ir::clone_module(*optimized, *copies.back());
                 module = copies.back().get();
             }
         }
-        const bool raised = !own_module[k];
         switch (wanted[k]) {
             case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
             case Target::Wgsl: emit_wgsl(ctx, *module, raised, options, reflection, printed_ir, out); break;
             case Target::Msl: emit_msl(ctx, *module, raised, options, printed_ir, out); break;
         }
         if (ctx.diags.has_errors()) return;
-        if (share_text && wanted[k] != Target::SpirV && own_module[k]) {
+        if (share_text && wanted[k] != Target::SpirV && !raised) {
             text_module = module;
             // What made the lists agree still holds after the raise (no transform calls an
             // intrinsic a polyfill rewrites): checked, since a shared module raised for the other

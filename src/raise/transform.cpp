@@ -1,8 +1,6 @@
 // The table of raise transforms and the runner the backends' raise lists use.
 #include "raise/transform.hpp"
 
-#include <algorithm>
-
 #include "ir/printer.hpp"
 #include "ir/verifier.hpp"
 #include "raise/buffers.hpp"
@@ -90,9 +88,7 @@ const TransformInfo* find_transform(std::string_view name) {
 }
 
 bool idle_on(const ir::Module& m, std::span<const std::string_view> names) {
-    // The polyfills' intrinsics, gathered first: then one pass over the module answers for all.
-    std::array<Id, 32> polyfilled{};
-    std::size_t count = 0;
+    std::vector<bool> called;  // scanned on the first polyfill asked about, as run_transforms does
     for (std::string_view n : names) {
         const TransformInfo* t = find_transform(n);
         if (!t) return false;
@@ -100,19 +96,9 @@ bool idle_on(const ir::Module& m, std::span<const std::string_view> names) {
             if (!t->idle || !t->idle(m)) return false;
             continue;
         }
-        for (Id id : t->calls) {
-            if (count == polyfilled.size()) return false;  // more than this check was sized for: not idle
-            polyfilled[count++] = id;
-        }
+        if (called.empty()) called_intrinsics(m, called);
+        if (calls_any(called, t->calls)) return false;
     }
-    if (count == 0) return true;
-    for (const ir::Function* f : m.functions)
-        for (const ir::Block* b : f->blocks)
-            for (const ir::Instruction* i : b->instructions)
-                if (i->opcode == ir::Opcode::CallIntrinsic &&
-                    std::find(polyfilled.begin(), polyfilled.begin() + static_cast<std::ptrdiff_t>(count), i->intrinsic) !=
-                        polyfilled.begin() + static_cast<std::ptrdiff_t>(count))
-                    return false;
     return true;
 }
 

@@ -280,12 +280,12 @@ private:
         const Block* tb = f_.blocks[to];
         // A handful of phis per edge: kept inline, as this runs on every edge of every function.
         struct EdgeValue {
-            const Instruction* first;
-            const ir::Value* second;
+            const Instruction* phi;
+            const ir::Value* value;  // what the phi takes on this edge
         };
         struct Snapshot {
-            const ir::Value* first;
-            const Stmt* second;
+            const ir::Value* phi;  // a phi of the target block read on this edge
+            const Stmt* stmt;      // the statement that copies it first
         };
         support::SmallVec<EdgeValue, 4> edge;
         for (const Instruction* p : tb->instructions) {
@@ -302,7 +302,7 @@ private:
             if (!vi || vi == p || vi->opcode != Opcode::Phi || vi->block != tb) continue;
             // A copy for the lambda: clang before 16 cannot capture a structured binding.
             const ir::Value* value = v;
-            if (std::any_of(snapshots.begin(), snapshots.end(), [&](const auto& s) { return s.first == value; })) continue;
+            if (std::any_of(snapshots.begin(), snapshots.end(), [&](const auto& s) { return s.phi == value; })) continue;
             Stmt* s = add(out, StmtKind::Snapshot);
             s->phi = vi;
             snapshots.push_back({v, s});
