@@ -19,6 +19,7 @@
 #include "reflect/builder.hpp"
 #include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
+#include "textgen/structure_cache.hpp"
 #include "wgsl/raise.hpp"
 #include "wgsl/wgsl.hpp"
 
@@ -183,14 +184,16 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
 
 // Raises `module` for WGSL in place (unless `raised`: MSL's raise already left it as WGSL's would)
 // and appends one text blob per entry point to `out`.
-void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, const CompileOptions& options,
-               const ShaderReflection* reflection, std::string& printed_ir, std::vector<ShaderBlob>& out) {
+void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
+               const CompileOptions& options, const ShaderReflection* reflection, std::string& printed_ir,
+               std::vector<ShaderBlob>& out) {
     wgsl::RaiseOptions ro;
     ro.verify_each = options.verify_ir;
     ro.print_after = options.print_after;
     if (!raised && !wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
     wgsl::Options wo;
     wo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
+    wo.structures = &structures;
     // Reflection's WGSL slots: it sees every resource the source uses, the optimized module only
     // those left after dead code went.
     if (reflection) {
@@ -226,14 +229,15 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, co
 
 // Raises `module` for MSL in place (unless `raised`: WGSL's raise already left it as MSL's would)
 // and appends one text blob per entry point to `out`.
-void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, const CompileOptions& options,
-              std::string& printed_ir, std::vector<ShaderBlob>& out) {
+void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
+              const CompileOptions& options, std::string& printed_ir, std::vector<ShaderBlob>& out) {
     msl::RaiseOptions ro;
     ro.verify_each = options.verify_ir;
     ro.print_after = options.print_after;
     if (!raised && !msl::raise(module, ro, ctx.diags, printed_ir)) return;
     msl::Options mo;
     mo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
+    mo.structures = &structures;
     for (const ir::EntryPoint* ep : module.entry_points) {
         msl::EmitResult r = msl::emit(module, *ep, mo, ctx.diags);
         if (r.text.empty()) continue;
@@ -314,6 +318,9 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     // last of those takes the optimized module, the others a copy of it.
     std::size_t own_left = wanted.size() - (share_text ? 1 : 0);
     ir::Module* text_module = nullptr;  // the shared module, once raised
+    // The statement trees of each text module (built after its raise, when the module no longer
+    // changes): one cache for the module the text targets share, or one per text target.
+    std::vector<std::unique_ptr<textgen::StructureCache>> structures;
     std::vector<std::unique_ptr<ir::Module>> copies;
     for (std::size_t k = 0; k < wanted.size(); ++k) {
         const bool raised = wanted[k] != Target::SpirV && text_module;
@@ -326,10 +333,13 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
                 module = copies.back().get();
             }
         }
+        if (wanted[k] != Target::SpirV && !raised) structures.push_back(std::make_unique<textgen::StructureCache>(module->arena()));
         switch (wanted[k]) {
             case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
-            case Target::Wgsl: emit_wgsl(ctx, *module, raised, options, reflection, printed_ir, out); break;
-            case Target::Msl: emit_msl(ctx, *module, raised, options, printed_ir, out); break;
+            case Target::Wgsl:
+                emit_wgsl(ctx, *module, raised, *structures.back(), options, reflection, printed_ir, out);
+                break;
+            case Target::Msl: emit_msl(ctx, *module, raised, *structures.back(), options, printed_ir, out); break;
         }
         if (ctx.diags.has_errors()) return;
         if (share_text && wanted[k] != Target::SpirV && !raised) {

@@ -12,6 +12,10 @@
 #include "support/diagnostics.hpp"
 #include "types/layout.hpp"
 
+namespace oneshader::textgen {
+class StructureCache;
+}
+
 namespace oneshader::msl {
 
 // Buffer index of the interleaved vertex buffer a vertex function with [[stage_in]] reads
@@ -22,6 +26,9 @@ struct Options {
     // Buffer structs are laid out here under DXC's rules, as the SPIR-V backend does, with the
     // default matrix packing (-Zpr) the front end used.
     sema::LayoutOptions layout;
+    // Statement trees shared with the module's other entry points and with WGSL when it prints the
+    // same raised module; null: each emit structurizes the functions it prints.
+    textgen::StructureCache* structures = nullptr;
 };
 
 // One argument of the entry function: a resource or push constant with its Metal index.

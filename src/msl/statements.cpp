@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "msl/printer.hpp"
+#include "textgen/structure_cache.hpp"
 #include "textgen/structurize.hpp"
 #include "types/types_query.hpp"
 
@@ -62,7 +63,8 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
     inlinable_.clear();
     local_names_ = file_names_;
     out_ = textgen::TextWriter();
-    textgen::StructurizeResult sr = textgen::structurize(*f, const_cast<ir::Module&>(module_).arena());
+    textgen::StructurizeResult sr = options_.structures ? options_.structures->get(*f)
+                                                          : textgen::structurize(*f, const_cast<ir::Module&>(module_).arena());
     if (!sr.function) {
         fail(support::DiagCode::internal_error, "internal compiler error (MSL: the function does not structurize): " +
                                                     sr.error);

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "ir/type_rules.hpp"
+#include "textgen/structure_cache.hpp"
 #include "textgen/structurize.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
@@ -15,7 +16,7 @@ void Printer::print_function(const ir::Function* f) {
     current_ = f;
     locals_ = names_;
     bool is_entry = f == entry_.function;
-    textgen::StructurizeResult sr = textgen::structurize(*f, arena_);
+    textgen::StructurizeResult sr = options_.structures ? options_.structures->get(*f) : textgen::structurize(*f, arena_);
     if (!sr.function) {
         malformed(fmt::format(FMT_COMPILE("the control flow of '{}' is not structured as WGSL needs ({})"), f->name, sr.error));
         return;

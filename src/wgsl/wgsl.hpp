@@ -12,6 +12,10 @@
 #include "support/diagnostics.hpp"
 #include "types/layout.hpp"
 
+namespace oneshader::textgen {
+class StructureCache;
+}
+
 namespace oneshader::wgsl {
 
 struct Options {
@@ -24,6 +28,9 @@ struct Options {
     // resource_slots() of the module, when the caller worked it out once for all its entry
     // points; null: each emit works it out when it declares a resource.
     const std::vector<std::pair<const ir::Global*, BindingSlot>>* module_slots = nullptr;
+    // Statement trees shared with the module's other entry points and with MSL when it prints the
+    // same raised module; null: each emit structurizes the functions it prints.
+    textgen::StructureCache* structures = nullptr;
 };
 
 // Where the push-constant block of a module is bound (spec page "The WGSL backend": the highest

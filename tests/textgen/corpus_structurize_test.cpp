@@ -1,11 +1,15 @@
 // Every function of every corpus file, unoptimized and optimized, structurizes: the statement
-// tree exists for all of them, and structurizing twice gives the same tree (deterministic).
+// tree exists for all of them, and structurizing twice gives the same tree (deterministic). The
+// structure cache the text backends share hands out the same tree, once built, in any order of asks.
 #include <catch2/catch.hpp>
+
+#include <vector>
 
 #include "corpus_files.hpp"
 #include "driver/lowered_source.hpp"
 #include "opt/optimizer.hpp"
 #include "textgen/stmt_dump.hpp"
+#include "textgen/structure_cache.hpp"
 #include "textgen/structurize.hpp"
 
 namespace oneshader::textgen::test {
@@ -58,6 +62,20 @@ void check_corpus(bool optimize) {
             StructurizeResult b = structurize(*f, src->module.arena());
             if (!b.function || dump(*a.function) != dump(*b.function))
                 failures += corpus::name_of(file) + ": @" + std::string(f->name) + " structurizes differently twice\n";
+        }
+        // The cache, asked for the functions forwards and then backwards (as entry points reaching
+        // them in different orders would): each tree is built once and matches a fresh one, however
+        // the other functions' structurizing left the instructions' scratch words.
+        StructureCache cache(src->module.arena());
+        std::vector<const StructuredFunction*> first;
+        for (const ir::Function* f : src->module.functions) first.push_back(cache.get(*f).function);
+        for (std::size_t k = src->module.functions.size(); k-- > 0;) {
+            const ir::Function* f = src->module.functions[k];
+            StructurizeResult again = cache.get(*f);
+            StructurizeResult fresh = structurize(*f, src->module.arena());
+            if (!again.function || again.function != first[k] || !fresh.function ||
+                dump(*again.function) != dump(*fresh.function))
+                failures += corpus::name_of(file) + ": @" + std::string(f->name) + " differs in the structure cache\n";
         }
     }
     CHECK(failures == "");

@@ -2,6 +2,7 @@
 // statement tree's dump.
 #include "../ir/ir_fixture.hpp"
 #include "textgen/stmt_dump.hpp"
+#include "textgen/structure_cache.hpp"
 #include "textgen/structurize.hpp"
 
 namespace oneshader::textgen::test {
@@ -291,6 +292,20 @@ TEST_CASE("structurize: unstructured control flow is an error, not a crash", "[t
     StructurizeResult r = structurize(*f.module.functions[0], f.arena);
     CHECK(r.function == nullptr);
     CHECK(r.error == "@f bb3: the block is reached a second time: the control flow is not structured");
+}
+
+TEST_CASE("structure cache: a failure is reported on every ask, never kept as a tree", "[textgen][structurize]") {
+    IrFixture f;
+    f.parse(fn("  cond_br %0, bb1, bb2\n"
+               "bb1:\n  br bb3\n"
+               "bb2:\n  br bb3\n"
+               "bb3:\n  ret\n"));
+    StructureCache cache(f.arena);
+    for (int ask = 0; ask < 2; ++ask) {
+        StructurizeResult r = cache.get(*f.module.functions[0]);
+        CHECK(r.function == nullptr);
+        CHECK(r.error == "@f bb3: the block is reached a second time: the control flow is not structured");
+    }
 }
 
 }  // namespace
