@@ -276,6 +276,7 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     oo.print_after = options.print_after;
     std::vector<ShaderBlob> out;
     std::vector<Target> wanted;
+    wanted.reserve(targets.size());
     for (Target t : targets)
         if (std::find(wanted.begin(), wanted.end(), t) == wanted.end()) wanted.push_back(t);  // once each
     if (wanted.empty()) return;
@@ -355,6 +356,7 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
             }
         }
     }
+    blobs.reserve(blobs.size() + out.size());
     for (ShaderBlob& b : out) blobs.push_back(std::move(b));
 }
 

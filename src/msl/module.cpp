@@ -96,6 +96,7 @@ std::string interpolation_attribute(std::uint8_t bits) {
 
 std::vector<ResourceSlot> resource_slots(const ir::Module& module) {
     std::vector<ResourceSlot> out;
+    out.reserve(module.globals.size());
     std::uint32_t next[3] = {0, 0, 0};
     for (const ir::Global* g : module.globals) {
         if (g->global_kind() != ir::GlobalKind::Resource) continue;
@@ -177,7 +178,9 @@ void Printer::collect() {
             if (used.contains(g)) ordered.push_back(g);
         function_globals_[f] = std::move(ordered);
     }
-    for (const ir::Global* g : function_globals_[entry_.function]) globals_.push_back(g);
+    const std::vector<const ir::Global*>& entry_globals = function_globals_[entry_.function];
+    globals_.reserve(entry_globals.size() + entry_.inputs.size() + entry_.outputs.size());
+    for (const ir::Global* g : entry_globals) globals_.push_back(g);
     for (const ir::Global* g : entry_.inputs)
         if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
     for (const ir::Global* g : entry_.outputs)

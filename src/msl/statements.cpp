@@ -72,6 +72,9 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
     }
     // The inlined values less the forced ones: pointer sets, as this is asked of every value.
     std::vector<const ir::Value*> inlined;
+    std::size_t instructions = 0;
+    for (const ir::Block* b : f->blocks) instructions += b->instructions.size();
+    inlined.reserve(instructions);
     support::PointerSet<const ir::Value*> forced;
     mark_inlined(sr.function->body, inlined, forced);
     // A matrix read row by row (matrices.cpp) is named: inlined, it would be computed once per row.
@@ -80,6 +83,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
             if (reads_rows(i))
                 for (const ir::Value* o : i->operands)
                     if (o->type()->value_type()->is<sema::MatrixType>()) forced.insert(o);
+    inlinable_.reserve(inlined.size());
     for (const ir::Value* v : inlined)
         if (!forced.contains(v)) inlinable_.insert(v);
 

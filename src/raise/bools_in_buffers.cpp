@@ -73,13 +73,16 @@ public:
         }
         // Byte-address accesses carry their type on the instruction: only a module with such a
         // buffer is walked for them.
-        if (byte_address)
+        if (byte_address) {
+            // A rewrite inserts conversions into the block: walk a copy of its list (one buffer for
+            // every block).
+            std::vector<ir::Instruction*> original;
             for (ir::Function* f : m_.functions)
                 for (ir::Block* blk : f->blocks) {
-                    // A rewrite inserts conversions into the block: walk a copy of its list.
-                    const std::vector<ir::Instruction*> original = blk->instructions;
+                    original.assign(blk->instructions.begin(), blk->instructions.end());
                     for (ir::Instruction* i : original) rewrite_byte_access(i);
                 }
+        }
         TransformResult r;
         r.changed = changed_;
         r.refusal = refusal_;

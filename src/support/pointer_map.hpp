@@ -140,6 +140,7 @@ class PointerSet {
 public:
     // True when `k` was not in the set yet.
     bool insert(K k) { return map_.insert(k, true).second; }
+    void reserve(std::size_t n) { map_.reserve(n); }
     std::size_t count(K k) const { return map_.count(k); }
     bool contains(K k) const { return map_.count(k) != 0; }
     std::size_t size() const { return map_.size(); }

@@ -33,7 +33,9 @@ PaddedStruct pad_struct(const TypeLayout& s) {
     out.size = s.size;
     out.alignment = s.alignment;
     std::vector<const sema::MemberLayout*> order;
+    order.reserve(s.members.size());
     for (const sema::MemberLayout& m : s.members) order.push_back(&m);
+    out.members.reserve(2 * s.members.size() + 1);  // each member, and padding before each and at the end
     // Declaration order is offset order except after an explicit offset; the printed order
     // must be the byte order.
     std::stable_sort(order.begin(), order.end(), [](const auto* a, const auto* b) { return a->offset < b->offset; });

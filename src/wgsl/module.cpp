@@ -68,6 +68,8 @@ std::vector<std::pair<const ir::Global*, BindingSlot>> resource_slots(const ir::
     }
     std::vector<const ir::Global*> resources;
     std::vector<BindingSlot> vulkan;
+    resources.reserve(used.size());
+    vulkan.reserve(used.size());
     for (const ir::Global* g : module.globals) {
         if (!is_bound_resource(g) || !used.contains(g)) continue;
         resources.push_back(g);
@@ -181,11 +183,13 @@ void Printer::collect_function(const ir::Function* f) {
 }
 
 void Printer::collect() {
+    globals_.reserve(entry_.inputs.size() + entry_.outputs.size());
     for (const ir::Global* g : entry_.inputs) globals_.push_back(g);
     for (const ir::Global* g : entry_.outputs) globals_.push_back(g);
     collect_function(entry_.function);
     // Module order, as the IR lists them, so the text does not depend on the walk.
     std::vector<const ir::Global*> ordered;
+    ordered.reserve(globals_.size());
     for (const ir::Global* g : module_.globals)
         if (std::find(globals_.begin(), globals_.end(), g) != globals_.end()) ordered.push_back(g);
     globals_ = std::move(ordered);
