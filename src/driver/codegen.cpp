@@ -182,9 +182,16 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     }
 }
 
+// The text backends work buffer layouts out in the front end's engine, which has computed most of
+// them already, when it follows the same options.
+bool same_layout_options(const sema::LayoutOptions& a, const sema::LayoutOptions& b) {
+    return a.default_packing == b.default_packing && a.rules == b.rules;
+}
+
 // Raises `module` for WGSL in place (unless `raised`: MSL's raise already left it as WGSL's would)
 // and appends one text blob per entry point to `out`.
 void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
+               sema::LayoutEngine& layouts,
                const CompileOptions& options, const ShaderReflection* reflection, std::string& printed_ir,
                std::vector<ShaderBlob>& out) {
     wgsl::RaiseOptions ro;
@@ -193,6 +200,7 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, te
     if (!raised && !wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
     wgsl::Options wo;
     wo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
+    if (same_layout_options(layouts.options(), wo.layout)) wo.layouts = &layouts;
     wo.structures = &structures;
     // Reflection's WGSL slots: it sees every resource the source uses, the optimized module only
     // those left after dead code went.
@@ -230,6 +238,7 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, te
 // Raises `module` for MSL in place (unless `raised`: WGSL's raise already left it as MSL's would)
 // and appends one text blob per entry point to `out`.
 void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
+              sema::LayoutEngine& layouts,
               const CompileOptions& options, std::string& printed_ir, std::vector<ShaderBlob>& out) {
     msl::RaiseOptions ro;
     ro.verify_each = options.verify_ir;
@@ -237,6 +246,7 @@ void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, tex
     if (!raised && !msl::raise(module, ro, ctx.diags, printed_ir)) return;
     msl::Options mo;
     mo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
+    if (same_layout_options(layouts.options(), mo.layout)) mo.layouts = &layouts;
     mo.structures = &structures;
     for (const ir::EntryPoint* ep : module.entry_points) {
         msl::EmitResult r = msl::emit(module, *ep, mo, ctx.diags);
@@ -338,9 +348,11 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
         switch (wanted[k]) {
             case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
             case Target::Wgsl:
-                emit_wgsl(ctx, *module, raised, *structures.back(), options, reflection, printed_ir, out);
+                emit_wgsl(ctx, *module, raised, *structures.back(), fe.layouts, options, reflection, printed_ir, out);
                 break;
-            case Target::Msl: emit_msl(ctx, *module, raised, *structures.back(), options, printed_ir, out); break;
+            case Target::Msl:
+                emit_msl(ctx, *module, raised, *structures.back(), fe.layouts, options, printed_ir, out);
+                break;
         }
         if (ctx.diags.has_errors()) return;
         if (share_text && wanted[k] != Target::SpirV && !raised) {

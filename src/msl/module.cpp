@@ -115,7 +115,8 @@ std::vector<ResourceSlot> resource_slots(const ir::Module& module) {
 }
 
 Printer::Printer(const ir::Module& m, const ir::EntryPoint& e, const Options& o, support::DiagnosticEngine& d)
-    : module_(m), entry_(e), options_(o), diags_(d), layouts_(const_cast<ir::Module&>(m).arena(), o.layout) {}
+    : module_(m), entry_(e), options_(o), diags_(d), own_layouts_(const_cast<ir::Module&>(m).arena(), o.layout),
+      layouts_(o.layouts ? *o.layouts : own_layouts_) {}
 
 void Printer::fail(support::DiagCode code, const std::string& message) {
     if (failed_) return;  // the first problem is the one to fix

@@ -26,6 +26,9 @@ struct Options {
     // Buffer structs are laid out here under DXC's rules, as the SPIR-V backend does, with the
     // default matrix packing (-Zpr) the front end used.
     sema::LayoutOptions layout;
+    // An engine with `layout`'s options to work the layouts out in, shared with the rest of the
+    // compile (the front end's); null: each emit works them out in an engine of its own.
+    sema::LayoutEngine* layouts = nullptr;
     // Statement trees shared with the module's other entry points and with WGSL when it prints the
     // same raised module; null: each emit structurizes the functions it prints.
     textgen::StructureCache* structures = nullptr;

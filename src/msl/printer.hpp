@@ -154,7 +154,8 @@ public:
     support::DiagnosticEngine& diags_;
     bool failed_ = false;
     textgen::SourceAt at_;  // the instruction being printed: where a refusal is reported
-    sema::LayoutEngine layouts_;
+    sema::LayoutEngine own_layouts_;  // when the options bring no engine
+    sema::LayoutEngine& layouts_;
     textgen::TextWriter out_;          // the current function
     textgen::TextWriter decls_;        // structs, constants, helpers before the functions
     textgen::Namer file_names_{textgen::NameTarget::Msl};

@@ -62,7 +62,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
     names_ = {};
     inlinable_.clear();
     local_names_ = file_names_;
-    out_ = textgen::TextWriter();
+    out_.clear();
     textgen::StructurizeResult sr = options_.structures ? options_.structures->get(*f)
                                                           : textgen::structurize(*f, const_cast<ir::Module&>(module_).arena());
     if (!sr.function) {

@@ -316,6 +316,8 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         info.stages = u.stages;
         info.image_format = std::string(res.image_format);
         info.input_attachment_index = res.input_attachment_index;
+        info.slots.reserve(options.targets.size());
+        if (res.counter_binding) info.counter_slots.reserve(options.targets.size());
         for (Target t : options.targets) {
             // SPIR-V's slot is the descriptor set and binding; Metal's the argument index (set 0);
             // WGSL's the group and binding the backend prints.
@@ -350,6 +352,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
         for (const auto& [block, stages] : push_stages)
             if (block == b) p.stages = stages;
         p.layout = convert_layout(*b->layout);
+        p.slots.reserve(options.targets.size());
         for (Target t : options.targets) {
             // WebGPU has no push constants: a uniform buffer after every binding of the highest group.
             if (t == Target::Wgsl) {
@@ -380,6 +383,7 @@ ShaderReflection build_reflection(const sema::Program& program, sema::LayoutEngi
             s.type = st && st->scalar == S::UInt ? SpecConstantType::UInt : SpecConstantType::Int;
             s.default_bits = static_cast<std::uint32_t>(sc.default_value.as_int());
         }
+        s.slots.reserve(options.targets.size());
         for (Target t : options.targets) s.slots.push_back({t, sc.id, s.name});
         r.spec_constants.push_back(std::move(s));
     }

@@ -67,6 +67,11 @@ public:
     std::uint32_t level() const { return level_; }
 
     const std::string& text() const { return out_; }
+    // Empty again at the left margin, keeping the buffer for the next text.
+    void clear() {
+        out_.clear();
+        level_ = 0;
+    }
     std::string take() { return std::move(out_); }
 
 private:

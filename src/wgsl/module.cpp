@@ -91,7 +91,8 @@ PushConstantSlot push_constant_slot(const ir::Module& module) {
 
 Printer::Printer(const ir::Module& module, const ir::EntryPoint& entry, const Options& options,
                  support::DiagnosticEngine& diags)
-    : module_(module), entry_(entry), options_(options), diags_(diags), layouts_(arena_, options.layout) {}
+    : module_(module), entry_(entry), options_(options), diags_(diags), own_layouts_(arena_, options.layout),
+      layouts_(options.layouts ? *options.layouts : own_layouts_) {}
 
 void Printer::refuse(const std::string& message) {
     failed_ = true;

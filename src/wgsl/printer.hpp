@@ -149,7 +149,8 @@ private:
     const Options& options_;
     support::DiagnosticEngine& diags_;
     support::Arena arena_;
-    sema::LayoutEngine layouts_;
+    sema::LayoutEngine own_layouts_;  // when the options bring no engine
+    sema::LayoutEngine& layouts_;
     bool failed_ = false;
     std::set<std::string> reported_;
     textgen::SourceAt at_;  // the instruction being printed

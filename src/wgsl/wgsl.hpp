@@ -22,6 +22,9 @@ struct Options {
     // Buffer layouts are worked out here from each resource's element type under DXC's rules; the
     // default matrix packing (-Zpr) has to match what the front end used.
     sema::LayoutOptions layout;
+    // An engine with `layout`'s options to work the layouts out in, shared with the rest of the
+    // compile (the front end's); null: each emit works them out in an engine of its own.
+    sema::LayoutEngine* layouts = nullptr;
     // Where each resource and the push-constant block are bound, by name, as reflection reports
     // it; a resource not listed gets resource_slots()'s slot.
     std::vector<std::pair<std::string, BindingSlot>> slots;
