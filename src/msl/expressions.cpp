@@ -48,6 +48,18 @@ bool is_vector_type(const sema::Type* t) {
 
 }  // namespace
 
+void Printer::append_expr(std::string& out, const ir::Value* v) {
+    if (const auto* i = v->as<ir::Instruction>(); i && !i->type()->is<sema::PointerType>() && !names_.find(v)) {
+        append_instruction_expr(out, i);
+        return;
+    }
+    if (const auto* e = names_.find(v); e && !v->as<ir::Constant>()) {
+        out += e->second;
+        return;
+    }
+    out += expr(v);
+}
+
 std::string Printer::expr(const ir::Value* v) {
     if (const auto* c = v->as<ir::Constant>()) return constant(c);
     if (const auto* e = names_.find(v)) return e->second;
@@ -319,10 +331,72 @@ std::string Printer::operator_text(const ir::Instruction* i, const std::string& 
 }
 
 std::string Printer::instruction_expr(const ir::Instruction* i) {
+    std::string out;
+    append_instruction_expr(out, i);
+    return out;
+}
+
+void Printer::append_instruction_expr(std::string& out, const ir::Instruction* i) {
     textgen::SourceAt::Scope here(at_, i);
+    if (std::optional<std::string> rows = matrix_expr(i)) {
+        out += *rows;
+        return;
+    }
+    const sema::Type* t = i->type()->value_type();
+    const Opcode o = i->opcode;
+    // The operators operator_text() prints as `(a op b)`, `(op a)` or `T(a op b)`.
+    bool plain = false;
+    std::string_view prefix;  // before the parenthesis
+    std::string vector_type;
+    switch (o) {
+    case Opcode::Add:
+    case Opcode::Sub:
+    case Opcode::Mul:
+    case Opcode::BitAnd:
+    case Opcode::BitOr:
+    case Opcode::BitXor: plain = true; break;
+    case Opcode::Div: plain = !(i->precise && sema::is_float(t)); break;
+    case Opcode::Rem: plain = !sema::is_float(t); break;
+    case Opcode::LogicalAnd:
+    case Opcode::LogicalOr: plain = !is_vector_type(t); break;
+    case Opcode::Eq:
+    case Opcode::Ne:
+    case Opcode::Lt:
+    case Opcode::Le:
+    case Opcode::Gt:
+    case Opcode::Ge:
+        plain = true;
+        if (is_vector_type(t) && !sema::is_bool(i->operands[0]->type())) {
+            vector_type = type_name(t);
+            prefix = vector_type;
+        }
+        break;
+    case Opcode::Neg:
+    case Opcode::BitNot:
+    case Opcode::LogicalNot:
+        out += o == Opcode::Neg ? "(-" : o == Opcode::BitNot ? "(~" : "(!";
+        append_expr(out, i->operands[0]);
+        out += ')';
+        return;
+    default: break;
+    }
+    if (plain) {
+        textgen::append_all(out, prefix, '(');
+        append_expr(out, i->operands[0]);
+        textgen::append_all(out, ' ', binary_operator(o), ' ');
+        append_expr(out, i->operands[1]);
+        out += ')';
+        return;
+    }
+    std::string text = instruction_text(i);
+    // An empty buffer without storage of its own takes the text's; others append it.
+    if (out.empty() && out.capacity() < text.size()) out = std::move(text);
+    else out += text;
+}
+
+std::string Printer::instruction_text(const ir::Instruction* i) {
     const sema::Type* t = i->type()->value_type();
     auto op = [&](std::size_t k) { return expr(i->operands[k]); };
-    if (std::optional<std::string> rows = matrix_expr(i)) return *rows;
     switch (i->opcode) {
     case Opcode::Add:
     case Opcode::Sub:

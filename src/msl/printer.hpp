@@ -101,6 +101,11 @@ public:
     std::optional<Place> place(const ir::Value* p);
     std::string stored_lane(const Place& p, const std::string& line);
     std::string instruction_expr(const ir::Instruction* i);
+    // expr() and instruction_expr() appended to `out`: the operators compose their operands in
+    // place instead of each level returning a string of its own.
+    void append_expr(std::string& out, const ir::Value* v);
+    void append_instruction_expr(std::string& out, const ir::Instruction* i);
+    std::string instruction_text(const ir::Instruction* i);  // what append_instruction_expr does not compose in place
     bool needs_statement(const ir::Instruction* i) const;
     void statement_value(const ir::Instruction* i, const std::string& name);  // Insert, cmpxchg...
     void effect(const ir::Instruction* i);
@@ -185,6 +190,7 @@ public:
     const ir::Function* function_ = nullptr;
     bool in_entry_ = false;
     support::PointerMap<const ir::Value*, std::string> names_;  // lets, phis, variables, arguments
+    std::string statement_text_;  // the expression of the let being printed
     support::PointerSet<const ir::Value*> inlinable_;           // Value statements marked inlined
     bool precise_function_ = false;
     bool entry_returns_value_ = false;

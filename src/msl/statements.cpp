@@ -161,7 +161,10 @@ void Printer::print_stmt(const Stmt* s) {
         if (needs_statement(i)) {
             statement_value(i, n);
         } else {
-            std::string e = instruction_expr(i);
+            // Built in one buffer kept for every statement (no expression prints a let).
+            std::string& e = statement_text_;
+            e.clear();
+            append_instruction_expr(e, i);
             out_.line_of(type_name(t), ' ', n, " = ", e, ';');
         }
         names_[i] = n;

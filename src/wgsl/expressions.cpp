@@ -32,6 +32,20 @@ const sema::MatrixType* real_matrix(const sema::Type* t) {
 
 }  // namespace
 
+void Printer::append_value(std::string& out, const ir::Value* v) {
+    if (!v->as<ir::Constant>() && !v->as<ir::Global>()) {
+        if (auto known = value_names_.find(v); known != value_names_.end()) {
+            out += known->second;
+            return;
+        }
+        if (const auto* i = v->as<ir::Instruction>(); i && inlined_.count(i)) {
+            append_expression(out, i);
+            return;
+        }
+    }
+    out += value(v);
+}
+
 std::string Printer::value(const ir::Value* v) {
     if (const auto* c = v->as<ir::Constant>()) return constant(c);
     if (const auto* g = v->as<ir::Global>()) return global_name(g);
@@ -201,10 +215,14 @@ BufferRef Printer::byte_address(const ir::Instruction* i, const sema::Type* t) {
 }
 
 std::string Printer::expression(const ir::Instruction* i) {
+    std::string out;
+    append_expression(out, i);
+    return out;
+}
+
+void Printer::append_expression(std::string& out, const ir::Instruction* i) {
     using O = ir::Opcode;
     textgen::SourceAt::Scope here(at_, i);
-    const sema::Type* t = i->type();
-    auto op = [&](std::size_t k) { return value(i->operands[k]); };
     if (i->precise && !precise_warned_) {
         precise_warned_ = true;
         diags_.report(support::DiagCode::wgsl_precise, at_.range(),
@@ -212,17 +230,43 @@ std::string Printer::expression(const ir::Instruction* i) {
                       "being reordered, so the result may differ in the last bits from the other targets. Use 'fma' "
                       "where the exact rounding matters, or leave WGSL out of the targets for this shader.");
     }
-    if (std::optional<std::string> rows = matrix_expression(i)) return *rows;
+    if (std::optional<std::string> rows = matrix_expression(i)) {
+        out += *rows;
+        return;
+    }
     switch (i->opcode) {
         case O::Add: case O::Sub: case O::Mul: case O::Div: case O::Rem:
         case O::BitAnd: case O::BitOr: case O::BitXor: case O::LogicalAnd: case O::LogicalOr:
         case O::Eq: case O::Ne: case O::Lt: case O::Le: case O::Gt: case O::Ge:
             // Matrices that need rows (component-wise `*`, comparisons) went to matrix_expression.
-        {
-            std::string a = op(0);
-            std::string b = op(1);
-            return textgen::cat('(', a, ' ', binary_operator(i->opcode), ' ', b, ')');
+            out += '(';
+            append_value(out, i->operands[0]);
+            textgen::append_all(out, ' ', binary_operator(i->opcode), ' ');
+            append_value(out, i->operands[1]);
+            out += ')';
+            return;
+        case O::Neg:
+        case O::BitNot:
+        case O::LogicalNot:
+            out += i->opcode == O::Neg ? "(-" : i->opcode == O::BitNot ? "(~" : "(!";
+            append_value(out, i->operands[0]);
+            out += ')';
+            return;
+        default: {
+            std::string text = operation(i);
+            // An empty buffer without storage of its own takes the text's; others append it.
+            if (out.empty() && out.capacity() < text.size()) out = std::move(text);
+            else out += text;
+            return;
         }
+    }
+}
+
+std::string Printer::operation(const ir::Instruction* i) {
+    using O = ir::Opcode;
+    const sema::Type* t = i->type();
+    auto op = [&](std::size_t k) { return value(i->operands[k]); };
+    switch (i->opcode) {
         case O::Shl:
         case O::Shr: {
             // HLSL masks the shift count to the width; WGSL requires a u32 count below it.
@@ -234,9 +278,6 @@ std::string Printer::expression(const ir::Instruction* i) {
             std::string mask = n > 1 ? u + "(31u)" : "31u";
             return "(" + op(0) + (i->opcode == O::Shl ? " << " : " >> ") + "(" + count + " & " + mask + "))";
         }
-        case O::Neg: return "(-" + op(0) + ")";
-        case O::BitNot: return "(~" + op(0) + ")";
-        case O::LogicalNot: return "(!" + op(0) + ")";
         case O::Select: return "select(" + op(2) + ", " + op(1) + ", " + op(0) + ")";
         case O::Convert: return type(t) + "(" + op(0) + ")";
         case O::Bitcast: return "bitcast<" + type(t) + ">(" + op(0) + ")";

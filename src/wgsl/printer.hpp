@@ -72,6 +72,11 @@ public:
     std::string value(const ir::Value* v);
     std::string u32_value(const ir::Value* v);  // an index as a u32 expression
     std::string expression(const ir::Instruction* i);
+    // value() and expression() appended to `out`: the operators compose their operands in place
+    // instead of each level returning a string of its own.
+    void append_value(std::string& out, const ir::Value* v);
+    void append_expression(std::string& out, const ir::Instruction* i);
+    std::string operation(const ir::Instruction* i);  // what append_expression does not compose in place
     // Instructions that need statements of their own (stores, atomics, calls without results,
     // out parameters): printed in place; true when handled.
     bool statement(const ir::Instruction* i, const std::string& result_name);
@@ -168,6 +173,7 @@ private:
     support::PointerSet<const ir::Global*> atomic_globals_;
     support::PointerSet<const ir::Global*> depth_textures_;
     support::PointerMap<const ir::Value*, std::string> value_names_;  // looked up per use
+    std::string statement_text_;  // the expression of the `let` being printed
     support::PointerMap<const sema::StructType*, std::string> struct_names_;
     support::PointerMap<const ir::Function*, std::string> function_names_;
     support::PointerMap<const ir::Global*, std::string> global_names_;

@@ -196,7 +196,10 @@ void Printer::print_stmt(const textgen::Stmt& s) {
                 inlined_.insert(i);
                 return;
             }
-            std::string e = expression(i);
+            // Built in one buffer kept for every statement (no expression prints a statement).
+            std::string& e = statement_text_;
+            e.clear();
+            append_expression(e, i);
             if (hoisted) {
                 out().line_of(var, " = ", e, ';');
                 return;
