@@ -378,6 +378,60 @@ void Printer::append_instruction_expr(std::string& out, const ir::Instruction* i
         append_expr(out, i->operands[0]);
         out += ')';
         return;
+    case Opcode::Select:
+        if (is_vector_type(i->operands[0]->type())) {
+            out += "select(";
+            append_expr(out, i->operands[2]);
+            out += ", ";
+            append_expr(out, i->operands[1]);
+            out += ", ";
+            append_expr(out, i->operands[0]);
+        } else {
+            out += '(';
+            append_expr(out, i->operands[0]);
+            out += " ? ";
+            append_expr(out, i->operands[1]);
+            out += " : ";
+            append_expr(out, i->operands[2]);
+        }
+        out += ')';
+        return;
+    case Opcode::Convert:
+    case Opcode::Bitcast:
+        if (o == Opcode::Convert) textgen::append_all(out, type_name(t), '(');
+        else textgen::append_all(out, "as_type<", type_name(t), ">(");
+        append_expr(out, i->operands[0]);
+        out += ')';
+        return;
+    case Opcode::CompositeExtract:
+        append_expr(out, i->operands[0]);
+        out += element_path(i->operands[0]->type(), i->immediates);
+        return;
+    case Opcode::Swizzle: {
+        const auto* src = i->operands[0]->type()->value_type()->as<sema::VectorType>();
+        if (!src || src->count == 1) {
+            if (i->immediates.size() != 1) break;  // `T(e)`, below
+            append_expr(out, i->operands[0]);
+            return;
+        }
+        if (sema::is_bool(t) && i->immediates.size() > 1) break;  // a constructor, below
+        append_expr(out, i->operands[0]);
+        out += '.';
+        for (std::int64_t k : i->immediates) out += component_name(k);
+        return;
+    }
+    case Opcode::CompositeConstruct:
+        // A vector or a matrix of columns: `T(a, b, ...)` (structs and row arrays below).
+        if (const auto* v = t->as<sema::VectorType>(); (v && v->count > 1) || (t->is<sema::MatrixType>() && !row_array(t))) {
+            textgen::append_all(out, type_name(t), '(');
+            for (std::size_t k = 0; k < i->operands.size(); ++k) {
+                if (k) out += ", ";
+                append_expr(out, i->operands[k]);
+            }
+            out += ')';
+            return;
+        }
+        break;
     default: break;
     }
     if (plain) {
@@ -419,12 +473,6 @@ std::string Printer::instruction_text(const ir::Instruction* i) {
     case Opcode::Neg:
     case Opcode::BitNot:
     case Opcode::LogicalNot: return operator_text(i, op(0), "", t, i->operands[0]->type());
-    case Opcode::Select: {
-        if (is_vector_type(i->operands[0]->type())) return "select(" + op(2) + ", " + op(1) + ", " + op(0) + ")";
-        return "(" + op(0) + " ? " + op(1) + " : " + op(2) + ")";
-    }
-    case Opcode::Convert: return type_name(t) + "(" + op(0) + ")";
-    case Opcode::Bitcast: return "as_type<" + type_name(t) + ">(" + op(0) + ")";
     case Opcode::CompositeConstruct: {
         std::string args;
         for (std::size_t k = 0; k < i->operands.size(); ++k) {
@@ -437,7 +485,6 @@ std::string Printer::instruction_text(const ir::Instruction* i) {
         if (const auto* s = t->as<sema::StructType>()) declare_struct(s);
         return textgen::cat(type_name(t), '{', args, '}');
     }
-    case Opcode::CompositeExtract: return op(0) + element_path(i->operands[0]->type(), i->immediates);
     case Opcode::Swizzle: {
         const auto* src = i->operands[0]->type()->value_type()->as<sema::VectorType>();
         std::string e = op(0);

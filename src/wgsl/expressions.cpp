@@ -252,14 +252,76 @@ void Printer::append_expression(std::string& out, const ir::Instruction* i) {
             append_value(out, i->operands[0]);
             out += ')';
             return;
-        default: {
-            std::string text = operation(i);
-            // An empty buffer without storage of its own takes the text's; others append it.
-            if (out.empty() && out.capacity() < text.size()) out = std::move(text);
-            else out += text;
+        case O::Select:
+            out += "select(";
+            append_value(out, i->operands[2]);
+            out += ", ";
+            append_value(out, i->operands[1]);
+            out += ", ";
+            append_value(out, i->operands[0]);
+            out += ')';
+            return;
+        case O::Convert:
+        case O::Bitcast:
+            if (i->opcode == O::Convert) textgen::append_all(out, type(i->type()), '(');
+            else textgen::append_all(out, "bitcast<", type(i->type()), ">(");
+            append_value(out, i->operands[0]);
+            out += ')';
+            return;
+        case O::CompositeExtract: {
+            append_value(out, i->operands[0]);
+            const sema::Type* ct = i->operands[0]->type();
+            for (std::int64_t k : i->immediates) {
+                if (const auto* st = ct->as<sema::StructType>()) {
+                    textgen::append_all(out, '.', struct_member(st, static_cast<std::uint32_t>(k)));
+                } else if (const auto* m = ct->as<sema::MatrixType>(); m && !real_matrix(m)) {
+                    if (m->rows > 1) textgen::append_all(out, '.', swizzle_letter(k));  // a column: one row's lane
+                } else if (is_vector(ct)) {
+                    textgen::append_all(out, '.', swizzle_letter(k));
+                } else if (!ct->is<sema::VectorType>()) {  // a one-component vector is a scalar
+                    fmt::format_to(std::back_inserter(out), FMT_COMPILE("[{}]"), k);
+                }
+                ct = ir::composite_element_type(module_.types(), ct, k);
+            }
             return;
         }
+        case O::Swizzle:
+            if (is_vector(i->operands[0]->type())) {
+                append_value(out, i->operands[0]);
+                out += '.';
+                for (std::int64_t k : i->immediates) out += swizzle_letter(k);
+                return;
+            }
+            if (i->immediates.size() == 1) {
+                append_value(out, i->operands[0]);
+                return;
+            }
+            break;
+        case O::Splat:
+            textgen::append_all(out, type(i->type()), '(');
+            append_value(out, i->operands[0]);
+            out += ')';
+            return;
+        case O::CompositeConstruct: {
+            const sema::Type* t = i->type();
+            textgen::append_all(out, type(t), '(');
+            const auto* m = t->as<sema::MatrixType>();
+            const bool flatten = m && !real_matrix(m);
+            for (std::size_t k = 0; k < i->operands.size(); ++k) {
+                if (k) out += ", ";
+                append_value(out, i->operands[k]);
+                // One-row/column matrices are vectors: a constructor from rows takes their components.
+                if (flatten && is_vector(i->operands[k]->type()) && m->cols == 1) out += ".x";
+            }
+            out += ')';
+            return;
+        }
+        default: break;
     }
+    std::string text = operation(i);
+    // An empty buffer without storage of its own takes the text's; others append it.
+    if (out.empty() && out.capacity() < text.size()) out = std::move(text);
+    else out += text;
 }
 
 std::string Printer::operation(const ir::Instruction* i) {
@@ -278,55 +340,7 @@ std::string Printer::operation(const ir::Instruction* i) {
             std::string mask = n > 1 ? u + "(31u)" : "31u";
             return "(" + op(0) + (i->opcode == O::Shl ? " << " : " >> ") + "(" + count + " & " + mask + "))";
         }
-        case O::Select: return "select(" + op(2) + ", " + op(1) + ", " + op(0) + ")";
-        case O::Convert: return type(t) + "(" + op(0) + ")";
-        case O::Bitcast: return "bitcast<" + type(t) + ">(" + op(0) + ")";
-        case O::CompositeConstruct: {
-            std::string s = type(t) + "(";
-            const auto* m = t->as<sema::MatrixType>();
-            bool flatten = m && !real_matrix(m);
-            for (std::size_t k = 0; k < i->operands.size(); ++k) {
-                std::string e = op(k);
-                // One-row/column matrices are vectors: a constructor from rows takes their components.
-                textgen::append_all(s, k ? ", " : "", e);
-                if (flatten && is_vector(i->operands[k]->type()) && m->cols == 1) s += ".x";
-            }
-            s += ')';
-            return s;
-        }
-        case O::CompositeExtract: {
-            std::string s = op(0);
-            const sema::Type* ct = i->operands[0]->type();
-            for (std::int64_t k : i->immediates) {
-                if (const auto* st = ct->as<sema::StructType>()) {
-                    s += "." + struct_member(st, static_cast<std::uint32_t>(k));
-                } else if (const auto* m = ct->as<sema::MatrixType>(); m && !real_matrix(m)) {
-                    if (m->rows == 1 && m->cols == 1) {
-                    } else if (m->rows == 1) {
-                    } else {
-                        s += std::string(".") + swizzle_letter(k);
-                    }
-                } else if (is_vector(ct)) {
-                    s += std::string(".") + swizzle_letter(k);
-                } else if (ct->is<sema::VectorType>()) {
-                    // A one-component vector is a scalar.
-                } else {
-                    s += fmt::format(FMT_COMPILE("[{}]"), k);
-                }
-                ct = ir::composite_element_type(module_.types(), ct, k);
-            }
-            return s;
-        }
-        case O::Swizzle: {
-            std::string s = op(0);
-            if (!is_vector(i->operands[0]->type())) {
-                if (i->immediates.size() == 1) return s;
-                return type(t) + "(" + s + ")";
-            }
-            std::string letters;
-            for (std::int64_t k : i->immediates) letters += swizzle_letter(k);
-            return s + "." + letters;
-        }
+        case O::Swizzle: return type(t) + "(" + op(0) + ")";  // several copies of a scalar
         case O::VectorShuffle: {
             std::uint32_t n0 = sema::component_count(i->operands[0]->type());
             std::string a = op(0), b = op(1), s = type(t) + "(";
@@ -340,7 +354,6 @@ std::string Printer::operation(const ir::Instruction* i) {
             }
             return s + ")";
         }
-        case O::Splat: return type(t) + "(" + op(0) + ")";
         case O::MatMul: {
             const sema::Type* a = i->operands[0]->type();
             const sema::Type* b = i->operands[1]->type();
