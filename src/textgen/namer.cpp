@@ -26,6 +26,14 @@ bool plain_name(std::string_view name) {
     return true;
 }
 
+// True when legal_name(target, name) is `name` itself.
+bool legal_as_is(NameTarget target, std::string_view name) {
+    if (name.empty() || name == "_" || !plain_name(name)) return false;
+    if ((name[0] >= '0' && name[0] <= '9') || (name[0] == '_' && name.size() > 1 && name[1] >= 'A' && name[1] <= 'Z'))
+        return false;
+    return !is_reserved_name(target, name);
+}
+
 }  // namespace
 
 std::string legal_name(NameTarget target, std::string_view name) {
@@ -102,6 +110,12 @@ std::string Namer::fresh(std::string_view want) {
         // The wanted name of the last call, whose base was taken: the base's slot is known while
         // the table has not grown (most calls ask for `v`, `x` or one source name in a row).
         base_slot = repeat_slot_;
+    } else if (legal_as_is(target_, want)) {
+        // Most wanted names are legal as they are: looked up without a copy, which a taken
+        // name would only throw away.
+        bool added = false;
+        base_slot = insert(want, &added);
+        if (added) return std::string(want);
     } else {
         std::string base = legal_name(target_, want);
         bool added = false;

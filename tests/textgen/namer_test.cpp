@@ -42,6 +42,25 @@ TEST_CASE("namer: names become valid identifiers", "[textgen][namer]") {
     CHECK(legal_name(NameTarget::Wgsl, "_pad0") == "_pad0");
 }
 
+TEST_CASE("namer: a fresh name is the legal name, then the legal name with a suffix", "[textgen][namer]") {
+    // Names legal as they are (short and past the 15 characters a string keeps inline), reserved
+    // words, and names that legal_name changes: fresh() gives the same names whichever path it takes.
+    const char* const wants[] = {"x",  "albedo_texture_sampler_state", "loop", "main", "a.b", "_Upper",
+                                 "0start", "", "in.var.TEXCOORD0", "float4", "vec4", "__x"};
+    for (NameTarget target : {NameTarget::Wgsl, NameTarget::Msl}) {
+        Namer n(target);
+        // Every name once, then every name again (never twice in a row): the second round's names
+        // carry the first suffix.
+        for (int round = 0; round < 2; ++round)
+            for (const char* w : wants) {
+                const std::string legal = legal_name(target, w);
+                const std::string want = round == 0 ? legal : legal + (legal.back() == '_' ? "1" : "_1");
+                INFO(w << " in round " << round);
+                CHECK(n.fresh(w) == want);
+            }
+    }
+}
+
 TEST_CASE("namer: names are unique and the same on every run", "[textgen][namer]") {
     auto run = [] {
         Namer n(NameTarget::Wgsl);
