@@ -97,7 +97,9 @@ std::uint32_t entry_features(const ir::EntryPoint& entry) {
             for (const ir::Instruction* i : b->instructions) {
                 widths_of(i->type(), all, seen);
                 for (const ir::Value* op : i->operands) {
-                    if (!op) continue;
+                    // An instruction's result is walked where it is defined, in this function, and
+                    // an argument's type is the type of what each call passes, walked at the call.
+                    if (!op || op->as<ir::Instruction>() || op->as<ir::Argument>()) continue;
                     if (const auto* g = op->as<ir::Global>()) global(g);
                     else widths_of(op->type(), all, seen);
                 }

@@ -80,6 +80,25 @@ TEST_CASE("entry points report the 16- and 64-bit features they need", "[feature
                       "main", Stage::Compute, true, {Target::Wgsl}) == (FeatureFloat16 | FeatureStorageBuffer16));
 }
 
+TEST_CASE("unoptimized, a width that only arguments and call results carry still counts", "[features]") {
+    // With -Od the helper stays a function: the 16-bit value reaches it as an argument, and a
+    // 64-bit one comes back as its result.
+    CompileOptions o;
+    o.enable_16bit_types = true;
+    o.optimize = false;
+    o.entry_points = {{"main", Stage::Compute}};
+    CompileResult r = compile("RWStructuredBuffer<uint> o;\n"
+                              "uint g(int16_t v) { return (uint)v; }\n"
+                              "double h(uint v) { return (double)v; }\n"
+                              "[numthreads(1,1,1)] void main() { o[0] = g((int16_t)o[1]); o[2] = (uint)h(o[3]); }",
+                              "features.hlsl", o);
+    REQUIRE(r.ok());
+    REQUIRE(r.reflection.has_value());
+    const EntryPointInfo* e = r.reflection->find_entry_point("main");
+    REQUIRE(e != nullptr);
+    CHECK(e->features == (FeatureInt16 | FeatureFloat64));
+}
+
 TEST_CASE("the layouts list the features, WebGPU's as shader-f16", "[features]") {
     CompileOptions o;
     o.enable_16bit_types = true;
