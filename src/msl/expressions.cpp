@@ -403,6 +403,9 @@ void Printer::append_instruction_expr(std::string& out, const ir::Instruction* i
         append_expr(out, i->operands[0]);
         out += ')';
         return;
+    case Opcode::CallIntrinsic:
+        if (append_intrinsic_call(out, i)) return;
+        break;
     case Opcode::CompositeExtract:
         append_expr(out, i->operands[0]);
         out += element_path(i->operands[0]->type(), i->immediates);

@@ -44,6 +44,18 @@ const Entry& entry(Id id) {
 bool has_intrinsic_row(Id id) { return entry(id).row != Row::None; }
 bool intrinsic_is_raised(Id id) { return entry(id).row == Row::Raised; }
 
+bool Printer::append_intrinsic_call(std::string& out, const ir::Instruction* i) {
+    const Entry& e = entry(i->intrinsic);
+    if (e.row != Row::Call) return false;
+    textgen::append_all(out, e.text, '(');
+    for (std::size_t k = 0; k < i->operands.size(); ++k) {
+        if (k) out += ", ";
+        append_expr(out, i->operands[k]);
+    }
+    out += ')';
+    return true;
+}
+
 std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     const Entry& e = entry(i->intrinsic);
     auto op = [&](std::size_t k) { return expr(i->operands[k]); };

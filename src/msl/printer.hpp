@@ -138,6 +138,9 @@ public:
 
     // --- intrinsics (intrinsics.cpp) ---
     std::string intrinsic_expr(const ir::Instruction* i);
+    // A call of an intrinsic Metal has under a name of its own (the table's Call rows) appended
+    // to `out` in place; false, with nothing written, for every other intrinsic.
+    bool append_intrinsic_call(std::string& out, const ir::Instruction* i);
     void intrinsic_effect(const ir::Instruction* i);
 
     // --- statements (statements.cpp) ---

@@ -189,11 +189,14 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
 
 namespace {
 
-// The u32 word(s) as the scalar kind of `s`.
-std::string from_bits(const std::string& word, const sema::ScalarType* s, std::uint32_t n) {
-    std::string_view t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : "u32";
-    if (t == "u32") return word;
-    return n > 1 ? fmt::format(FMT_COMPILE("bitcast<vec{}<{}>>({})"), n, t, word) : fmt::format(FMT_COMPILE("bitcast<{}>({})"), t, word);
+// Opens the cast that reads u32 word(s) as the scalar kind of `s` (`bitcast<f32>(`), in the
+// buffer the words then follow into; false, and nothing written, for u32 itself.
+bool open_bits(std::string& out, const sema::ScalarType* s, std::uint32_t n) {
+    const char* t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : nullptr;
+    if (!t) return false;
+    if (n > 1) fmt::format_to(std::back_inserter(out), FMT_COMPILE("bitcast<vec{}<{}>>("), n, t);
+    else textgen::append_all(out, "bitcast<", t, ">(");
+    return true;
 }
 
 std::string to_bits(const std::string& v, const sema::ScalarType* s) {
@@ -229,26 +232,35 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         return "0";
     }
     auto vector_at = [&](std::uint32_t n, std::uint32_t step, std::uint32_t base) {
-        // Inside one row of a constant buffer: one swizzle.
+        std::string e;
+        const bool cast = open_bits(e, s, n);
         if (is_uniform(r.buffer) && r.dynamic.empty() && step == 1 && (r.word + base) % 4 + n <= 4) {
+            // Inside one row of a constant buffer: one swizzle.
             std::uint32_t w = r.word + base;
-            std::string sw(kLetters + w % 4, n);
-            return from_bits(fmt::format(FMT_COMPILE("{}[{}].{}"), global_name(r.buffer), w / 4, sw), s, n);
+            fmt::format_to(std::back_inserter(e), FMT_COMPILE("{}[{}]."), global_name(r.buffer), w / 4);
+            e.append(kLetters + w % 4, n);
+        } else {
+            fmt::format_to(std::back_inserter(e), FMT_COMPILE("vec{}<u32>("), n);
+            for (std::uint32_t k = 0; k < n; ++k) {
+                if (k) e += ", ";
+                append_word(e, r, base + k * step);
+            }
+            e += ')';
         }
-        std::string u = fmt::format(FMT_COMPILE("vec{}<u32>("), n);
-        for (std::uint32_t k = 0; k < n; ++k) {
-            if (k) u += ", ";
-            append_word(u, r, base + k * step);
-        }
-        u += ')';
-        return from_bits(u, s, n);
+        if (cast) e += ')';
+        return e;
     };
     if (r.row) {
         std::uint32_t n = l->columns;
         return vector_at(n, r.step, 0);
     }
     switch (l->kind) {
-        case sema::LayoutKind::Scalar: return from_bits(read_word(r, 0), s, 1);
+        case sema::LayoutKind::Scalar: {
+            std::string e;
+            if (!open_bits(e, s, 1)) return read_word(r, 0);
+            textgen::append_all(e, read_word(r, 0), ')');
+            return e;
+        }
         case sema::LayoutKind::Vector: return vector_at(l->components, 1, 0);
         case sema::LayoutKind::Matrix: {
             std::uint32_t stride = l->matrix_stride / 4;

@@ -297,6 +297,9 @@ void Printer::append_expression(std::string& out, const ir::Instruction* i) {
                 return;
             }
             break;
+        case O::CallIntrinsic:
+            if (append_intrinsic_call(out, i)) return;
+            break;
         case O::Splat:
             textgen::append_all(out, type(i->type()), '(');
             append_value(out, i->operands[0]);

@@ -59,6 +59,26 @@ std::string u32_of_shape(std::uint32_t n) { return n > 1 ? fmt::format(FMT_COMPI
 
 }  // namespace
 
+bool Printer::append_intrinsic_call(std::string& out, const ir::Instruction* i) {
+    const Id id = i->intrinsic;
+    const IntrinsicRow& row = intrinsic_row(id);
+    if (row.mapping != IntrinsicMapping::Function || intrinsics::is_wave(id)) return false;
+    const sema::Type* first = i->operands.empty() ? nullptr : i->operands[0]->type();
+    // The shapes intrinsic() spells differently: a scalar dot, and length, normalize and distance
+    // of scalars.
+    if (id == Id::Dot && first && (!first->is<sema::VectorType>() || sema::component_count(first) == 1)) return false;
+    if ((id == Id::Length || id == Id::Normalize || id == Id::Distance) && (!first || sema::component_count(first) == 1))
+        return false;
+    if (intrinsics::takes_derivatives(id)) derivatives_ = true;
+    textgen::append_all(out, row.text, '(');
+    for (std::size_t k = 0; k < i->operands.size(); ++k) {
+        if (k) out += ", ";
+        append_value(out, i->operands[k]);
+    }
+    out += ')';
+    return true;
+}
+
 std::string Printer::intrinsic(const ir::Instruction* i) {
     Id id = i->intrinsic;
     const IntrinsicRow& row = intrinsic_row(id);

@@ -116,6 +116,9 @@ public:
     void texture_store(const ir::Instruction* i);
     bool atomic(const ir::Instruction* i, const std::string& result_name);
     std::string intrinsic(const ir::Instruction* i);
+    // A call of a WGSL built-in function under the table's name (the Function rows but the
+    // shapes intrinsic() rewrites) appended to `out` in place; false, with nothing written, else.
+    bool append_intrinsic_call(std::string& out, const ir::Instruction* i);
     bool intrinsic_statement(const ir::Instruction* i, const std::string& result_name);
     void barrier(const ir::Instruction* i);
 
