@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 
 #include "msl/printer.hpp"
 #include "types/types_query.hpp"
@@ -231,14 +232,15 @@ std::string Printer::entry_return() {
         const sema::Type* t = g->value_type();
         if (const auto* a = t->as<sema::ArrayType>()) {
             if (g->builtin == ir::BuiltIn::SampleMask) {
-                text += fmt::format(FMT_COMPILE(" {}.{} = {}[0];"), n, info.layout_name, info.name);
+                fmt::format_to(std::back_inserter(text), FMT_COMPILE(" {}.{} = {}[0];"), n, info.layout_name, info.name);
                 continue;
             }
             for (std::uint32_t k = 0; k < a->length; ++k)
-                text += fmt::format(FMT_COMPILE(" {}.{}[{}] = {}[{}];"), n, info.layout_name, k, info.name, k);
+                fmt::format_to(std::back_inserter(text), FMT_COMPILE(" {}.{}[{}] = {}[{}];"), n, info.layout_name, k,
+                               info.name, k);
             continue;
         }
-        text += fmt::format(FMT_COMPILE(" {}.{} = {};"), n, info.layout_name, info.name);
+        fmt::format_to(std::back_inserter(text), FMT_COMPILE(" {}.{} = {};"), n, info.layout_name, info.name);
     }
     return text + " return " + n + ";";
 }
@@ -249,8 +251,12 @@ void Printer::print_entry_signature() {
     // Stage input and output structs.
     std::vector<std::string> in_members, out_members;
     std::vector<std::string> params;
+    in_members.reserve(entry_.inputs.size());
+    out_members.reserve(entry_.outputs.size());
+    params.reserve(entry_.inputs.size() + slots_.size() + 3);
     textgen::Namer members{textgen::NameTarget::Msl};
     std::vector<std::pair<const ir::Global*, std::string>> builtin_inputs;  // global, param name
+    builtin_inputs.reserve(entry_.inputs.size());
     for (const ir::Global* g : entry_.inputs) {
         textgen::SourceAt::Scope here(at_, g->loc);
         GlobalInfo& info = global_info_[g];

@@ -167,7 +167,7 @@ void Printer::print_stmt(const Stmt* s) {
             append_instruction_expr(e, i);
             out_.line_of(type_name(t), ' ', n, " = ", e, ';');
         }
-        names_[i] = n;
+        names_[i] = std::move(n);
         return;
     }
     case StmtKind::Effect: effect(s->inst); return;

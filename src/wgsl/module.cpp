@@ -501,6 +501,8 @@ void Printer::print_entry_wrapper() {
     bool vertex = entry_.stage == ir::ShaderStage::Vertex, pixel = entry_.stage == ir::ShaderStage::Pixel;
     // Parameters: one per input, with its location or built-in.
     std::vector<std::string> params, copies;
+    params.reserve(entry_.inputs.size() + 2);
+    copies.reserve(entry_.inputs.size() + 2);
     for (const ir::Global* g : entry_.inputs) {
         std::string pname = locals_.fresh("in_" + global_name(g));
         std::string t = type(g->value_type());

@@ -204,8 +204,8 @@ void Printer::print_stmt(const textgen::Stmt& s) {
                 out().line_of(var, " = ", e, ';');
                 return;
             }
-            value_names_[i] = n;
             out().line_of("let ", n, " = ", e, ';');
+            value_names_[i] = std::move(n);
             return;
         }
         case K::Effect:

@@ -132,6 +132,7 @@ std::string Printer::declare_struct(const sema::StructType* s) {
     // Member types first: a struct's declaration may name structs declared after it in WGSL, but
     // declaring them first keeps the text in dependency order.
     std::vector<std::pair<std::string, std::string>> members;
+    members.reserve(s->members.size() + 1);
     textgen::Namer member_names{textgen::NameTarget::Wgsl};
     if (s->base) members.push_back({member_names.fresh("base"), type(s->base)});
     for (const sema::StructMember& m : s->members) {
