@@ -26,12 +26,12 @@ bool plain_name(std::string_view name) {
     return true;
 }
 
-// True when legal_name(target, name) is `name` itself.
-bool legal_as_is(NameTarget target, std::string_view name) {
+// True when legal_name(target, name) is `name` itself; `hash` is hash_name(name).
+bool legal_as_is(NameTarget target, std::string_view name, std::uint32_t hash) {
     if (name.empty() || name == "_" || !plain_name(name)) return false;
     if ((name[0] >= '0' && name[0] <= '9') || (name[0] == '_' && name.size() > 1 && name[1] >= 'A' && name[1] <= 'Z'))
         return false;
-    return !is_reserved_name(target, name);
+    return !is_reserved_name(target, name, hash);
 }
 
 }  // namespace
@@ -84,9 +84,10 @@ void Namer::grow() {
     }
 }
 
-std::uint32_t Namer::insert(std::string_view name, bool* added) {
+std::uint32_t Namer::insert(std::string_view name, bool* added) { return insert(name, hash_name(name), added); }
+
+std::uint32_t Namer::insert(std::string_view name, const std::uint32_t h, bool* added) {
     if (2 * (count_ + 1) > slots_.size()) grow();
-    const std::uint32_t h = hash_name(name);
     const std::size_t mask = slots_.size() - 1;
     std::size_t k = h & mask;
     for (;; k = (k + 1) & mask) {
@@ -110,11 +111,11 @@ std::string Namer::fresh(std::string_view want) {
         // The wanted name of the last call, whose base was taken: the base's slot is known while
         // the table has not grown (most calls ask for `v`, `x` or one source name in a row).
         base_slot = repeat_slot_;
-    } else if (legal_as_is(target_, want)) {
+    } else if (const std::uint32_t h = hash_name(want); legal_as_is(target_, want, h)) {
         // Most wanted names are legal as they are: looked up without a copy, which a taken
-        // name would only throw away.
+        // name would only throw away, and hashed once for the reserved words and the table.
         bool added = false;
-        base_slot = insert(want, &added);
+        base_slot = insert(want, h, &added);
         if (added) return std::string(want);
     } else {
         std::string base = legal_name(target_, want);

@@ -24,6 +24,8 @@ enum class NameTarget : std::uint8_t { Wgsl, Msl };
 // True when `name` is a keyword, reserved word or predeclared name of the target (what the
 // namer never gives as it is).
 bool is_reserved_name(NameTarget target, std::string_view name);
+// The same with the name's 32-bit FNV-1a hash, which the namer's table uses too (computed once).
+bool is_reserved_name(NameTarget target, std::string_view name, std::uint32_t fnv1a);
 
 // `name` as a legal identifier of the target, before uniqueness: what an entry point's function
 // is called (reflection reports it), e.g. WgslBackend.EntryFunctionName of the spec.
@@ -53,8 +55,9 @@ private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
     std::uint32_t find(std::string_view name) const;  // the slot, or kNone
-    // The slot of `name`, added when new; `added` says which.
+    // The slot of `name`, added when new; `added` says which. `hash` is hash_name(name).
     std::uint32_t insert(std::string_view name, bool* added = nullptr);
+    std::uint32_t insert(std::string_view name, std::uint32_t hash, bool* added);
     void grow();
 
     NameTarget target_;

@@ -145,9 +145,11 @@ struct NameSet {
             slots[k] = w;
         }
     }
-    bool contains(std::string_view name) const {
+    bool contains(std::string_view name) const { return contains(name, name_hash(name)); }
+    // `hash` is name_hash(name), when the caller has it already.
+    bool contains(std::string_view name, std::uint32_t hash) const {
         if (name.empty()) return false;
-        for (std::size_t k = name_hash(name) & (kSize - 1); !slots[k].empty(); k = (k + 1) & (kSize - 1))
+        for (std::size_t k = hash & (kSize - 1); !slots[k].empty(); k = (k + 1) & (kSize - 1))
             if (slots[k] == name) return true;
         return false;
     }
@@ -202,8 +204,12 @@ bool msl_vector_or_matrix(std::string_view n) {
 }  // namespace
 
 bool is_reserved_name(NameTarget target, std::string_view name) {
-    if (target == NameTarget::Wgsl) return kWgslSet.contains(name) || wgsl_vector_or_matrix(name);
-    return kMslSet.contains(name) || msl_vector_or_matrix(name);
+    return is_reserved_name(target, name, name_hash(name));
+}
+
+bool is_reserved_name(NameTarget target, std::string_view name, std::uint32_t hash) {
+    if (target == NameTarget::Wgsl) return kWgslSet.contains(name, hash) || wgsl_vector_or_matrix(name);
+    return kMslSet.contains(name, hash) || msl_vector_or_matrix(name);
 }
 
 }  // namespace oneshader::textgen
