@@ -182,12 +182,6 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     }
 }
 
-// The text backends work buffer layouts out in the front end's engine, which has computed most of
-// them already, when it follows the same options.
-bool same_layout_options(const sema::LayoutOptions& a, const sema::LayoutOptions& b) {
-    return a.default_packing == b.default_packing && a.rules == b.rules;
-}
-
 // Raises `module` for WGSL in place (unless `raised`: MSL's raise already left it as WGSL's would)
 // and appends one text blob per entry point to `out`.
 void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
@@ -200,7 +194,8 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, te
     if (!raised && !wgsl::raise(module, ro, ctx.diags, printed_ir)) return;
     wgsl::Options wo;
     wo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
-    if (same_layout_options(layouts.options(), wo.layout)) wo.layouts = &layouts;
+    // The front end's engine has computed most layouts already: shared when its options are these.
+    if (layouts.options() == wo.layout) wo.layouts = &layouts;
     wo.structures = &structures;
     // Reflection's WGSL slots: it sees every resource the source uses, the optimized module only
     // those left after dead code went.
@@ -246,7 +241,7 @@ void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, tex
     if (!raised && !msl::raise(module, ro, ctx.diags, printed_ir)) return;
     msl::Options mo;
     mo.layout = sema::LayoutOptions{options.default_matrix_packing, options.buffer_layout};
-    if (same_layout_options(layouts.options(), mo.layout)) mo.layouts = &layouts;
+    if (layouts.options() == mo.layout) mo.layouts = &layouts;
     mo.structures = &structures;
     for (const ir::EntryPoint* ep : module.entry_points) {
         msl::EmitResult r = msl::emit(module, *ep, mo, ctx.diags);

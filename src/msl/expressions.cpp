@@ -282,10 +282,29 @@ bool Printer::needs_statement(const ir::Instruction* i) const {
     }
 }
 
-// A scalar or vector operator: `t` is the result's type, `operand` the operands'.
 std::string Printer::operator_text(const ir::Instruction* i, const std::string& a, const std::string& b,
                                    const sema::Type* t, const sema::Type* operand) {
-    switch (i->opcode) {
+    std::string out;
+    append_operator(out, i, OperandText{&a}, OperandText{&b}, t, operand);
+    return out;
+}
+
+void Printer::append_operator(std::string& out, const ir::Instruction* i, OperandText a, OperandText b,
+                              const sema::Type* t, const sema::Type* operand) {
+    auto put = [&](const OperandText& o) {
+        if (o.text) out += *o.text;
+        else append_expr(out, o.value);
+    };
+    auto infix = [&](std::string_view open, std::string_view between, std::string_view close) {
+        out += open;
+        put(a);
+        out += between;
+        put(b);
+        out += close;
+    };
+    auto binary = [&] { infix("(", textgen::cat(' ', binary_operator(i->opcode), ' '), ")"); };
+    const Opcode o = i->opcode;
+    switch (o) {
     case Opcode::Add:
     case Opcode::Sub:
     case Opcode::Mul:
@@ -296,37 +315,45 @@ std::string Printer::operator_text(const ir::Instruction* i, const std::string& 
     case Opcode::BitXor:
     case Opcode::LogicalAnd:
     case Opcode::LogicalOr:
-        if (i->opcode == Opcode::Rem && sema::is_float(t)) return textgen::cat("fmod(", a, ", ", b, ")");
-        if (i->opcode == Opcode::Div && i->precise && sema::is_float(t)) return textgen::cat("precise::divide(", a, ", ", b, ")");
-        if ((i->opcode == Opcode::LogicalAnd || i->opcode == Opcode::LogicalOr) && is_vector_type(t))
-            return textgen::cat('(', a, i->opcode == Opcode::LogicalAnd ? " & " : " | ", b, ')');
-        return textgen::cat('(', a, ' ', binary_operator(i->opcode), ' ', b, ')');
+        if (o == Opcode::Rem && sema::is_float(t)) return infix("fmod(", ", ", ")");
+        if (o == Opcode::Div && i->precise && sema::is_float(t)) return infix("precise::divide(", ", ", ")");
+        if ((o == Opcode::LogicalAnd || o == Opcode::LogicalOr) && is_vector_type(t))
+            return infix("(", o == Opcode::LogicalAnd ? " & " : " | ", ")");
+        return binary();
     case Opcode::Eq:
     case Opcode::Ne:
     case Opcode::Lt:
     case Opcode::Le:
     case Opcode::Gt:
-    case Opcode::Ge: {
-        std::string e = textgen::cat('(', a, ' ', binary_operator(i->opcode), ' ', b, ')');
+    case Opcode::Ge:
         // Vector comparisons give an integer mask here as in C++; the bool vector is explicit.
-        if (is_vector_type(t) && !sema::is_bool(operand)) return type_name(t) + e;
-        return e;
-    }
-    case Opcode::Neg: return "(-" + a + ")";
-    case Opcode::BitNot: return "(~" + a + ")";
-    case Opcode::LogicalNot: return "(!" + a + ")";
+        if (is_vector_type(t) && !sema::is_bool(operand)) out += type_name(t);
+        return binary();
+    case Opcode::Neg:
+    case Opcode::BitNot:
+    case Opcode::LogicalNot:
+        out += o == Opcode::Neg ? "(-" : o == Opcode::BitNot ? "(~" : "(!";
+        put(a);
+        out += ')';
+        return;
     case Opcode::Shl:
     case Opcode::Shr: {
         // HLSL masks the shift count to the width.
         const sema::ScalarType* e = sema::component_type(i->operands[1]->type());
         std::uint32_t width = e ? (e->bits ? e->bits : 32) : 32;
         std::string mask = e ? scalar_literal(e, width - 1) : "31";
-        return "(" + a + (i->opcode == Opcode::Shl ? " << " : " >> ") + "(" + b + " & " + mask + "))";
+        out += '(';
+        put(a);
+        out += o == Opcode::Shl ? " << (" : " >> (";
+        put(b);
+        textgen::append_all(out, " & ", mask, "))");
+        return;
     }
     default:
         fail(support::DiagCode::msl_malformed_input,
-             fmt::format(FMT_COMPILE("an operator the printer does not know ({})"), ir::mnemonic(i->opcode)));
-        return "0";
+             fmt::format(FMT_COMPILE("an operator the printer does not know ({})"), ir::mnemonic(o)));
+        out += '0';
+        return;
     }
 }
 
@@ -344,39 +371,32 @@ void Printer::append_instruction_expr(std::string& out, const ir::Instruction* i
     }
     const sema::Type* t = i->type()->value_type();
     const Opcode o = i->opcode;
-    // The operators operator_text() prints as `(a op b)`, `(op a)` or `T(a op b)`.
-    bool plain = false;
-    std::string_view prefix;  // before the parenthesis
-    std::string vector_type;
     switch (o) {
     case Opcode::Add:
     case Opcode::Sub:
     case Opcode::Mul:
+    case Opcode::Div:
+    case Opcode::Rem:
     case Opcode::BitAnd:
     case Opcode::BitOr:
-    case Opcode::BitXor: plain = true; break;
-    case Opcode::Div: plain = !(i->precise && sema::is_float(t)); break;
-    case Opcode::Rem: plain = !sema::is_float(t); break;
+    case Opcode::BitXor:
     case Opcode::LogicalAnd:
-    case Opcode::LogicalOr: plain = !is_vector_type(t); break;
+    case Opcode::LogicalOr:
     case Opcode::Eq:
     case Opcode::Ne:
     case Opcode::Lt:
     case Opcode::Le:
     case Opcode::Gt:
     case Opcode::Ge:
-        plain = true;
-        if (is_vector_type(t) && !sema::is_bool(i->operands[0]->type())) {
-            vector_type = type_name(t);
-            prefix = vector_type;
-        }
-        break;
+    case Opcode::Shl:
+    case Opcode::Shr:
+        append_operator(out, i, OperandText{nullptr, i->operands[0]}, OperandText{nullptr, i->operands[1]}, t,
+                        i->operands[0]->type());
+        return;
     case Opcode::Neg:
     case Opcode::BitNot:
     case Opcode::LogicalNot:
-        out += o == Opcode::Neg ? "(-" : o == Opcode::BitNot ? "(~" : "(!";
-        append_expr(out, i->operands[0]);
-        out += ')';
+        append_operator(out, i, OperandText{nullptr, i->operands[0]}, OperandText{}, t, i->operands[0]->type());
         return;
     case Opcode::Select:
         if (is_vector_type(i->operands[0]->type())) {
@@ -437,14 +457,6 @@ void Printer::append_instruction_expr(std::string& out, const ir::Instruction* i
         break;
     default: break;
     }
-    if (plain) {
-        textgen::append_all(out, prefix, '(');
-        append_expr(out, i->operands[0]);
-        textgen::append_all(out, ' ', binary_operator(o), ' ');
-        append_expr(out, i->operands[1]);
-        out += ')';
-        return;
-    }
     std::string text = instruction_text(i);
     // An empty buffer without storage of its own takes the text's; others append it.
     if (out.empty() && out.capacity() < text.size()) out = std::move(text);
@@ -454,55 +466,29 @@ void Printer::append_instruction_expr(std::string& out, const ir::Instruction* i
 std::string Printer::instruction_text(const ir::Instruction* i) {
     const sema::Type* t = i->type()->value_type();
     auto op = [&](std::size_t k) { return expr(i->operands[k]); };
+    // Operators, selects, conversions, extracts, intrinsics by name, vector and matrix
+    // constructors and plain swizzles are appended in place (append_instruction_expr).
     switch (i->opcode) {
-    case Opcode::Add:
-    case Opcode::Sub:
-    case Opcode::Mul:
-    case Opcode::Div:
-    case Opcode::Rem:
-    case Opcode::BitAnd:
-    case Opcode::BitOr:
-    case Opcode::BitXor:
-    case Opcode::LogicalAnd:
-    case Opcode::LogicalOr:
-    case Opcode::Eq:
-    case Opcode::Ne:
-    case Opcode::Lt:
-    case Opcode::Le:
-    case Opcode::Gt:
-    case Opcode::Ge:
-    case Opcode::Shl:
-    case Opcode::Shr: return operator_text(i, op(0), op(1), t, i->operands[0]->type());
-    case Opcode::Neg:
-    case Opcode::BitNot:
-    case Opcode::LogicalNot: return operator_text(i, op(0), "", t, i->operands[0]->type());
     case Opcode::CompositeConstruct: {
+        // One lane (a scalar), a struct or an array of rows.
         std::string args;
         for (std::size_t k = 0; k < i->operands.size(); ++k) {
             std::string e = op(k);
             textgen::append_all(args, k ? ", " : "", e);
         }
         if (const auto* v = t->as<sema::VectorType>(); v && v->count == 1) return args;
-        if (t->is<sema::VectorType>() || (t->is<sema::MatrixType>() && !row_array(t)))
-            return textgen::cat(type_name(t), '(', args, ')');
         if (const auto* s = t->as<sema::StructType>()) declare_struct(s);
         return textgen::cat(type_name(t), '{', args, '}');
     }
     case Opcode::Swizzle: {
+        // Lanes of a scalar, or a bool vector built lane by lane.
         const auto* src = i->operands[0]->type()->value_type()->as<sema::VectorType>();
         std::string e = op(0);
-        if (!src || src->count == 1) {
-            return i->immediates.size() == 1 ? e : type_name(t) + "(" + e + ")";
-        }
-        if (sema::is_bool(t) && i->immediates.size() > 1) {
-            std::string args;
-            for (std::size_t k = 0; k < i->immediates.size(); ++k)
-                args += (k ? ", " : "") + e + "." + component_name(i->immediates[k]);
-            return type_name(t) + "(" + args + ")";
-        }
-        std::string s;
-        for (std::int64_t k : i->immediates) s += component_name(k);
-        return e + "." + s;
+        if (!src || src->count == 1) return type_name(t) + "(" + e + ")";
+        std::string args;
+        for (std::size_t k = 0; k < i->immediates.size(); ++k)
+            args += (k ? ", " : "") + e + "." + component_name(i->immediates[k]);
+        return type_name(t) + "(" + args + ")";
     }
     case Opcode::VectorShuffle: {
         const auto* a = i->operands[0]->type()->value_type()->as<sema::VectorType>();

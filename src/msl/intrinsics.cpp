@@ -88,8 +88,9 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
                          e.text));
         return "0";
     case Row::Call: {
-        std::string a = args();
-        return textgen::cat(e.text, '(', a, ')');
+        std::string out;
+        append_intrinsic_call(out, i);
+        return out;
     }
     case Row::Special: break;
     }

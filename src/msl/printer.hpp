@@ -113,6 +113,15 @@ public:
     std::string element_path(const sema::Type* t, std::span<const std::int64_t> indices);
     std::string operator_text(const ir::Instruction* i, const std::string& a, const std::string& b,
                               const sema::Type* t, const sema::Type* operand);
+    // An operand of append_operator: text printed already, or a value printed into the buffer.
+    struct OperandText {
+        const std::string* text = nullptr;
+        const ir::Value* value = nullptr;
+    };
+    // The scalar or vector operator `i` appended to `out`: `t` is the result's type, `operand` the
+    // operands'. operator_text() is the same into a string of its own.
+    void append_operator(std::string& out, const ir::Instruction* i, OperandText a, OperandText b,
+                         const sema::Type* t, const sema::Type* operand);
 
     // --- matrices Metal does not take whole (matrices.cpp) ---
     // The instruction row by row, or through a helper function, when its result or first operand

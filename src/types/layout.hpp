@@ -102,6 +102,7 @@ struct LayoutOptions {
     MatrixPacking default_packing = MatrixPacking::ColumnMajor;
     // DXC's layout flags: -fvk-use-gl-layout, -fvk-use-dx-layout, -fvk-use-scalar-layout.
     BufferLayoutRules rules = BufferLayoutRules::Default;
+    friend bool operator==(const LayoutOptions&, const LayoutOptions&) = default;
 };
 
 class LayoutEngine {

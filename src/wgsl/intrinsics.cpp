@@ -57,26 +57,38 @@ namespace {
 
 std::string u32_of_shape(std::uint32_t n) { return n > 1 ? fmt::format(FMT_COMPILE("vec{}<u32>"), n) : "u32"; }
 
+// Whether a Function row prints as `name(args)`: WGSL has no scalar dot (a product) and spells
+// length, normalize and distance of scalars with abs and sign.
+bool spelled_as_call(Id id, const sema::Type* first) {
+    if (id == Id::Dot && first &&
+        ((!sema::is_integer(first) && sema::component_count(first) == 1) || !first->is<sema::VectorType>()))
+        return false;
+    if ((id == Id::Length || id == Id::Normalize || id == Id::Distance) && (!first || sema::component_count(first) == 1))
+        return false;
+    return true;
+}
+
 }  // namespace
 
 bool Printer::append_intrinsic_call(std::string& out, const ir::Instruction* i) {
     const Id id = i->intrinsic;
     const IntrinsicRow& row = intrinsic_row(id);
-    if (row.mapping != IntrinsicMapping::Function || intrinsics::is_wave(id)) return false;
-    const sema::Type* first = i->operands.empty() ? nullptr : i->operands[0]->type();
-    // The shapes intrinsic() spells differently: a scalar dot, and length, normalize and distance
-    // of scalars.
-    if (id == Id::Dot && first && (!first->is<sema::VectorType>() || sema::component_count(first) == 1)) return false;
-    if ((id == Id::Length || id == Id::Normalize || id == Id::Distance) && (!first || sema::component_count(first) == 1))
+    // Subgroup functions go through intrinsic(), which checks the stage first.
+    if (row.mapping != IntrinsicMapping::Function || intrinsics::is_wave(id) ||
+        !spelled_as_call(id, i->operands.empty() ? nullptr : i->operands[0]->type()))
         return false;
-    if (intrinsics::takes_derivatives(id)) derivatives_ = true;
-    textgen::append_all(out, row.text, '(');
+    if (intrinsics::takes_derivatives(id)) derivatives_ = true;  // as intrinsic() does
+    append_call(out, row.text, i);
+    return true;
+}
+
+void Printer::append_call(std::string& out, std::string_view name, const ir::Instruction* i) {
+    textgen::append_all(out, name, '(');
     for (std::size_t k = 0; k < i->operands.size(); ++k) {
         if (k) out += ", ";
         append_value(out, i->operands[k]);
     }
     out += ')';
-    return true;
 }
 
 std::string Printer::intrinsic(const ir::Instruction* i) {
@@ -114,19 +126,16 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
             refuse(fmt::format(FMT_COMPILE("The intrinsic '{}' is not available in WGSL; {}, or compile this shader for SPIR-V only."), n,
                                row.text));
             return "0";
-        case IntrinsicMapping::Function:
-            if (id == Id::Dot && first && sema::is_integer(first) == false && sema::component_count(first) == 1)
-                return "(" + value(i->operands[0]) + " * " + value(i->operands[1]) + ")";
-            if (id == Id::Dot && first && !first->is<sema::VectorType>())
-                return "(" + value(i->operands[0]) + " * " + value(i->operands[1]) + ")";
-            if ((id == Id::Length || id == Id::Normalize || id == Id::Distance) && count == 1) {
-                if (id == Id::Length) return "abs(" + args() + ")";
-                if (id == Id::Distance) return "abs(" + value(i->operands[0]) + " - " + value(i->operands[1]) + ")";
-                return "sign(" + args() + ")";
+        case IntrinsicMapping::Function: {
+            if (spelled_as_call(id, first)) {
+                std::string s;
+                append_call(s, row.text, i);
+                return s;
             }
-        {
-            std::string a = args();
-            return textgen::cat(row.text, '(', a, ')');
+            if (id == Id::Dot) return "(" + value(i->operands[0]) + " * " + value(i->operands[1]) + ")";
+            if (id == Id::Length) return "abs(" + args() + ")";
+            if (id == Id::Distance) return "abs(" + value(i->operands[0]) + " - " + value(i->operands[1]) + ")";
+            return "sign(" + args() + ")";  // normalize
         }
         case IntrinsicMapping::Bits: {
             std::string a = args();

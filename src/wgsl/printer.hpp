@@ -119,6 +119,7 @@ public:
     // A call of a WGSL built-in function under the table's name (the Function rows but the
     // shapes intrinsic() rewrites) appended to `out` in place; false, with nothing written, else.
     bool append_intrinsic_call(std::string& out, const ir::Instruction* i);
+    void append_call(std::string& out, std::string_view name, const ir::Instruction* i);  // name(a, b, ...)
     bool intrinsic_statement(const ir::Instruction* i, const std::string& result_name);
     void barrier(const ir::Instruction* i);
 
