@@ -6,6 +6,7 @@ Run through bench/run.sh, which builds the Release tree first. Standard library 
 Measurements (one CSV per kind, plus machine.txt and run.json):
   process.csv    wall time per process, oneshader vs glslangValidator, interleaved, median of --runs each
   inprocess.csv  oneshader::compile per file (bench/compile_bench.cpp): median us, heap bytes per compile
+  inprocess_interleaved.csv  SPIR-V alone and all three targets, the files compiled in turn (--interleave)
   memory.csv     peak resident size per process (/usr/bin/time -v, "Maximum resident set size")
   size.csv       SPIR-V words: ours with and without names, glslang, glslang + spirv-opt -O (debug stripped)
   entries.csv    the entry points and the exact command lines used
@@ -450,6 +451,18 @@ def main():
         sys.exit("bench: oneshader_compile_bench failed (exit %d)" % r.returncode)
     with open(os.path.join(out, "inprocess.csv"), "w") as f:
         f.write(r.stdout)
+    # The same files compiled in turn (each compile follows another file's), SPIR-V alone and the three
+    # targets together: a loop over one file keeps its code paths warm in the caches and branch
+    # predictors, which favours one target's shorter path; a build compiles one file after another.
+    interleaved = "all" in targets
+    if interleaved:
+        log("bench: in-process, files in turn, %d rounds, targets spirv,all" % iters)
+        r = subprocess.run([bench, "--manifest", manifest, "--iters", str(iters), "--warmup", "3", "--targets",
+                            "spirv,all", "--optimize", "on", "--interleave"], stdout=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            sys.exit("bench: oneshader_compile_bench --interleave failed (exit %d)" % r.returncode)
+        with open(os.path.join(out, "inprocess_interleaved.csv"), "w") as f:
+            f.write(r.stdout)
 
     info = {
         "mode": "quick" if args.quick else ("partial" if args.files else "full"),
@@ -463,6 +476,7 @@ def main():
         "inprocess_iterations": iters,
         "memory_runs": mem_runs,
         "inprocess_targets": targets,
+        "inprocess_interleaved": interleaved,
         "target_notes": target_notes,
         "load_average_end": list(os.getloadavg()),
         "cores": os.cpu_count(),

@@ -16,8 +16,10 @@
 //
 // Usage: oneshader_compile_bench --manifest FILE [--iters N] [--warmup N] [--max-ms MS]
 //                                [--targets spirv,msl,wgsl,all,preprocess,cache,cache-file]
-//                                [--optimize on|off|both]
-// The `all` target row compiles SPIR-V, MSL and WGSL in one compile.
+//                                [--optimize on|off|both] [--interleave]
+// The `all` target row compiles SPIR-V, MSL and WGSL in one compile. `--interleave` times rounds over
+// the files instead of one file at a time (see measure_interleaved); `--max-ms` then bounds the whole
+// run at that many milliseconds per row.
 #include <malloc.h>
 
 #include <algorithm>
@@ -28,6 +30,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <new>
 #include <optional>
 #include <sstream>
@@ -137,6 +140,7 @@ struct Settings {
     double max_ms = 3000.0;
     std::vector<std::string> targets{"spirv"};
     std::vector<bool> optimize{true, false};
+    bool interleave = false;
 };
 
 struct Job {
@@ -267,6 +271,29 @@ std::string status_of(const Result& r, std::size_t blobs_expected, std::size_t b
     return only_not_implemented ? "front-end" : first_error;
 }
 
+// Fills the time columns of `row` from the timed compiles in `us` (sorted here).
+void summarize(std::vector<double>& us, Row& row) {
+    std::sort(us.begin(), us.end());
+    row.iterations = static_cast<int>(us.size());
+    const std::size_t n = us.size();
+    row.median_us = n % 2 ? us[n / 2] : (us[n / 2 - 1] + us[n / 2]) / 2;
+    row.min_us = us.front();
+    row.p90_us = us[std::min(n - 1, (n * 9) / 10)];
+    double sum = 0;
+    for (double v : us) sum += v;
+    row.mean_us = sum / static_cast<double>(n);
+}
+
+// Runs `once` one more time with the heap counted.
+template <typename Once>
+void count_heap(Row& row, Once once) {
+    g_heap = HeapCounters{};
+    g_heap.on = true;
+    once();
+    g_heap.on = false;
+    row.heap = g_heap;
+}
+
 // Runs `once` (which returns the output byte count) warm-up times, then timed, then once more with
 // the heap counted.
 template <typename Once>
@@ -283,21 +310,109 @@ Row measure(const Settings& s, Once once) {
         us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
         if (i >= 4 && std::chrono::duration<double, std::milli>(t1 - start).count() > s.max_ms) break;
     }
-    std::sort(us.begin(), us.end());
-    row.iterations = static_cast<int>(us.size());
-    const std::size_t n = us.size();
-    row.median_us = n % 2 ? us[n / 2] : (us[n / 2 - 1] + us[n / 2]) / 2;
-    row.min_us = us.front();
-    row.p90_us = us[std::min(n - 1, (n * 9) / 10)];
-    double sum = 0;
-    for (double v : us) sum += v;
-    row.mean_us = sum / static_cast<double>(n);
-    g_heap = HeapCounters{};
-    g_heap.on = true;
-    once();
-    g_heap.on = false;
-    row.heap = g_heap;
+    summarize(us, row);
+    count_heap(row, once);
     return row;
+}
+
+// One row: a file compiled for one target set with one optimizer setting.
+struct Case {
+    const Job* job = nullptr;
+    const std::string* source = nullptr;
+    std::string target_name;
+    bool pre = false;
+    bool cached = false;
+    bool optimize = true;
+    std::vector<oneshader::Target> targets;
+    oneshader::CompileOptions options;
+    oneshader::ShaderCompileCache compile_cache{4};
+    std::string status, first_error;
+    Row row;
+    std::vector<double> times;  // --interleave: this case's timed compiles, in microseconds
+
+    std::shared_ptr<const oneshader::CompileResult> from_cache() {
+        return target_name == "cache" ? compile_cache.compile(*source, job->path, options)
+                                      : compile_cache.compile_file(job->path, options);
+    }
+
+    // One compile (or preprocess, or cache hit); returns the output byte count.
+    std::size_t once() {
+        std::size_t bytes = 0;
+        if (cached) {
+            std::shared_ptr<const oneshader::CompileResult> r = from_cache();
+            for (const oneshader::ShaderBlob& b : r->blobs) bytes += b.data.size();
+            if (status.empty())
+                status = compile_cache.misses() == 1 ? status_of(*r, job->entries.size(), r->blobs.size())
+                                                     : "not-a-hit";
+        } else if (pre) {
+            oneshader::PreprocessResult r = oneshader::preprocess(*source, job->path, options);
+            bytes = r.text.size();
+            if (status.empty()) status = status_of(r, 0, 0);
+        } else {
+            oneshader::CompileResult r = oneshader::compile(*source, job->path, options);
+            for (const oneshader::ShaderBlob& b : r.blobs) bytes += b.data.size();
+            if (status.empty()) {
+                status = status_of(r, job->entries.size() * targets.size(), r.blobs.size());
+                for (const oneshader::Diagnostic& d : r.diagnostics)
+                    if (d.severity == oneshader::Severity::Error) {
+                        first_error = d.to_string();
+                        break;
+                    }
+            }
+        }
+        return bytes;
+    }
+};
+
+// `--interleave`: rounds over the files, so that each timed compile follows another file's compile
+// with the same targets and setting, as in a build, instead of the same file's again. A loop over one
+// file keeps that file's code paths and data hot in the caches and branch predictors, which favours
+// the smaller code path of one target over three. Within a round, every file is compiled for the first
+// target set and setting, then every file for the next, and so on.
+void measure_interleaved(const Settings& s, std::vector<std::unique_ptr<Case>>& cases) {
+    std::vector<std::vector<Case*>> groups;
+    for (const auto& c : cases) {
+        auto same = [&](const std::vector<Case*>& g) {
+            return g.front()->target_name == c->target_name && g.front()->optimize == c->optimize;
+        };
+        auto it = std::find_if(groups.begin(), groups.end(), same);
+        if (it == groups.end()) groups.push_back({c.get()});
+        else it->push_back(c.get());
+    }
+    for (int i = 0; i < s.warmup; ++i)
+        for (const auto& g : groups)
+            for (Case* c : g) c->once();
+    const auto start = Clock::now();
+    const double budget_ms = s.max_ms * static_cast<double>(cases.size());
+    for (int i = 0; i < s.iters; ++i) {
+        for (const auto& g : groups)
+            for (Case* c : g) {
+                const auto t0 = Clock::now();
+                c->row.blob_bytes = c->once();
+                const auto t1 = Clock::now();
+                c->times.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+            }
+        if (i >= 4 && std::chrono::duration<double, std::milli>(Clock::now() - start).count() > budget_ms) break;
+    }
+    for (const auto& c : cases) {
+        summarize(c->times, c->row);
+        count_heap(c->row, [&] { return c->once(); });
+    }
+}
+
+void print_row(Case& c) {
+    std::string& first_error = c.first_error;
+    for (char& ch : first_error)
+        if (ch == '"' || ch == '\n' || ch == '\r') ch = ch == '"' ? '\'' : ' ';
+    if (first_error.size() > 200) first_error.resize(200);
+    const Row& row = c.row;
+    std::printf("%s,%s,%s,%s,%zu,%zu,%d,%.2f,%.2f,%.2f,%.2f,%llu,%llu,%lld,\"%s\"\n", c.job->path.c_str(),
+                c.target_name.c_str(), c.pre || c.cached ? "-" : (c.optimize ? "on" : "off"), c.status.c_str(),
+                c.job->entries.size(), row.blob_bytes, row.iterations, row.median_us, row.min_us, row.p90_us,
+                row.mean_us, static_cast<unsigned long long>(row.heap.bytes),
+                static_cast<unsigned long long>(row.heap.count), static_cast<long long>(row.heap.peak),
+                first_error.c_str());
+    std::fflush(stdout);
 }
 
 bool parse_args(int argc, char** argv, Settings& s) {
@@ -309,6 +424,7 @@ bool parse_args(int argc, char** argv, Settings& s) {
         else if (a == "--iters" && (v = value())) s.iters = std::max(1, std::atoi(v));
         else if (a == "--warmup" && (v = value())) s.warmup = std::max(0, std::atoi(v));
         else if (a == "--max-ms" && (v = value())) s.max_ms = std::atof(v);
+        else if (a == "--interleave") s.interleave = true;
         else if (a == "--targets" && (v = value())) s.targets = split(v, ',');
         else if (a == "--optimize" && (v = value())) {
             std::string_view o = v;
@@ -330,15 +446,15 @@ int main(int argc, char** argv) {
     if (!parse_args(argc, argv, s)) {
         std::fprintf(stderr,
                      "usage: oneshader_compile_bench --manifest FILE [--iters N] [--warmup N] [--max-ms MS]\n"
-                     "       [--targets spirv,msl,wgsl,all,preprocess] [--optimize on|off|both]\n");
+                     "       [--targets spirv,msl,wgsl,all,preprocess] [--optimize on|off|both] [--interleave]\n");
         return 2;
     }
     std::vector<Job> jobs;
     if (!load_manifest(s.manifest, jobs)) return 2;
 
     SourceCache cache;
-    std::printf("file,target,optimize,status,entries,blob_bytes,iterations,median_us,min_us,p90_us,mean_us,"
-                "alloc_bytes,alloc_count,peak_heap_bytes,first_error\n");
+    // One case per file, target and optimizer setting, in the order the rows are printed.
+    std::vector<std::unique_ptr<Case>> cases;
     for (const Job& job : jobs) {
         const std::string* source = cache.get(fs::path(job.path).lexically_normal().generic_string());
         if (!source) {
@@ -361,60 +477,37 @@ int main(int argc, char** argv) {
             for (bool optimize : s.optimize) {
                 if (pre && !optimize) continue;  // the optimizer has nothing to do with preprocessing
                 if (cached && !optimize) continue;  // a hit does not depend on it
-                oneshader::CompileOptions options;
-                options.targets = targets;
-                options.defines = job.defines;
-                options.include_directories = job.include_dirs;
-                if (target_name != "cache-file") options.include_resolver = make_resolver(cache, job.include_dirs);
-                options.entry_points = job.entries;
-                options.enable_16bit_types = job.enable_16bit;
-                options.optimize = optimize;
-                std::string status, first_error;
+                auto c = std::make_unique<Case>();
+                c->job = &job;
+                c->source = source;
+                c->target_name = target_name;
+                c->pre = pre;
+                c->cached = cached;
+                c->optimize = optimize;
+                c->targets = targets;
+                c->options.targets = targets;
+                c->options.defines = job.defines;
+                c->options.include_directories = job.include_dirs;
+                if (target_name != "cache-file") c->options.include_resolver = make_resolver(cache, job.include_dirs);
+                c->options.entry_points = job.entries;
+                c->options.enable_16bit_types = job.enable_16bit;
+                c->options.optimize = optimize;
                 // The cache rows measure hits: the one miss happens here, untimed.
-                oneshader::ShaderCompileCache compile_cache(4);
-                auto from_cache = [&] {
-                    return target_name == "cache" ? compile_cache.compile(*source, job.path, options)
-                                                  : compile_cache.compile_file(job.path, options);
-                };
-                if (cached) from_cache();
-                auto once = [&]() -> std::size_t {
-                    std::size_t bytes = 0;
-                    if (cached) {
-                        std::shared_ptr<const oneshader::CompileResult> r = from_cache();
-                        for (const oneshader::ShaderBlob& b : r->blobs) bytes += b.data.size();
-                        if (status.empty())
-                            status = compile_cache.misses() == 1 ? status_of(*r, job.entries.size(), r->blobs.size())
-                                                                 : "not-a-hit";
-                    } else if (pre) {
-                        oneshader::PreprocessResult r = oneshader::preprocess(*source, job.path, options);
-                        bytes = r.text.size();
-                        if (status.empty()) status = status_of(r, 0, 0);
-                    } else {
-                        oneshader::CompileResult r = oneshader::compile(*source, job.path, options);
-                        for (const oneshader::ShaderBlob& b : r.blobs) bytes += b.data.size();
-                        if (status.empty()) {
-                            status = status_of(r, job.entries.size() * targets.size(), r.blobs.size());
-                            for (const oneshader::Diagnostic& d : r.diagnostics)
-                                if (d.severity == oneshader::Severity::Error) {
-                                    first_error = d.to_string();
-                                    break;
-                                }
-                        }
-                    }
-                    return bytes;
-                };
-                Row row = measure(s, once);
-                for (char& c : first_error)
-                    if (c == '"' || c == '\n' || c == '\r') c = c == '"' ? '\'' : ' ';
-                if (first_error.size() > 200) first_error.resize(200);
-                std::printf("%s,%s,%s,%s,%zu,%zu,%d,%.2f,%.2f,%.2f,%.2f,%llu,%llu,%lld,\"%s\"\n", job.path.c_str(),
-                            target_name.c_str(), pre || cached ? "-" : (optimize ? "on" : "off"), status.c_str(),
-                            job.entries.size(), row.blob_bytes, row.iterations, row.median_us, row.min_us,
-                            row.p90_us, row.mean_us, static_cast<unsigned long long>(row.heap.bytes),
-                            static_cast<unsigned long long>(row.heap.count),
-                            static_cast<long long>(row.heap.peak), first_error.c_str());
-                std::fflush(stdout);
+                if (cached) c->from_cache();
+                cases.push_back(std::move(c));
             }
+        }
+    }
+
+    std::printf("file,target,optimize,status,entries,blob_bytes,iterations,median_us,min_us,p90_us,mean_us,"
+                "alloc_bytes,alloc_count,peak_heap_bytes,first_error\n");
+    if (s.interleave) {
+        measure_interleaved(s, cases);
+        for (const auto& c : cases) print_row(*c);
+    } else {
+        for (const auto& c : cases) {
+            c->row = measure(s, [&] { return c->once(); });
+            print_row(*c);
         }
     }
     return 0;
