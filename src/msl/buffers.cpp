@@ -11,6 +11,7 @@
 
 #include "msl/printer.hpp"
 #include "types/types_query.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::msl {
 
@@ -65,12 +66,12 @@ std::string load_rows_from(Printer& p, const std::string& x, const Lines& lines,
     for (std::uint32_t r = 0; r < m->rows; ++r) {
         s += r ? ", " : "";
         if (!lines.column_major) {
-            s += fmt::format(FMT_COMPILE("{}{}({}[{}])"), e, lines.width, x, r);
+            s += textgen::format(FMT_COMPILE("{}{}({}[{}])"), e, lines.width, x, r);
             if (lines.width != lines.components) s += "." + swizzle_of(lines.components);
             continue;
         }
-        s += fmt::format(FMT_COMPILE("{}{}("), e, m->cols);
-        for (std::uint32_t c = 0; c < m->cols; ++c) s += fmt::format(FMT_COMPILE("{}{}[{}].{}"), c ? ", " : "", x, c, "xyzw"[r]);
+        s += textgen::format(FMT_COMPILE("{}{}("), e, m->cols);
+        for (std::uint32_t c = 0; c < m->cols; ++c) s += textgen::format(FMT_COMPILE("{}{}[{}].{}"), c ? ", " : "", x, c, "xyzw"[r]);
         s += ")";
     }
     return s + "}";
@@ -83,10 +84,10 @@ void store_rows_to(Printer& p, const std::string& x, const Lines& lines, const s
     p.out_.line_of(p.type_name(m), " ", tmp, " = ", v, ";");
     for (std::uint32_t k = 0; k < lines.count; ++k) {
         // Line k: row k, or column k gathered from the rows; padding lanes are zeros.
-        std::string line = fmt::format(FMT_COMPILE("{}{}("), e, lines.width);
+        std::string line = textgen::format(FMT_COMPILE("{}{}("), e, lines.width);
         for (std::uint32_t c = 0; c < lines.components; ++c)
-            line += (c ? ", " : "") + (lines.column_major ? fmt::format(FMT_COMPILE("{}[{}].{}"), tmp, c, "xyzw"[k])
-                                                          : fmt::format(FMT_COMPILE("{}[{}].{}"), tmp, k, "xyzw"[c]));
+            line += (c ? ", " : "") + (lines.column_major ? textgen::format(FMT_COMPILE("{}[{}].{}"), tmp, c, "xyzw"[k])
+                                                          : textgen::format(FMT_COMPILE("{}[{}].{}"), tmp, k, "xyzw"[c]));
         for (std::uint32_t c = lines.components; c < lines.width; ++c) line += ", " + e + "(0)";
         p.out_.format_line(FMT_COMPILE("{}[{}] = {});"), x, k, line);
     }
@@ -112,7 +113,7 @@ std::string Printer::layout_type(const TypeLayout* l) {
                  "buffer. Use scalars, or compile this shader for SPIR-V only.");
             return e;
         }
-        return fmt::format(FMT_COMPILE("packed_{}{}"), e, l->components);
+        return textgen::format(FMT_COMPILE("packed_{}{}"), e, l->components);
     }
     case LayoutKind::Matrix: {
         Lines lines = matrix_lines(*l);
@@ -121,7 +122,7 @@ std::string Printer::layout_type(const TypeLayout* l) {
             unsupported("a buffer matrix whose stride is not a whole vector of its components");
             return "float";
         }
-        return fmt::format(FMT_COMPILE("packed_{}{}"), s ? scalar_name(s) : "float", lines.width);
+        return textgen::format(FMT_COMPILE("packed_{}{}"), s ? scalar_name(s) : "float", lines.width);
     }
     case LayoutKind::Array: {
         return layout_type(l->element);
@@ -147,14 +148,14 @@ struct Declarator {
                 return "uint " + name;
             }
             if (l->stride > l->element->size)
-                return wrapper(l->element, l->stride) + " " + name + fmt::format(FMT_COMPILE("[{}]"), l->length);
-            return (*this)(l->element, name + fmt::format(FMT_COMPILE("[{}]"), l->length));
+                return wrapper(l->element, l->stride) + " " + name + textgen::format(FMT_COMPILE("[{}]"), l->length);
+            return (*this)(l->element, name + textgen::format(FMT_COMPILE("[{}]"), l->length));
         }
-        if (l->kind == LayoutKind::Matrix) return p.layout_type(l) + " " + name + fmt::format(FMT_COMPILE("[{}]"), matrix_lines(*l).count);
+        if (l->kind == LayoutKind::Matrix) return p.layout_type(l) + " " + name + textgen::format(FMT_COMPILE("[{}]"), matrix_lines(*l).count);
         return textgen::cat(p.layout_type(l), ' ', name);
     }
     std::string wrapper(const TypeLayout* element, std::uint32_t stride) {
-        std::string name = fmt::format(FMT_COMPILE("{}_stride{}"), p.layout_type(element), stride);
+        std::string name = textgen::format(FMT_COMPILE("{}_stride{}"), p.layout_type(element), stride);
         if (p.declared_helpers_.insert("struct " + name).second) {
             std::string inner = (*this)(element, "value");
             p.decls_.open("struct " + name + " {");
@@ -199,13 +200,13 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         for (std::size_t k = 0; k < s.members.size(); ++k) {
             const textgen::PaddedMember& m = s.members[k];
             if (m.is_padding()) {
-                lines.push_back(fmt::format(FMT_COMPILE("uchar {}[{}];"), m.name, m.size));
+                lines.push_back(textgen::format(FMT_COMPILE("uchar {}[{}];"), m.name, m.size));
                 continue;
             }
             members[k] = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
             const std::string& member = members[k];
             if (textgen::printed_size(*m.layout) != m.size) {
-                unsupported(fmt::format(FMT_COMPILE("the buffer member '{}', an array or matrix without padding after its last "
+                unsupported(textgen::format(FMT_COMPILE("the buffer member '{}', an array or matrix without padding after its last "
                                         "element (the cbuffer packing of -fvk-use-dx-layout)"),
                                         m.name),
                             "Use an array of 16-byte elements (float4) or a matrix of 4-component columns");
@@ -276,20 +277,20 @@ std::string Printer::load_from(const std::string& x, const TypeLayout* l, const 
         std::string args;
         for (std::uint32_t k = 0; k < lines.count; ++k) {
             if (k) args += ", ";
-            std::string line = fmt::format(FMT_COMPILE("{}{}({}[{}])"), e, lines.width, x, k);
+            std::string line = textgen::format(FMT_COMPILE("{}{}({}[{}])"), e, lines.width, x, k);
             if (lines.width != lines.components) {
                 line += '.';
                 line += swizzle_of(lines.components);
             }
             args += line;
         }
-        if (lines.column_major) return fmt::format(FMT_COMPILE("transpose({}{}x{}({}))"), e, lines.count, lines.components, args);
-        return fmt::format(FMT_COMPILE("{}{}x{}({})"), e, lines.count, lines.components, args);
+        if (lines.column_major) return textgen::format(FMT_COMPILE("transpose({}{}x{}({}))"), e, lines.count, lines.components, args);
+        return textgen::format(FMT_COMPILE("{}{}x{}({})"), e, lines.count, lines.components, args);
     }
     case LayoutKind::Array:
     case LayoutKind::Struct: {
         // A helper per layout, register type and address space.
-        std::string key = fmt::format(FMT_COMPILE("load {} {} {}"), static_cast<const void*>(l), static_cast<const void*>(t),
+        std::string key = textgen::format(FMT_COMPILE("load {} {} {}"), static_cast<const void*>(l), static_cast<const void*>(t),
                                       static_cast<int>(space));
         auto it = helper_names_.find(key);
         std::string fn;
@@ -347,9 +348,9 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
         else
             out_.format_line(FMT_COMPILE("{} {} = {};"), type_name(t), tmp, v);
         for (std::uint32_t k = 0; k < lines.count; ++k) {
-            std::string line = fmt::format(FMT_COMPILE("{}[{}]"), tmp, k);
+            std::string line = textgen::format(FMT_COMPILE("{}[{}]"), tmp, k);
             if (lines.width != lines.components) {
-                line = fmt::format(FMT_COMPILE("{}{}({}"), e, lines.width, line);
+                line = textgen::format(FMT_COMPILE("{}{}({}"), e, lines.width, line);
                 for (std::uint32_t c = lines.components; c < lines.width; ++c) line += ", " + e + "(0)";
                 line += ")";
             }
@@ -359,7 +360,7 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
     }
     case LayoutKind::Array:
     case LayoutKind::Struct: {
-        std::string key = fmt::format(FMT_COMPILE("store {} {}"), static_cast<const void*>(l), static_cast<const void*>(t));
+        std::string key = textgen::format(FMT_COMPILE("store {} {}"), static_cast<const void*>(l), static_cast<const void*>(t));
         auto it = helper_names_.find(key);
         std::string fn;
         if (it != helper_names_.end()) {
@@ -376,7 +377,7 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
             if (l->kind == LayoutKind::Array) {
                 const auto* a = t->as<sema::ArrayType>();
                 std::string elem = l->stride > l->element->size ? "x[i].value" : "x[i]";
-                out_.open(fmt::format(FMT_COMPILE("for (uint i = 0; i < {}u; ++i) {{"), l->length));
+                out_.open(textgen::format(FMT_COMPILE("for (uint i = 0; i < {}u; ++i) {{"), l->length));
                 store_to(elem, l->element, a ? a->element : t, "v[i]");
                 out_.close("}");
             } else if (const auto* s = t->as<sema::StructType>()) {

@@ -7,6 +7,7 @@
 #include "ir/type_rules.hpp"
 #include "msl/printer.hpp"
 #include "types/types_query.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::msl {
 
@@ -91,7 +92,7 @@ std::string Printer::stored_lane(const Place& p, const std::string& line) {
     const auto* m = p.type->value_type()->as<sema::VectorType>();
     std::string elem = m ? scalar_name(m->element) : "float";
     if (p.space == sema::AddressSpace::Uniform || p.space == sema::AddressSpace::PushConstant)
-        return fmt::format(FMT_COMPILE("{}{}({})[{}]"), elem, p.line_lanes, base, p.matrix_row);
+        return textgen::format(FMT_COMPILE("{}{}({})[{}]"), elem, p.line_lanes, base, p.matrix_row);
     return base + "[" + p.matrix_row + "]";
 }
 
@@ -258,7 +259,7 @@ std::optional<Place> Printer::place(const ir::Value* v) {
                                       cur.space == sema::AddressSpace::PushConstant)) {
                     // No member function runs on a constant-space object: read a copy.
                     std::uint32_t lanes = cur.line_lanes ? cur.line_lanes : vt->count;
-                    cur.lvalue = fmt::format(FMT_COMPILE("{}{}({})[{}]"), scalar_name(vt->element), lanes, cur.lvalue, ix);
+                    cur.lvalue = textgen::format(FMT_COMPILE("{}{}({})[{}]"), scalar_name(vt->element), lanes, cur.lvalue, ix);
                 } else {
                     cur.lvalue += "[" + ix + "]";
                 }
@@ -351,7 +352,7 @@ void Printer::append_operator(std::string& out, const ir::Instruction* i, Operan
     }
     default:
         fail(support::DiagCode::msl_malformed_input,
-             fmt::format(FMT_COMPILE("an operator the printer does not know ({})"), ir::mnemonic(o)));
+             textgen::format(FMT_COMPILE("an operator the printer does not know ({})"), ir::mnemonic(o)));
         out += '0';
         return;
     }
@@ -523,14 +524,14 @@ std::string Printer::instruction_text(const ir::Instruction* i) {
             const auto* v = t->as<sema::VectorType>();
             std::string args;
             std::uint32_t n = v ? v->count : 1;
-            for (std::uint32_t k = 0; k < n; ++k) args += (k ? ", " : "") + stored_lane(*p, fmt::format(FMT_COMPILE("[{}]"), k));
+            for (std::uint32_t k = 0; k < n; ++k) args += (k ? ", " : "") + stored_lane(*p, textgen::format(FMT_COMPILE("[{}]"), k));
             return type_name(t) + "(" + args + ")";
         }
         if (p->layout) return load_from(p->lvalue, p->layout, t, p->space);
         if (p->line_lanes) {
             const auto* v = t->as<sema::VectorType>();
             std::uint32_t n = v ? v->count : 1;
-            std::string e = fmt::format(FMT_COMPILE("{}{}({})"), v ? scalar_name(v->element) : "float", p->line_lanes, p->lvalue);
+            std::string e = textgen::format(FMT_COMPILE("{}{}({})"), v ? scalar_name(v->element) : "float", p->line_lanes, p->lvalue);
             return n == p->line_lanes ? e : e + "." + std::string("xyzw").substr(0, n);
         }
         if (p->space == sema::AddressSpace::Workgroup && t->is<sema::ArrayType>()) {
@@ -561,7 +562,7 @@ std::string Printer::instruction_text(const ir::Instruction* i) {
     default: break;
     }
     fail(support::DiagCode::msl_malformed_input,
-         fmt::format(FMT_COMPILE("an instruction the printer cannot write as an expression ({})"), ir::mnemonic(i->opcode)));
+         textgen::format(FMT_COMPILE("an instruction the printer cannot write as an expression ({})"), ir::mnemonic(i->opcode)));
     return "0";
 }
 
@@ -675,7 +676,7 @@ void Printer::effect(const ir::Instruction* i) {
         return;
     }
     fail(support::DiagCode::msl_malformed_input,
-         fmt::format(FMT_COMPILE("an instruction the printer cannot write as a statement ({})"), ir::mnemonic(i->opcode)));
+         textgen::format(FMT_COMPILE("an instruction the printer cannot write as a statement ({})"), ir::mnemonic(i->opcode)));
 }
 
 }  // namespace oneshader::msl

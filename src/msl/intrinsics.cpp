@@ -28,6 +28,7 @@ struct Table {
 #define RAISED(id, transform) entries[static_cast<std::size_t>(Id::id)] = {Row::Raised, #transform};
 #define REFUSED(id, why) entries[static_cast<std::size_t>(Id::id)] = {Row::Refused, why};
 #include "msl/intrinsics.def"
+#include "textgen/format.hpp"
     }
 };
 
@@ -76,15 +77,15 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     switch (e.row) {
     case Row::None:
         fail(support::DiagCode::msl_malformed_input,
-             fmt::format(FMT_COMPILE("the intrinsic '{}' has no row in the MSL table"), intrinsics::name(i->intrinsic)));
+             textgen::format(FMT_COMPILE("the intrinsic '{}' has no row in the MSL table"), intrinsics::name(i->intrinsic)));
         return "0";
     case Row::Refused:
         fail(support::DiagCode::msl_not_supported,
-             fmt::format(FMT_COMPILE("MSL: {}; compile this shader for SPIR-V only"), e.text));
+             textgen::format(FMT_COMPILE("MSL: {}; compile this shader for SPIR-V only"), e.text));
         return "0";
     case Row::Raised:
         fail(support::DiagCode::msl_malformed_input,
-             fmt::format(FMT_COMPILE("'{}' reached the printer unraised (run msl::raise first: {})"), intrinsics::name(i->intrinsic),
+             textgen::format(FMT_COMPILE("'{}' reached the printer unraised (run msl::raise first: {})"), intrinsics::name(i->intrinsic),
                          e.text));
         return "0";
     case Row::Call: {
@@ -109,24 +110,24 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         // converts to 0 and 1, not to a C++ vector mask.
         std::string v = temp(t0, op(0), "x");
         std::string tn = type_name(t0);
-        std::string b = n0 > 1 ? fmt::format(FMT_COMPILE("bool{}"), n0) : std::string();
-        return fmt::format(FMT_COMPILE("({0}({2}({1} > {0}(0))) - {0}({2}({1} < {0}(0))))"), tn, v, b);
+        std::string b = n0 > 1 ? textgen::format(FMT_COMPILE("bool{}"), n0) : std::string();
+        return textgen::format(FMT_COMPILE("({0}({2}({1} > {0}(0))) - {0}({2}({1} < {0}(0))))"), tn, v, b);
     }
     // Only fragment functions have helper threads; elsewhere no thread is one.
     case Id::IsHelperLane: return entry_.stage == ir::ShaderStage::Pixel ? "simd_is_helper_thread()" : "false";
-    case Id::Degrees: return fmt::format(FMT_COMPILE("({} * {}(57.29577951f))"), op(0), s0 ? scalar_name(s0) : "float");
-    case Id::Radians: return fmt::format(FMT_COMPILE("({} * {}(0.01745329252f))"), op(0), s0 ? scalar_name(s0) : "float");
+    case Id::Degrees: return textgen::format(FMT_COMPILE("({} * {}(57.29577951f))"), op(0), s0 ? scalar_name(s0) : "float");
+    case Id::Radians: return textgen::format(FMT_COMPILE("({} * {}(0.01745329252f))"), op(0), s0 ? scalar_name(s0) : "float");
     case Id::Dot: {
         if (sema::is_float(t0) && n0 > 1) return "dot(" + args() + ")";
         if (n0 == 1) return "(" + op(0) + " * " + op(1) + ")";
         std::string a = temp(t0, op(0), "a"), b = temp(t0, op(1), "b");
         std::string sum;
-        for (std::uint32_t k = 0; k < n0; ++k) sum += fmt::format(FMT_COMPILE("{}{}.{} * {}.{}"), k ? " + " : "", a, "xyzw"[k], b, "xyzw"[k]);
+        for (std::uint32_t k = 0; k < n0; ++k) sum += textgen::format(FMT_COMPILE("{}{}.{} * {}.{}"), k ? " + " : "", a, "xyzw"[k], b, "xyzw"[k]);
         return "(" + sum + ")";
     }
     case Id::Frexp: {
         std::optional<Place> p = place(i->operands[1]);
-        std::string et = n0 == 1 ? "int" : fmt::format(FMT_COMPILE("int{}"), n0);
+        std::string et = n0 == 1 ? "int" : textgen::format(FMT_COMPILE("int{}"), n0);
         std::string ex = local_names_.fresh("exponent");
         out_.line_of(et, " ", ex, " = ", et, "(0);");
         std::string m = temp(rt, "frexp(" + op(0) + ", " + ex + ")", "mantissa");
@@ -151,12 +152,12 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         if (type_name(t0) == type_name(rt)) return op(0);
         return "as_type<" + type_name(rt) + ">(" + op(0) + ")";
     case Id::F16ToF32: {
-        std::string h = n0 == 1 ? "half" : fmt::format(FMT_COMPILE("half{}"), n0), u = n0 == 1 ? "ushort" : fmt::format(FMT_COMPILE("ushort{}"), n0);
-        return fmt::format(FMT_COMPILE("{}(as_type<{}>({}({})))"), type_name(rt), h, u, op(0));
+        std::string h = n0 == 1 ? "half" : textgen::format(FMT_COMPILE("half{}"), n0), u = n0 == 1 ? "ushort" : textgen::format(FMT_COMPILE("ushort{}"), n0);
+        return textgen::format(FMT_COMPILE("{}(as_type<{}>({}({})))"), type_name(rt), h, u, op(0));
     }
     case Id::F32ToF16: {
-        std::string h = n0 == 1 ? "half" : fmt::format(FMT_COMPILE("half{}"), n0), u = n0 == 1 ? "ushort" : fmt::format(FMT_COMPILE("ushort{}"), n0);
-        return fmt::format(FMT_COMPILE("{}(as_type<{}>({}({})))"), type_name(rt), u, h, op(0));
+        std::string h = n0 == 1 ? "half" : textgen::format(FMT_COMPILE("half{}"), n0), u = n0 == 1 ? "ushort" : textgen::format(FMT_COMPILE("ushort{}"), n0);
+        return textgen::format(FMT_COMPILE("{}(as_type<{}>({}({})))"), type_name(rt), u, h, op(0));
     }
     case Id::FirstBitHigh:
     case Id::FirstBitLow: {
@@ -166,36 +167,36 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
         std::string tn = type_name(t0);
         std::string zero = tn + "(0)";
         if (i->intrinsic == Id::FirstBitHigh) {
-            if (is_signed) v = temp(t0, fmt::format(FMT_COMPILE("select({0}, ~{0}, {0} < {1})"), v, zero), "magnitude");
-            if (n0 == 1) v = temp(t0, fmt::format(FMT_COMPILE("({0} < {1} ? ~{0} : {0})"), op(0), zero), "magnitude");
-            std::string found = fmt::format(FMT_COMPILE("({}(31) - {}(clz({})))"), type_name(rt), type_name(rt), v);
-            return n0 == 1 ? fmt::format(FMT_COMPILE("({} == {} ? {}(-1) : {})"), v, zero, type_name(rt), found)
-                           : fmt::format(FMT_COMPILE("select({}, {}(-1), {})"), found, type_name(rt),
-                                         fmt::format(FMT_COMPILE("bool{}({} == {})"), n0, v, zero));
+            if (is_signed) v = temp(t0, textgen::format(FMT_COMPILE("select({0}, ~{0}, {0} < {1})"), v, zero), "magnitude");
+            if (n0 == 1) v = temp(t0, textgen::format(FMT_COMPILE("({0} < {1} ? ~{0} : {0})"), op(0), zero), "magnitude");
+            std::string found = textgen::format(FMT_COMPILE("({}(31) - {}(clz({})))"), type_name(rt), type_name(rt), v);
+            return n0 == 1 ? textgen::format(FMT_COMPILE("({} == {} ? {}(-1) : {})"), v, zero, type_name(rt), found)
+                           : textgen::format(FMT_COMPILE("select({}, {}(-1), {})"), found, type_name(rt),
+                                         textgen::format(FMT_COMPILE("bool{}({} == {})"), n0, v, zero));
         }
-        std::string found = fmt::format(FMT_COMPILE("{}(ctz({}))"), type_name(rt), v);
-        return n0 == 1 ? fmt::format(FMT_COMPILE("({} == {} ? {}(-1) : {})"), v, zero, type_name(rt), found)
-                       : fmt::format(FMT_COMPILE("select({}, {}(-1), bool{}({} == {}))"), found, type_name(rt), n0, v, zero);
+        std::string found = textgen::format(FMT_COMPILE("{}(ctz({}))"), type_name(rt), v);
+        return n0 == 1 ? textgen::format(FMT_COMPILE("({} == {} ? {}(-1) : {})"), v, zero, type_name(rt), found)
+                       : textgen::format(FMT_COMPILE("select({}, {}(-1), bool{}({} == {}))"), found, type_name(rt), n0, v, zero);
     }
     case Id::All:
     case Id::Any: {
         const char* fn = i->intrinsic == Id::All ? "all" : "any";
         if (n0 == 1) return sema::is_bool(t0) ? op(0) : "bool(" + op(0) + ")";
         if (sema::is_bool(t0)) return std::string(fn) + "(" + op(0) + ")";
-        return fmt::format(FMT_COMPILE("{}(bool{}({} != {}(0)))"), fn, n0, op(0), type_name(t0));
+        return textgen::format(FMT_COMPILE("{}(bool{}({} != {}(0)))"), fn, n0, op(0), type_name(t0));
     }
     case Id::WaveActiveAllEqual: {
         std::string v = temp(t0, op(0), "value");
-        if (n0 == 1) return fmt::format(FMT_COMPILE("simd_all({0} == simd_broadcast_first({0}))"), v);
+        if (n0 == 1) return textgen::format(FMT_COMPILE("simd_all({0} == simd_broadcast_first({0}))"), v);
         std::string first = temp(t0, "simd_broadcast_first(" + v + ")", "first");
         std::string lanes;
         for (std::uint32_t k = 0; k < n0; ++k)
-            lanes += fmt::format(FMT_COMPILE("{}simd_all({}.{} == {}.{})"), k ? ", " : "", v, "xyzw"[k], first, "xyzw"[k]);
-        return fmt::format(FMT_COMPILE("bool{}({})"), n0, lanes);
+            lanes += textgen::format(FMT_COMPILE("{}simd_all({}.{} == {}.{})"), k ? ", " : "", v, "xyzw"[k], first, "xyzw"[k]);
+        return textgen::format(FMT_COMPILE("bool{}({})"), n0, lanes);
     }
     case Id::WaveActiveBallot: {
         std::string b = temp(module_.types().scalar(sema::ScalarKind::UInt64), "ulong(simd_ballot(" + op(0) + "))", "ballot");
-        return fmt::format(FMT_COMPILE("uint4(uint({0}), uint({0} >> 32), 0u, 0u)"), b);
+        return textgen::format(FMT_COMPILE("uint4(uint({0}), uint({0} >> 32), 0u, 0u)"), b);
     }
     case Id::WaveActiveCountBits: return "simd_sum(uint(" + op(0) + "))";
     case Id::WavePrefixCountBits: return "simd_prefix_exclusive_sum(uint(" + op(0) + "))";
@@ -209,7 +210,7 @@ std::string Printer::intrinsic_expr(const ir::Instruction* i) {
     default: break;
     }
     fail(support::DiagCode::msl_not_supported,
-         fmt::format(FMT_COMPILE("MSL: this form of '{}' is not supported by the Metal backend; compile this shader for SPIR-V only"),
+         textgen::format(FMT_COMPILE("MSL: this form of '{}' is not supported by the Metal backend; compile this shader for SPIR-V only"),
                      intrinsics::name(i->intrinsic)));
     return "0";
 }

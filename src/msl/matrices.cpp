@@ -13,6 +13,7 @@
 #include "ir/opcode.hpp"
 #include "msl/printer.hpp"
 #include "types/types_query.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::msl {
 
@@ -59,7 +60,7 @@ std::string Printer::row_of(const ir::Value* v, std::uint32_t r) {
         if (m && (c->constant_kind == ir::ConstantKind::Zero || c->constant_kind == ir::ConstantKind::Undef))
             return type_name(row) + "(" + scalar_literal(m->element, 0) + ")";
     }
-    return fmt::format(FMT_COMPILE("{}[{}]"), expr(v), r);
+    return textgen::format(FMT_COMPILE("{}[{}]"), expr(v), r);
 }
 
 bool Printer::reads_rows(const ir::Instruction* i) const {
@@ -98,7 +99,7 @@ std::optional<std::string> Printer::matrix_expr(const ir::Instruction* i) {
         for (std::uint32_t r = 0; r < m->rows; ++r) {
             std::string line = row_of(i->operands[0], r);
             if (!sema::is_bool(first))
-                line = fmt::format(FMT_COMPILE("bool{}({} != {}({}))"), m->cols, line, type_name(row), scalar_literal(m->element, 0));
+                line = textgen::format(FMT_COMPILE("bool{}({} != {}({}))"), m->cols, line, type_name(row), scalar_literal(m->element, 0));
             s += (r ? (i->intrinsic == Id::All ? " && " : " || ") : "") +
                  std::string(i->intrinsic == Id::All ? "all(" : "any(") + line + ")";
         }
@@ -147,10 +148,10 @@ std::string Printer::integer_product(const ir::Instruction* i) {
     auto known = helper_names_.find(key);
     if (known != helper_names_.end()) return known->second + args;
     auto shape = [](const sema::Type* t) {
-        if (const auto* m = t->as<sema::MatrixType>()) return fmt::format(FMT_COMPILE("{}x{}"), m->rows, m->cols);
-        return fmt::format(FMT_COMPILE("v{}"), sema::component_count(t));
+        if (const auto* m = t->as<sema::MatrixType>()) return textgen::format(FMT_COMPILE("{}x{}"), unsigned{m->rows}, unsigned{m->cols});
+        return textgen::format(FMT_COMPILE("v{}"), sema::component_count(t));
     };
-    std::string name = file_names_.fresh(fmt::format(FMT_COMPILE("mul_{}_{}_{}"), scalar_name(element), shape(a), shape(b)));
+    std::string name = file_names_.fresh(textgen::format(FMT_COMPILE("mul_{}_{}_{}"), scalar_name(element), shape(a), shape(b)));
     // Sums of products, spelled out: Metal's dot takes float vectors only.
     std::string body;
     if (ma && !mb) {
@@ -159,14 +160,14 @@ std::string Printer::integer_product(const ir::Instruction* i) {
         for (std::uint32_t r = 0; r < ma->rows; ++r) {
             body += r ? ", (" : "(";
             for (std::uint32_t k = 0; k < ma->cols; ++k)
-                body += fmt::format(FMT_COMPILE("{}(a[{}].{} * b.{})"), k ? " + " : "", r, kLetters[k], kLetters[k]);
+                body += textgen::format(FMT_COMPILE("{}(a[{}].{} * b.{})"), k ? " + " : "", r, kLetters[k], kLetters[k]);
             body += ")";
         }
         body += ")";
     } else if (!ma) {
         // mul(v, M): the rows of M scaled by v's components and added.
         body = "(";
-        for (std::uint32_t r = 0; r < mb->rows; ++r) body += fmt::format(FMT_COMPILE("{}(a.{} * b[{}])"), r ? " + " : "", kLetters[r], r);
+        for (std::uint32_t r = 0; r < mb->rows; ++r) body += textgen::format(FMT_COMPILE("{}(a.{} * b[{}])"), r ? " + " : "", kLetters[r], r);
         body += ")";
     } else {
         // mul(A, B): row r of the product is B's rows scaled by the components of A's row r, added.
@@ -174,7 +175,7 @@ std::string Printer::integer_product(const ir::Instruction* i) {
         for (std::uint32_t r = 0; r < ma->rows; ++r) {
             body += r ? ", (" : "(";
             for (std::uint32_t k = 0; k < mb->rows; ++k)
-                body += fmt::format(FMT_COMPILE("{}(a[{}].{} * b[{}])"), k ? " + " : "", r, kLetters[k], k);
+                body += textgen::format(FMT_COMPILE("{}(a[{}].{} * b[{}])"), k ? " + " : "", r, kLetters[k], k);
             body += ")";
         }
         body += "}";
@@ -192,13 +193,13 @@ std::string Printer::transpose_rows(const ir::Instruction* i) {
     std::string key = "transpose " + ta;
     auto known = helper_names_.find(key);
     if (known != helper_names_.end()) return known->second + args;
-    std::string name = file_names_.fresh(fmt::format(FMT_COMPILE("transpose_{}_{}x{}"), scalar_name(m->element), m->rows, m->cols));
+    std::string name = file_names_.fresh(textgen::format(FMT_COMPILE("transpose_{}_{}x{}"), scalar_name(m->element), m->rows, m->cols));
     // Row c of the transpose is column c of the matrix.
     std::string row = type_name(module_.types().vector(m->element, m->rows));
     std::string body = tr + "{";
     for (std::uint32_t c = 0; c < m->cols; ++c) {
         body += (c ? ", " : "") + row + "(";
-        for (std::uint32_t r = 0; r < m->rows; ++r) body += fmt::format(FMT_COMPILE("{}m[{}].{}"), r ? ", " : "", r, kLetters[c]);
+        for (std::uint32_t r = 0; r < m->rows; ++r) body += textgen::format(FMT_COMPILE("{}m[{}].{}"), r ? ", " : "", r, kLetters[c]);
         body += ")";
     }
     helpers_ += helper_text(tr, name, ta + " m", body + "}");
@@ -208,7 +209,7 @@ std::string Printer::transpose_rows(const ir::Instruction* i) {
 
 std::string Printer::load_rows(const std::string& lvalue, const sema::MatrixType* m) {
     std::string s = type_name(m) + "{";
-    for (std::uint32_t r = 0; r < m->rows; ++r) s += fmt::format(FMT_COMPILE("{}{}[{}]"), r ? ", " : "", lvalue, r);
+    for (std::uint32_t r = 0; r < m->rows; ++r) s += textgen::format(FMT_COMPILE("{}{}[{}]"), r ? ", " : "", lvalue, r);
     return s + "}";
 }
 

@@ -11,6 +11,7 @@
 
 #include "msl/printer.hpp"
 #include "types/types_query.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::msl {
 
@@ -125,8 +126,8 @@ void Printer::fail(support::DiagCode code, const std::string& message) {
     // At the line of use when an instruction is being printed; the function names the call path
     // (and is all there is for a declaration's problem).
     std::string where = function_ && function_ != entry_.function
-                            ? fmt::format(FMT_COMPILE(" (in function '{}', called from '{}')"), function_->name, entry_.function->name)
-                            : fmt::format(FMT_COMPILE(" (in entry point '{}')"), entry_.function->name);
+                            ? textgen::format(FMT_COMPILE(" (in function '{}', called from '{}')"), function_->name, entry_.function->name)
+                            : textgen::format(FMT_COMPILE(" (in entry point '{}')"), entry_.function->name);
     diags_.report(code, at_.range(), message + where);
 }
 
@@ -232,15 +233,15 @@ std::string Printer::entry_return() {
         const sema::Type* t = g->value_type();
         if (const auto* a = t->as<sema::ArrayType>()) {
             if (g->builtin == ir::BuiltIn::SampleMask) {
-                fmt::format_to(std::back_inserter(text), FMT_COMPILE(" {}.{} = {}[0];"), n, info.layout_name, info.name);
+                textgen::append_format(text, FMT_COMPILE(" {}.{} = {}[0];"), n, info.layout_name, info.name);
                 continue;
             }
             for (std::uint32_t k = 0; k < a->length; ++k)
-                fmt::format_to(std::back_inserter(text), FMT_COMPILE(" {}.{}[{}] = {}[{}];"), n, info.layout_name, k,
+                textgen::append_format(text, FMT_COMPILE(" {}.{}[{}] = {}[{}];"), n, info.layout_name, k,
                                info.name, k);
             continue;
         }
-        fmt::format_to(std::back_inserter(text), FMT_COMPILE(" {}.{} = {};"), n, info.layout_name, info.name);
+        textgen::append_format(text, FMT_COMPILE(" {}.{} = {};"), n, info.layout_name, info.name);
     }
     return text + " return " + n + ";";
 }
@@ -268,7 +269,7 @@ void Printer::print_entry_signature() {
             }
             const char* attr = builtin_attribute(*g->builtin, true, stage);
             if (!attr) {
-                unsupported(fmt::format(FMT_COMPILE("the built-in input '{}'"), ir::builtin_name(*g->builtin)));
+                unsupported(textgen::format(FMT_COMPILE("the built-in input '{}'"), ir::builtin_name(*g->builtin)));
                 return;
             }
             const sema::Type* pt = t;
@@ -279,15 +280,15 @@ void Printer::print_entry_signature() {
                          ? static_cast<const sema::Type*>(module_.types().vector(sema::ScalarKind::UInt, sema::component_count(pt)))
                          : module_.types().scalar(sema::ScalarKind::UInt);
             std::string pn = file_names_.fresh(ir::builtin_name(*g->builtin));
-            params.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]]"), type_name(pt), pn, attr));
+            params.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]]"), type_name(pt), pn, attr));
             builtin_inputs.push_back({g, pn});
             continue;
         }
         info.layout_name = members.fresh(strip_stage_prefix(g->name()));
         std::string attr = stage == ShaderStage::Vertex
-                               ? fmt::format(FMT_COMPILE("attribute({})"), g->location.value_or(0))
-                               : fmt::format(FMT_COMPILE("user(locn{}){}"), g->location.value_or(0), interpolation_attribute(g->interpolation));
-        in_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
+                               ? textgen::format(FMT_COMPILE("attribute({})"), g->location.value_or(0))
+                               : textgen::format(FMT_COMPILE("user(locn{}){}"), g->location.value_or(0), interpolation_attribute(g->interpolation));
+        in_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
     }
     for (const ir::Global* g : entry_.outputs) {
         textgen::SourceAt::Scope here(at_, g->loc);
@@ -301,23 +302,23 @@ void Printer::print_entry_signature() {
             }
             const char* attr = builtin_attribute(*g->builtin, false, stage);
             if (!attr) {
-                unsupported(fmt::format(FMT_COMPILE("the built-in output '{}'"), ir::builtin_name(*g->builtin)));
+                unsupported(textgen::format(FMT_COMPILE("the built-in output '{}'"), ir::builtin_name(*g->builtin)));
                 return;
             }
             if (const auto* a = t->as<sema::ArrayType>()) {
                 if (*g->builtin == ir::BuiltIn::SampleMask)
-                    out_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(a->element), info.layout_name, attr));
+                    out_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(a->element), info.layout_name, attr));
                 else
                     out_members.push_back(
-                        fmt::format(FMT_COMPILE("{} {} [[{}]] [{}];"), type_name(a->element), info.layout_name, attr, a->length));
+                        textgen::format(FMT_COMPILE("{} {} [[{}]] [{}];"), type_name(a->element), info.layout_name, attr, a->length));
                 continue;
             }
-            out_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
+            out_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
             continue;
         }
-        std::string attr = stage == ShaderStage::Pixel ? fmt::format(FMT_COMPILE("color({})"), g->location.value_or(0))
-                                                       : fmt::format(FMT_COMPILE("user(locn{})"), g->location.value_or(0));
-        out_members.push_back(fmt::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
+        std::string attr = stage == ShaderStage::Pixel ? textgen::format(FMT_COMPILE("color({})"), g->location.value_or(0))
+                                                       : textgen::format(FMT_COMPILE("user(locn{})"), g->location.value_or(0));
+        out_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
     }
     if (!in_members.empty()) {
         decls_.open("struct " + entry_name_ + "_in {");
@@ -342,7 +343,7 @@ void Printer::print_entry_signature() {
         if (s.index + s.count > limits[c] || (c == 0 && stage == ShaderStage::Vertex && !in_members.empty() &&
                                               s.index + s.count > kVertexBufferIndex)) {
             fail(support::DiagCode::msl_too_many_resources,
-                 fmt::format(FMT_COMPILE("MSL: '{}' needs {} index {}, beyond Metal's limit of {} {}s per function{}"),
+                 textgen::format(FMT_COMPILE("MSL: '{}' needs {} index {}, beyond Metal's limit of {} {}s per function{}"),
                              s.global->name(), class_attr[c], s.index + s.count - 1, limits[c], class_attr[c],
                              c == 0 ? " (index 30 is the vertex buffer)" : ""));
             return;
@@ -352,7 +353,7 @@ void Printer::print_entry_signature() {
         std::uint32_t count = 1;
         const sema::ResourceType* r = resource_of(s.global, &count);
         std::string_view order = r && r->rasterizer_ordered ? ", raster_order_group(0)" : "";
-        params.push_back(fmt::format(FMT_COMPILE("{} [[{}({}){}]]"), global_info_[s.global].param, class_attr[c], s.index, order));
+        params.push_back(textgen::format(FMT_COMPILE("{} [[{}({}){}]]"), global_info_[s.global].param, class_attr[c], s.index, order));
     }
     if (uses_lane_) {
         if (stage == ShaderStage::Vertex) {
@@ -427,10 +428,10 @@ std::string Printer::reference_param(sema::AddressSpace space, const sema::Type*
 
 std::string Printer::declare_c(const sema::Type* t, const std::string& name) {
     t = t->value_type();
-    if (const auto* a = t->as<sema::ArrayType>()) return declare_c(a->element, fmt::format(FMT_COMPILE("{}[{}]"), name, a->length));
+    if (const auto* a = t->as<sema::ArrayType>()) return declare_c(a->element, textgen::format(FMT_COMPILE("{}[{}]"), name, a->length));
     // An integer or bool matrix: a C array of its rows (no member function runs on a threadgroup object).
     if (const auto* m = row_array(t))
-        return type_name(module_.types().vector(m->element, m->cols)) + " " + fmt::format(FMT_COMPILE("{}[{}]"), name, m->rows);
+        return type_name(module_.types().vector(m->element, m->cols)) + " " + textgen::format(FMT_COMPILE("{}[{}]"), name, m->rows);
     return type_name(t) + " " + name;
 }
 
@@ -459,7 +460,7 @@ EmitResult Printer::run() {
             const sema::ResourceType* r = resource_of(g, &count);
             const auto* arr = t->as<sema::ArrayType>();
             if (arr && arr->length == 0) {
-                unsupported(fmt::format(FMT_COMPILE("the unbounded resource array '{}'"), g->name()), "Give it a size");
+                unsupported(textgen::format(FMT_COMPILE("the unbounded resource array '{}'"), g->name()), "Give it a size");
                 break;
             }
             if (!r) {
@@ -469,7 +470,7 @@ EmitResult Printer::run() {
             if (sema::is_subpass_input(r->resource)) {
                 // Metal reads attachments by render-target index ([[color(n)]]), not by Vulkan's input
                 // attachment index, so there is no faithful mapping.
-                unsupported(fmt::format(FMT_COMPILE("the input attachment '{}' (SubpassInput)"), g->name()),
+                unsupported(textgen::format(FMT_COMPILE("the input attachment '{}' (SubpassInput)"), g->name()),
                             "Bind the attachment as a Texture2D and Load it at the fragment's position");
                 break;
             }
@@ -493,7 +494,7 @@ EmitResult Printer::run() {
                     decl = writable ? "device uint*" : "const device uint*";
                 }
             }
-            if (arr) decl = fmt::format(FMT_COMPILE("array<{}, {}>"), decl, arr->length);
+            if (arr) decl = textgen::format(FMT_COMPILE("array<{}, {}>"), decl, arr->length);
             info.param = textgen::cat(decl, ' ', info.name);
             break;
         }
@@ -520,7 +521,7 @@ EmitResult Printer::run() {
     std::string text;
     // The two header lines take under 192 characters.
     text.reserve(192 + entry_name_.size() + decls_.text().size() + helpers_.size() + bodies.size());
-    text += fmt::format(FMT_COMPILE("// {} function {} (Metal Shading Language 2.4), written by OneShader from HLSL.\n"),
+    text += textgen::format(FMT_COMPILE("// {} function {} (Metal Shading Language 2.4), written by OneShader from HLSL.\n"),
                         entry_.stage == ir::ShaderStage::Vertex  ? "Vertex"
                         : entry_.stage == ir::ShaderStage::Pixel ? "Fragment"
                                                                  : "Kernel",

@@ -8,6 +8,7 @@
 
 #include "msl/printer.hpp"
 #include "types/types_query.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::msl {
 
@@ -112,11 +113,11 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
             unsupported("byte-address loads and stores of anything but 32-bit scalars and vectors");
             return "0";
         }
-        std::string utype = n == 1 ? "uint" : fmt::format(FMT_COMPILE("uint{}"), n);
+        std::string utype = n == 1 ? "uint" : textgen::format(FMT_COMPILE("uint{}"), n);
         if (o == Opcode::ByteAddressLoad) {
             std::string words;
             for (std::uint32_t k = 0; k < n; ++k)
-                words += (k ? ", " : "") + (k ? fmt::format(FMT_COMPILE("{}[{} + {}u]"), buf, word, k) : buf + "[" + word + "]");
+                words += (k ? ", " : "") + (k ? textgen::format(FMT_COMPILE("{}[{} + {}u]"), buf, word, k) : buf + "[" + word + "]");
             std::string u = n == 1 ? words : utype + "(" + words + ")";
             return type_name(t) == utype ? u : "as_type<" + type_name(t) + ">(" + u + ")";
         }
@@ -127,7 +128,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         out_.format_line(FMT_COMPILE("uint {} = {};"), w, word);
         for (std::uint32_t k = 0; k < n; ++k) {
             if (k) text += "; ";
-            text += fmt::format(FMT_COMPILE("{}[{} + {}u] = {}{}"), buf, w, k, tmp, n == 1 ? "" : "." + swizzle(k, 1));
+            text += textgen::format(FMT_COMPILE("{}[{} + {}u] = {}{}"), buf, w, k, tmp, n == 1 ? "" : "." + swizzle(k, 1));
         }
         return text;
     }
@@ -172,13 +173,13 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::size_t first = o == Opcode::TextureGather ? 1 : 0;
         for (std::size_t n = first; n < i->immediates.size(); ++n)
             args += (n > first ? ", " : "") + std::to_string(i->immediates[n]);
-        return fmt::format(FMT_COMPILE("int{}({})"), lanes, args);
+        return textgen::format(FMT_COMPILE("int{}({})"), lanes, args);
     };
     // Sampling coordinates: the layer split off and rounded (HLSL rounds the array coordinate).
     auto sample_coords = [&](const std::string& c) {
         if (!arrayed) return c;
         std::string xy = lanes == 1 ? c + ".x" : c + "." + swizzle(0, lanes);
-        return fmt::format(FMT_COMPILE("{}, uint(rint({}.{}))"), xy, c, swizzle(lanes, 1));
+        return textgen::format(FMT_COMPILE("{}, uint(rint({}.{}))"), xy, c, swizzle(lanes, 1));
     };
     // Reading texels gives four components; narrower results take the first ones.
     auto narrow = [&](const std::string& e, bool scalar_source) {
@@ -201,7 +202,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
                 unsupported("gradient sampling of 1D textures");
                 return "0";
             }
-            args += fmt::format(FMT_COMPILE(", {}({}, {})"), g2, op(3), op(4));
+            args += textgen::format(FMT_COMPILE(", {}({}, {})"), g2, op(3), op(4));
         }
         offset = offsets();
         if (!offset.empty()) args += ", " + offset;
@@ -222,7 +223,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::int64_t component = i->immediates.empty() ? 0 : i->immediates[0];
         std::string args = op(1) + ", " + sample_coords(op(2));
         offset = offsets();
-        args += ", " + (offset.empty() ? fmt::format(FMT_COMPILE("int{}(0)"), lanes) : offset);
+        args += ", " + (offset.empty() ? textgen::format(FMT_COMPILE("int{}(0)"), lanes) : offset);
         args += std::string(", component::") + "xyzw"[component & 3];
         return tex + ".gather(" + args + ")";
     }
@@ -239,7 +240,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::string coord = lanes == 1 ? (total == 1 ? c : c + ".x") : c + "." + swizzle(0, lanes);
         if (total == lanes && lanes > 1) coord = c;
         if (!offset.empty()) coord = "(" + coord + " + " + offset + ")";
-        std::string args = (lanes == 1 ? "uint(" : fmt::format(FMT_COMPILE("uint{}("), lanes)) + coord + ")";
+        std::string args = (lanes == 1 ? "uint(" : textgen::format(FMT_COMPILE("uint{}("), lanes)) + coord + ")";
         if (arrayed) args += ", uint(" + c + "." + swizzle(lanes, 1) + ")";
         bool storage = sema::is_storage_texture(k) || k == ResourceKind::RWBuffer || k == ResourceKind::Buffer;
         if (i->operands.size() > 2 && !storage) args += ", uint(" + op(2) + ")";
@@ -261,7 +262,7 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
             for (std::uint32_t m = n; m < 4; ++m) pad += ", " + scalar_literal(e, 0);
             v = four + "(" + v + pad + ")";
         }
-        args = v + ", " + (lanes == 1 ? "uint(" : fmt::format(FMT_COMPILE("uint{}("), lanes)) + coord + ")";
+        args = v + ", " + (lanes == 1 ? "uint(" : textgen::format(FMT_COMPILE("uint{}("), lanes)) + coord + ")";
         if (arrayed) args += ", uint(" + c + "." + swizzle(lanes, 1) + ")";
         return tex + ".write(" + args + ")";
     }
@@ -283,8 +284,8 @@ std::string Printer::texture_expr(const ir::Instruction* i) {
         std::string c = op(2);
         std::string s = op(1);
         if (result_lanes == 2)
-            return fmt::format(FMT_COMPILE("float2({0}.calculate_clamped_lod({1}, {2}), {0}.calculate_unclamped_lod({1}, {2}))"), tex, s, c);
-        return fmt::format(FMT_COMPILE("{}.calculate_clamped_lod({}, {})"), tex, s, c);
+            return textgen::format(FMT_COMPILE("float2({0}.calculate_clamped_lod({1}, {2}), {0}.calculate_unclamped_lod({1}, {2}))"), tex, s, c);
+        return textgen::format(FMT_COMPILE("{}.calculate_clamped_lod({}, {})"), tex, s, c);
     }
     default: break;
     }
@@ -300,7 +301,7 @@ std::string Printer::atomic_pointer(const Place& p, const sema::Type* t) {
     std::string space = p.space == sema::AddressSpace::Workgroup ? "threadgroup" : "device";
     if (p.space != sema::AddressSpace::Workgroup && p.space != sema::AddressSpace::StorageBuffer)
         fail(support::DiagCode::msl_malformed_input, "an atomic on memory that is neither a buffer nor groupshared");
-    return fmt::format(FMT_COMPILE("({} {}*)&{}"), space, atom, p.lvalue);
+    return textgen::format(FMT_COMPILE("({} {}*)&{}"), space, atom, p.lvalue);
 }
 
 void Printer::atomic_statement(const ir::Instruction* i, const std::string& result) {
@@ -348,7 +349,7 @@ void Printer::atomic_statement(const ir::Instruction* i, const std::string& resu
         // A float (SM 6.6's InterlockedExchange) swaps its bits through atomic_uint: MSL 2.4 has no atomic_float.
         bool as_bits = s && s->scalar == sema::ScalarKind::Float;
         std::string v = as_bits ? "as_type<uint>(" + expr(i->operands[1]) + ")" : expr(i->operands[1]);
-        std::string call = fmt::format(FMT_COMPILE("{}({}, {}, memory_order_relaxed)"), fn, ptr, v);
+        std::string call = textgen::format(FMT_COMPILE("{}({}, {}, memory_order_relaxed)"), fn, ptr, v);
         if (as_bits) call = "as_type<float>(" + call + ")";
         std::string result_type = sema::is_integer(i->type()) ? type_name(i->type()) : tn;
         out_.line(result.empty() ? call + ";" : result_type + " " + result + " = " + call + ";");

@@ -10,6 +10,7 @@
 
 #include "msl/printer.hpp"
 #include "types/types_query.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::msl {
 
@@ -60,8 +61,8 @@ std::string Printer::type_name(const sema::Type* t) {
         }
         // Metal matrices hold float and half only: an integer or bool one is the array of its
         // HLSL rows (matrices.cpp), so `m[i]` is row i as in a float matrix.
-        if (row_array(m)) return fmt::format(FMT_COMPILE("array<{}{}, {}>"), scalar_name(m->element), m->cols, m->rows);
-        return fmt::format(FMT_COMPILE("{}{}x{}"), scalar_name(m->element), m->rows, m->cols);
+        if (row_array(m)) return textgen::format(FMT_COMPILE("array<{}{}, {}>"), scalar_name(m->element), m->cols, m->rows);
+        return textgen::format(FMT_COMPILE("{}{}x{}"), scalar_name(m->element), m->rows, m->cols);
     }
     case sema::TypeKind::Array: {
         const auto* a = t->as<sema::ArrayType>();
@@ -69,7 +70,7 @@ std::string Printer::type_name(const sema::Type* t) {
             unsupported("unbounded arrays");
             return "int";
         }
-        return fmt::format(FMT_COMPILE("array<{}, {}>"), type_name(a->element), a->length);
+        return textgen::format(FMT_COMPILE("array<{}, {}>"), type_name(a->element), a->length);
     }
     case sema::TypeKind::Struct: {
         const auto* s = t->as<sema::StructType>();
@@ -86,7 +87,7 @@ std::string Printer::type_name(const sema::Type* t) {
 
 std::string Printer::declare(const sema::Type* t, const std::string& name) {
     t = t->value_type();
-    if (const auto* a = t->as<sema::ArrayType>()) return declare(a->element, fmt::format(FMT_COMPILE("{}[{}]"), name, a->length));
+    if (const auto* a = t->as<sema::ArrayType>()) return declare(a->element, textgen::format(FMT_COMPILE("{}[{}]"), name, a->length));
     return type_name(t) + " " + name;
 }
 
@@ -141,8 +142,8 @@ std::string Printer::scalar_literal(const sema::ScalarType* s, std::uint64_t bit
     }
     case ScalarKind::UInt:
     case ScalarKind::Min16UInt: return std::to_string(static_cast<std::uint32_t>(bits)) + "u";
-    case ScalarKind::Int16: return fmt::format(FMT_COMPILE("short({})"), static_cast<std::int16_t>(bits));
-    case ScalarKind::UInt16: return fmt::format(FMT_COMPILE("ushort({})"), static_cast<std::uint16_t>(bits));
+    case ScalarKind::Int16: return textgen::format(FMT_COMPILE("short({})"), static_cast<std::int16_t>(bits));
+    case ScalarKind::UInt16: return textgen::format(FMT_COMPILE("ushort({})"), static_cast<std::uint16_t>(bits));
     case ScalarKind::Int64: {
         auto v = static_cast<std::int64_t>(bits);
         if (v == INT64_MIN) return "(-9223372036854775807l - 1)";
@@ -154,7 +155,7 @@ std::string Printer::scalar_literal(const sema::ScalarType* s, std::uint64_t bit
         // Exact: every half is a float.
         std::uint32_t h = static_cast<std::uint32_t>(bits) & 0xFFFFu;
         std::uint32_t sign = (h >> 15) << 31, exp = (h >> 10) & 31u, man = h & 0x3FFu;
-        if (exp == 31) return fmt::format(FMT_COMPILE("as_type<half>(ushort({}))"), h);
+        if (exp == 31) return textgen::format(FMT_COMPILE("as_type<half>(ushort({}))"), h);
         float f;
         if (exp == 0) {
             f = static_cast<float>(man) * 0x1p-24f;
@@ -163,7 +164,7 @@ std::string Printer::scalar_literal(const sema::ScalarType* s, std::uint64_t bit
             std::uint32_t b = sign | ((exp + 112u) << 23) | (man << 13);
             std::memcpy(&f, &b, 4);
         }
-        std::string t = fmt::format(FMT_COMPILE("{}"), f);
+        std::string t = textgen::format(FMT_COMPILE("{}"), f);
         if (t.find_first_of(".e") == std::string::npos) t += ".0";
         return "half(" + t + "f)";
     }
@@ -176,10 +177,10 @@ std::string Printer::scalar_literal(const sema::ScalarType* s, std::uint64_t bit
     case ScalarKind::Min16Float:
     case ScalarKind::Min10Float: {
         std::uint32_t b = static_cast<std::uint32_t>(bits);
-        if (((b >> 23) & 0xFFu) == 0xFFu) return fmt::format(FMT_COMPILE("as_type<float>({}u)"), b);
+        if (((b >> 23) & 0xFFu) == 0xFFu) return textgen::format(FMT_COMPILE("as_type<float>({}u)"), b);
         float f;
         std::memcpy(&f, &b, 4);
-        std::string t = fmt::format(FMT_COMPILE("{}"), f);
+        std::string t = textgen::format(FMT_COMPILE("{}"), f);
         if (t.find_first_of(".e") == std::string::npos) t += ".0";
         return t + "f";
     }

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "textgen/cat.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::textgen {
 
@@ -27,7 +28,7 @@ public:
     void format_line(const Format& format, Args&&... args) {
         begin_line();
         const std::size_t start = out_.size();
-        fmt::format_to(std::back_inserter(out_), format, std::forward<Args>(args)...);
+        textgen::append_format(out_, format, std::forward<Args>(args)...);
         if (out_.size() == start) out_.resize(start - static_cast<std::size_t>(level_) * width_);
         end_line();
     }

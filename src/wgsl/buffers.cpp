@@ -12,6 +12,7 @@
 #include "ir/type_rules.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::wgsl {
 
@@ -27,9 +28,9 @@ bool is_uniform(const ir::Global* g) {
 
 std::string Printer::buffer_word_index(const BufferRef& r, std::uint32_t extra) const {
     std::uint32_t c = r.word + extra;
-    if (r.dynamic.empty()) return fmt::format(FMT_COMPILE("{}u"), c);
+    if (r.dynamic.empty()) return textgen::format(FMT_COMPILE("{}u"), c);
     if (c == 0) return r.dynamic;
-    return fmt::format(FMT_COMPILE("({} + {}u)"), r.dynamic, c);
+    return textgen::format(FMT_COMPILE("({} + {}u)"), r.dynamic, c);
 }
 
 std::string Printer::read_word(const BufferRef& r, std::uint32_t extra) {
@@ -43,29 +44,28 @@ void Printer::append_word(std::string& out, const BufferRef& r, std::uint32_t ex
     // as its own strings (the name, the index, the access) was three allocations.
     global_name(r.buffer);  // named first, so the reference below is the map's own
     const std::string& name = global_names_.find(r.buffer)->second;
-    auto at = std::back_inserter(out);
     const std::uint32_t c = r.word + extra;
     if (is_uniform(r.buffer)) {
         if (r.dynamic.empty()) {
-            fmt::format_to(at, FMT_COMPILE("{}[{}].{}"), name, c / 4, kLetters[c % 4]);
+            textgen::append_format(out, FMT_COMPILE("{}[{}].{}"), name, c / 4, kLetters[c % 4]);
             return;
         }
         std::string w = buffer_word_index(r, extra);
-        fmt::format_to(at, FMT_COMPILE("{}[{} / 4u][{} % 4u]"), name, w, w);
+        textgen::append_format(out, FMT_COMPILE("{}[{} / 4u][{} % 4u]"), name, w, w);
         return;
     }
     const bool atomic = is_atomic_global(r.buffer);
     if (atomic) out += "atomicLoad(&";
     textgen::append_all(out, name, '[');
-    if (r.dynamic.empty()) fmt::format_to(at, FMT_COMPILE("{}u"), c);
+    if (r.dynamic.empty()) textgen::append_format(out, FMT_COMPILE("{}u"), c);
     else if (c == 0) out += r.dynamic;
-    else fmt::format_to(at, FMT_COMPILE("({} + {}u)"), r.dynamic, c);
+    else textgen::append_format(out, FMT_COMPILE("({} + {}u)"), r.dynamic, c);
     out += ']';
     if (atomic) out += ')';
 }
 
 std::string Printer::atomic_word(const BufferRef& r) {
-    return fmt::format(FMT_COMPILE("&{}[{}]"), global_name(r.buffer), buffer_word_index(r, 0));
+    return textgen::format(FMT_COMPILE("&{}[{}]"), global_name(r.buffer), buffer_word_index(r, 0));
 }
 
 void Printer::write_word(const BufferRef& r, std::uint32_t extra, const std::string& bits) {
@@ -78,7 +78,7 @@ void Printer::write_word(const BufferRef& r, std::uint32_t extra, const std::str
 std::string Printer::read_half(const BufferRef& r, std::uint32_t k) {
     std::uint32_t at = r.half + k;
     // Through f32, which holds every f16 exactly (naga 25 does not index a bitcast to vec2<f16>).
-    return fmt::format(FMT_COMPILE("f16(unpack2x16float({})[{}])"), read_word(r, at / 2), at % 2);
+    return textgen::format(FMT_COMPILE("f16(unpack2x16float({})[{}])"), read_word(r, at / 2), at % 2);
 }
 
 void Printer::write_half(const BufferRef& r, std::uint32_t k, const std::string& value) {
@@ -88,9 +88,9 @@ void Printer::write_half(const BufferRef& r, std::uint32_t k, const std::string&
     }
     // The other half of the word keeps its bits (a read-modify-write of the word).
     std::uint32_t at = r.half + k;
-    std::string bits = at % 2 == 0 ? fmt::format(FMT_COMPILE("(pack2x16float(vec2<f32>(f32({}), 0.0)) & 0xffffu)"), value)
-                                   : fmt::format(FMT_COMPILE("(pack2x16float(vec2<f32>(0.0, f32({}))) & 0xffff0000u)"), value);
-    write_word(r, at / 2, fmt::format(FMT_COMPILE("(({} & {}) | {})"), read_word(r, at / 2), at % 2 == 0 ? "0xffff0000u" : "0xffffu", bits));
+    std::string bits = at % 2 == 0 ? textgen::format(FMT_COMPILE("(pack2x16float(vec2<f32>(f32({}), 0.0)) & 0xffffu)"), value)
+                                   : textgen::format(FMT_COMPILE("(pack2x16float(vec2<f32>(0.0, f32({}))) & 0xffff0000u)"), value);
+    write_word(r, at / 2, textgen::format(FMT_COMPILE("(({} & {}) | {})"), read_word(r, at / 2), at % 2 == 0 ? "0xffff0000u" : "0xffffu", bits));
 }
 
 BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, const sema::Type*& element) {
@@ -102,8 +102,8 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
             return;
         }
         std::string term = words_per_index == 1 ? u32_value(index)
-                                                : fmt::format(FMT_COMPILE("({} * {}u)"), u32_value(index), words_per_index);
-        r.dynamic = r.dynamic.empty() ? term : fmt::format(FMT_COMPILE("({} + {})"), r.dynamic, term);
+                                                : textgen::format(FMT_COMPILE("({} * {}u)"), u32_value(index), words_per_index);
+        r.dynamic = r.dynamic.empty() ? term : textgen::format(FMT_COMPILE("({} + {})"), r.dynamic, term);
     };
     if (!r.layout) {
         // The root of a structured buffer (an element) or a byte-address buffer (a word).
@@ -194,7 +194,7 @@ namespace {
 bool open_bits(std::string& out, const sema::ScalarType* s, std::uint32_t n) {
     const char* t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : nullptr;
     if (!t) return false;
-    if (n > 1) fmt::format_to(std::back_inserter(out), FMT_COMPILE("bitcast<vec{}<{}>>("), n, t);
+    if (n > 1) textgen::append_format(out, FMT_COMPILE("bitcast<vec{}<{}>>("), n, t);
     else textgen::append_all(out, "bitcast<", t, ">(");
     return true;
 }
@@ -219,7 +219,7 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
             return "0";
         }
         if (l->kind == sema::LayoutKind::Scalar) return read_half(r, 0);
-        std::string e = fmt::format(FMT_COMPILE("vec{}<f16>("), l->components);
+        std::string e = textgen::format(FMT_COMPILE("vec{}<f16>("), l->components);
         for (std::uint32_t k = 0; k < l->components; ++k) {
             std::string h = read_half(r, k);
             textgen::append_all(e, k ? ", " : "", h);
@@ -237,10 +237,10 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         if (is_uniform(r.buffer) && r.dynamic.empty() && step == 1 && (r.word + base) % 4 + n <= 4) {
             // Inside one row of a constant buffer: one swizzle.
             std::uint32_t w = r.word + base;
-            fmt::format_to(std::back_inserter(e), FMT_COMPILE("{}[{}]."), global_name(r.buffer), w / 4);
+            textgen::append_format(e, FMT_COMPILE("{}[{}]."), global_name(r.buffer), w / 4);
             e.append(kLetters + w % 4, n);
         } else {
-            fmt::format_to(std::back_inserter(e), FMT_COMPILE("vec{}<u32>("), n);
+            textgen::append_format(e, FMT_COMPILE("vec{}<u32>("), n);
             for (std::uint32_t k = 0; k < n; ++k) {
                 if (k) e += ", ";
                 append_word(e, r, base + k * step);
@@ -276,7 +276,7 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         case sema::LayoutKind::Struct: break;
     }
     // A helper per buffer and layout, reading from a word index.
-    std::string key = fmt::format(FMT_COMPILE("load {} {}"), global_name(r.buffer), static_cast<const void*>(l));
+    std::string key = textgen::format(FMT_COMPILE("load {} {}"), global_name(r.buffer), static_cast<const void*>(l));
     std::string fn = "load_" + global_name(r.buffer) + "_" + std::to_string(helper_keys_.size());
     auto known = helper_names_.find(key);
     if (known == helper_names_.end()) {
@@ -290,8 +290,8 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
         if (l->kind == sema::LayoutKind::Array) {
             const auto* a = t->as<sema::ArrayType>();
             out().line_of("var r: ", ty, ";");
-            out().open(fmt::format(FMT_COMPILE("for (var i = 0u; i < {}u; i++) {{"), l->length));
-            BufferRef e{r.buffer, 0, fmt::format(FMT_COMPILE("(w + i * {}u)"), l->stride / 4), l->element, false, 1};
+            out().open(textgen::format(FMT_COMPILE("for (var i = 0u; i < {}u; i++) {{"), l->length));
+            BufferRef e{r.buffer, 0, textgen::format(FMT_COMPILE("(w + i * {}u)"), l->stride / 4), l->element, false, 1};
             out().line_of("r[i] = ", buffer_read(e, a ? a->element : t), ";");
             out().close("}");
             out().line("return r;");
@@ -372,7 +372,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
             std::uint32_t stride = l->matrix_stride / 4;
             bool column_major = l->packing == MatrixPacking::ColumnMajor;
             for (std::uint32_t row = 0; row < l->rows; ++row) {
-                std::string rv = fmt::format(FMT_COMPILE("{}[{}]"), tmp, row);
+                std::string rv = textgen::format(FMT_COMPILE("{}[{}]"), tmp, row);
                 if (column_major) components(l->columns, stride, row, rv);
                 else components(l->columns, 1, row * stride, rv);
             }
@@ -381,7 +381,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
         case sema::LayoutKind::Array:
         case sema::LayoutKind::Struct: break;
     }
-    std::string key = fmt::format(FMT_COMPILE("store {} {}"), global_name(r.buffer), static_cast<const void*>(l));
+    std::string key = textgen::format(FMT_COMPILE("store {} {}"), global_name(r.buffer), static_cast<const void*>(l));
     std::string fn;
     auto known = helper_names_.find(key);
     if (known == helper_names_.end()) {
@@ -397,9 +397,9 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
         out().open("fn " + fn + "(w: u32, v: " + ty + ") {");
         if (l->kind == sema::LayoutKind::Array) {
             const auto* a = t->as<sema::ArrayType>();
-            out().open(fmt::format(FMT_COMPILE("for (var i = 0u; i < {}u; i++) {{"), l->length));
+            out().open(textgen::format(FMT_COMPILE("for (var i = 0u; i < {}u; i++) {{"), l->length));
             locals_.reserve("i");
-            BufferRef e{r.buffer, 0, fmt::format(FMT_COMPILE("(w + i * {}u)"), l->stride / 4), l->element, false, 1};
+            BufferRef e{r.buffer, 0, textgen::format(FMT_COMPILE("(w + i * {}u)"), l->stride / 4), l->element, false, 1};
             buffer_write(e, "v[i]", a ? a->element : t);
             out().close("}");
         } else {

@@ -9,6 +9,7 @@
 #include "types/types_print.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::wgsl {
 
@@ -59,7 +60,7 @@ std::string Printer::value(const ir::Value* v) {
 }
 
 std::string Printer::u32_value(const ir::Value* v) {
-    if (auto c = ir::constant_int_value(v)) return fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(*c));
+    if (auto c = ir::constant_int_value(v)) return textgen::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(*c));
     std::string e = value(v);
     const sema::ScalarType* s = sema::component_type(v->type());
     if (s && s->scalar == sema::ScalarKind::UInt) return e;
@@ -141,7 +142,7 @@ Ref Printer::pointer(const ir::Value* p) {
             continue;
         }
         if (is_vector(t) && c) r.text += std::string(".") + swizzle_letter(*c);
-        else r.text += "[" + (c ? fmt::format(FMT_COMPILE("{}"), *c) : value(index)) + "]";
+        else r.text += "[" + (c ? textgen::format(FMT_COMPILE("{}"), *c) : value(index)) + "]";
         t = c ? ir::composite_element_type(module_.types(), t, *c) : ir::composite_element_type(module_.types(), t, 0);
     }
     return r;
@@ -279,7 +280,7 @@ void Printer::append_expression(std::string& out, const ir::Instruction* i) {
                 } else if (is_vector(ct)) {
                     textgen::append_all(out, '.', swizzle_letter(k));
                 } else if (!ct->is<sema::VectorType>()) {  // a one-component vector is a scalar
-                    fmt::format_to(std::back_inserter(out), FMT_COMPILE("[{}]"), k);
+                    textgen::append_format(out, FMT_COMPILE("[{}]"), k);
                 }
                 ct = ir::composite_element_type(module_.types(), ct, k);
             }
@@ -338,7 +339,7 @@ std::string Printer::operation(const ir::Instruction* i) {
             std::uint32_t n = sema::component_count(t);
             std::string count = op(1);
             const sema::ScalarType* cs = sema::component_type(i->operands[1]->type());
-            std::string u = n > 1 ? fmt::format(FMT_COMPILE("vec{}<u32>"), n) : "u32";
+            std::string u = n > 1 ? textgen::format(FMT_COMPILE("vec{}<u32>"), n) : "u32";
             if (!cs || cs->scalar != sema::ScalarKind::UInt) count = u + "(" + count + ")";
             std::string mask = n > 1 ? u + "(31u)" : "31u";
             return "(" + op(0) + (i->opcode == O::Shl ? " << " : " >> ") + "(" + count + " & " + mask + "))";
@@ -416,7 +417,7 @@ std::string Printer::operation(const ir::Instruction* i) {
         case O::TextureQuerySamples: case O::TextureQueryLod:
             return texture_expression(i);
         default:
-            malformed(fmt::format(FMT_COMPILE("the instruction '{}' as an expression"), ir::mnemonic(i->opcode)));
+            malformed(textgen::format(FMT_COMPILE("the instruction '{}' as an expression"), ir::mnemonic(i->opcode)));
             return "0";
     }
 }
@@ -443,7 +444,7 @@ bool Printer::statement(const ir::Instruction* i, const std::string& result_name
                 else if (is_vector(ct)) path += std::string(".") + swizzle_letter(k);
                 else if (const auto* m = ct->as<sema::MatrixType>(); m && !real_matrix(m)) {
                     if (m->cols == 1 && m->rows > 1) path += std::string(".") + swizzle_letter(k);
-                } else if (!ct->is<sema::VectorType>()) path += fmt::format(FMT_COMPILE("[{}]"), k);
+                } else if (!ct->is<sema::VectorType>()) path += textgen::format(FMT_COMPILE("[{}]"), k);
                 ct = ir::composite_element_type(module_.types(), ct, k);
             }
             if (path == result_name) out().line_of(result_name, " = ", value(i->operands[1]), ";");

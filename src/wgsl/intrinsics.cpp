@@ -39,6 +39,7 @@ constexpr bool rows_are_unique() {
 #define RAISED(id, transform) ROW(id)
 #define REFUSED(id, advice) ROW(id)
 #include "wgsl/intrinsics.def"
+#include "textgen/format.hpp"
 #undef ROW
     for (int n : seen)
         if (n > 1) return false;
@@ -55,7 +56,7 @@ const IntrinsicRow& intrinsic_row(intrinsics::Id id) {
 
 namespace {
 
-std::string u32_of_shape(std::uint32_t n) { return n > 1 ? fmt::format(FMT_COMPILE("vec{}<u32>"), n) : "u32"; }
+std::string u32_of_shape(std::uint32_t n) { return n > 1 ? textgen::format(FMT_COMPILE("vec{}<u32>"), n) : "u32"; }
 
 // Whether a Function row prints as `name(args)`: WGSL has no scalar dot (a product) and spells
 // length, normalize and distance of scalars with abs and sign.
@@ -107,7 +108,7 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
     std::uint32_t count = first ? sema::component_count(first) : 1;
     if (intrinsics::is_wave(id) || row.mapping == IntrinsicMapping::Wave) {
         if (entry_.stage == ir::ShaderStage::Vertex) {
-            refuse(fmt::format(FMT_COMPILE("The intrinsic '{}' is not available in a vertex shader in WGSL: WebGPU's subgroup "
+            refuse(textgen::format(FMT_COMPILE("The intrinsic '{}' is not available in a vertex shader in WGSL: WebGPU's subgroup "
                                "functions exist only in compute and fragment shaders."),
                                n));
             return "0";
@@ -117,13 +118,13 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
     if (intrinsics::takes_derivatives(id)) derivatives_ = true;
     switch (row.mapping) {
         case IntrinsicMapping::None:
-            malformed(fmt::format(FMT_COMPILE("the intrinsic '{}' has no WGSL row"), n));
+            malformed(textgen::format(FMT_COMPILE("the intrinsic '{}' has no WGSL row"), n));
             return "0";
         case IntrinsicMapping::Raised:
-            malformed(fmt::format(FMT_COMPILE("the intrinsic '{}' should have been rewritten by the raise transform '{}'"), n, row.text));
+            malformed(textgen::format(FMT_COMPILE("the intrinsic '{}' should have been rewritten by the raise transform '{}'"), n, row.text));
             return "0";
         case IntrinsicMapping::Refused:
-            refuse(fmt::format(FMT_COMPILE("The intrinsic '{}' is not available in WGSL; {}, or compile this shader for SPIR-V only."), n,
+            refuse(textgen::format(FMT_COMPILE("The intrinsic '{}' is not available in WGSL; {}, or compile this shader for SPIR-V only."), n,
                                row.text));
             return "0";
         case IntrinsicMapping::Function: {
@@ -161,14 +162,14 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
             if (count == 1) return "unpack2x16float(" + a(0) + ").x";
             std::string s = type(i->type()) + "(";
             for (std::uint32_t k = 0; k < count; ++k)
-                s += fmt::format(FMT_COMPILE("{}unpack2x16float({}.{}).x"), k ? ", " : "", a(0), "xyzw"[k]);
+                s += textgen::format(FMT_COMPILE("{}unpack2x16float({}.{}).x"), k ? ", " : "", a(0), "xyzw"[k]);
             return s + ")";
         }
         case Id::F32ToF16: {
             if (count == 1) return "pack2x16float(vec2<f32>(" + a(0) + ", 0.0f))";
             std::string s = type(i->type()) + "(";
             for (std::uint32_t k = 0; k < count; ++k)
-                s += fmt::format(FMT_COMPILE("{}pack2x16float(vec2<f32>({}.{}, 0.0f))"), k ? ", " : "", a(0), "xyzw"[k]);
+                s += textgen::format(FMT_COMPILE("{}pack2x16float(vec2<f32>({}.{}, 0.0f))"), k ? ", " : "", a(0), "xyzw"[k]);
             return s + ")";
         }
         case Id::All:
@@ -200,7 +201,7 @@ std::string Printer::intrinsic(const ir::Instruction* i) {
             return "quadBroadcast(" + a(0) + ", " + u32_value(i->operands[1]) + ")";
         default: break;
     }
-    malformed(fmt::format(FMT_COMPILE("the intrinsic '{}' with these operands"), n));
+    malformed(textgen::format(FMT_COMPILE("the intrinsic '{}' with these operands"), n));
     return "0";
 }
 
@@ -224,7 +225,7 @@ bool Printer::intrinsic_statement(const ir::Instruction* i, const std::string& r
     for (std::size_t k = 1; k < i->operands.size(); ++k) {
         Ref r = pointer(i->operands[k]);
         if (r.in_buffer) {
-            refuse(fmt::format(FMT_COMPILE("WGSL: '{}' writing its out parameter into a buffer is not supported; use a local"),
+            refuse(textgen::format(FMT_COMPILE("WGSL: '{}' writing its out parameter into a buffer is not supported; use a local"),
                                intrinsics::name(id)));
             return true;
         }

@@ -11,6 +11,7 @@
 #include "ir/type_rules.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::wgsl {
 
@@ -62,7 +63,7 @@ std::string Printer::row_of(const ir::Value* v, std::uint32_t r) {
         if (c->constant_kind == ir::ConstantKind::Zero || c->constant_kind == ir::ConstantKind::Undef)
             return zero(ir::composite_element_type(module_.types(), v->type(), r));
     }
-    return fmt::format(FMT_COMPILE("{}[{}]"), value(v), r);
+    return textgen::format(FMT_COMPILE("{}[{}]"), value(v), r);
 }
 
 bool Printer::reads_rows(const ir::Instruction* i) const {
@@ -128,7 +129,7 @@ std::optional<std::string> Printer::matrix_expression(const ir::Instruction* i) 
         case O::Shl: case O::Shr: {
             if (!row_array(t)) return std::nullopt;
             // HLSL masks the shift count to the width; WGSL requires a u32 count below it (as for vectors).
-            std::string u = fmt::format(FMT_COMPILE("vec{}<u32>"), result->cols);
+            std::string u = textgen::format(FMT_COMPILE("vec{}<u32>"), result->cols);
             const sema::ScalarType* cs = sema::component_type(i->operands[1]->type());
             bool unsigned_count = cs && cs->scalar == sema::ScalarKind::UInt;
             return rows([&](std::uint32_t r) {
@@ -206,25 +207,25 @@ std::string Printer::integer_product(const ir::Instruction* i) {
     auto known = helper_names_.find(key);
     if (known != helper_names_.end()) return known->second + "(" + value(i->operands[0]) + ", " + value(i->operands[1]) + ")";
     auto shape = [&](const sema::Type* t) {
-        if (const auto* m = t->as<sema::MatrixType>()) return fmt::format(FMT_COMPILE("{}x{}"), m->rows, m->cols);
-        return fmt::format(FMT_COMPILE("v{}"), sema::component_count(t));
+        if (const auto* m = t->as<sema::MatrixType>()) return textgen::format(FMT_COMPILE("{}x{}"), unsigned{m->rows}, unsigned{m->cols});
+        return textgen::format(FMT_COMPILE("v{}"), sema::component_count(t));
     };
-    std::string name = names_.fresh(fmt::format(FMT_COMPILE("mul_{}_{}_{}"), e, shape(a), shape(b)));
+    std::string name = names_.fresh(textgen::format(FMT_COMPILE("mul_{}_{}_{}"), e, shape(a), shape(b)));
     std::string body;
     if (ma && !mb) {
         // mul(M, v): row r of M dotted with v.
         body = tr + "(";
-        for (std::uint32_t r = 0; r < ma->rows; ++r) body += fmt::format(FMT_COMPILE("{}dot(a[{}], b)"), r ? ", " : "", r);
+        for (std::uint32_t r = 0; r < ma->rows; ++r) body += textgen::format(FMT_COMPILE("{}dot(a[{}], b)"), r ? ", " : "", r);
         body += ")";
     } else if (!ma) {
         // mul(v, M): the rows of M scaled by v's components and added.
-        for (std::uint32_t r = 0; r < mb->rows; ++r) body += fmt::format(FMT_COMPILE("{}(a.{} * b[{}])"), r ? " + " : "", kLetters[r], r);
+        for (std::uint32_t r = 0; r < mb->rows; ++r) body += textgen::format(FMT_COMPILE("{}(a.{} * b[{}])"), r ? " + " : "", kLetters[r], r);
     } else {
         // mul(A, B): row r of the product is B's rows scaled by row r of A's components and added.
         body = tr + "(";
         for (std::uint32_t r = 0; r < ma->rows; ++r) {
             body += r ? ", " : "";
-            for (std::uint32_t k = 0; k < mb->rows; ++k) body += fmt::format(FMT_COMPILE("{}(a[{}].{} * b[{}])"), k ? " + " : "", r, kLetters[k], k);
+            for (std::uint32_t k = 0; k < mb->rows; ++k) body += textgen::format(FMT_COMPILE("{}(a[{}].{} * b[{}])"), k ? " + " : "", r, kLetters[k], k);
         }
         body += ")";
     }
@@ -240,13 +241,13 @@ std::string Printer::transpose_rows(const ir::Instruction* i) {
     std::string key = "transpose " + ta;
     auto known = helper_names_.find(key);
     if (known != helper_names_.end()) return known->second + "(" + value(i->operands[0]) + ")";
-    std::string name = names_.fresh(fmt::format(FMT_COMPILE("transpose_{}_{}x{}"), scalar(m->element), m->rows, m->cols));
+    std::string name = names_.fresh(textgen::format(FMT_COMPILE("transpose_{}_{}x{}"), scalar(m->element), m->rows, m->cols));
     // Row c of the transpose is column c of the matrix.
     std::string row_type = type(ir::composite_element_type(module_.types(), i->type(), 0));
     std::string body = tr + "(";
     for (std::uint32_t c = 0; c < m->cols; ++c) {
         body += (c ? ", " : "") + row_type + "(";
-        for (std::uint32_t r = 0; r < m->rows; ++r) body += fmt::format(FMT_COMPILE("{}m[{}].{}"), r ? ", " : "", r, kLetters[c]);
+        for (std::uint32_t r = 0; r < m->rows; ++r) body += textgen::format(FMT_COMPILE("{}m[{}].{}"), r ? ", " : "", r, kLetters[c]);
         body += ")";
     }
     add_helper(helper_text(name, "m: " + ta, tr, body + ")"));

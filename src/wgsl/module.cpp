@@ -13,6 +13,7 @@
 #include "types/types_query.hpp"
 #include "wgsl/bindings.hpp"
 #include "wgsl/printer.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::wgsl {
 
@@ -129,7 +130,7 @@ bool Printer::refused_resource(const ir::Global* g) const {
 void Printer::collect_function(const ir::Function* f) {
     if (std::find(functions_.begin(), functions_.end(), f) != functions_.end()) return;
     if (f == current_) {
-        refuse(fmt::format(FMT_COMPILE("the function '{}' calls itself; WGSL has no recursion. Rewrite it as a loop"),
+        refuse(textgen::format(FMT_COMPILE("the function '{}' calls itself; WGSL has no recursion. Rewrite it as a loop"),
                            f->name));
         return;
     }
@@ -239,12 +240,12 @@ std::string Printer::storage_texture_format(const ir::Global* g) {
         case F::Rgba32i: return "rgba32sint";
         case F::Rgba32f: return "rgba32float";
         case F::Unknown:
-            refuse(fmt::format(FMT_COMPILE("The storage texture '{}' has no texel format; WGSL needs one. Add "
+            refuse(textgen::format(FMT_COMPILE("The storage texture '{}' has no texel format; WGSL needs one. Add "
                                "[[vk::image_format(\"...\")]] to its declaration."),
                                g->name()));
             return "r32float";
         default:
-            refuse(fmt::format(FMT_COMPILE("The storage texture '{}' has the format '{}', which WebGPU storage textures do not "
+            refuse(textgen::format(FMT_COMPILE("The storage texture '{}' has the format '{}', which WebGPU storage textures do not "
                                "have; use rgba8, rgba16f, r32f, rg32f, rgba32f or an integer form of those."),
                                g->name(), ir::image_format_name(g->image_format)));
             return "r32float";
@@ -265,9 +266,9 @@ void Printer::declare_resource(const ir::Global* g) {
     }
     for (const auto& [n, s] : options_.slots)
         if (n == g->name()) bs = s;
-    std::string slot = fmt::format(FMT_COMPILE("@group({}) @binding({}) "), bs.group, bs.binding);
+    std::string slot = textgen::format(FMT_COMPILE("@group({}) @binding({}) "), bs.group, bs.binding);
     if (t->is<sema::ArrayType>()) {
-        refuse(fmt::format(FMT_COMPILE("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "
+        refuse(textgen::format(FMT_COMPILE("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "
                            "resources or use a Texture2DArray instead"),
                            g->name()));
         return;
@@ -314,13 +315,13 @@ void Printer::declare_resource(const ir::Global* g) {
         }
         case K::Buffer:
         case K::RWBuffer:
-            refuse(fmt::format(FMT_COMPILE("'{}' is a typed buffer (Buffer<T>/RWBuffer<T>), which WGSL does not have; use a "
+            refuse(textgen::format(FMT_COMPILE("'{}' is a typed buffer (Buffer<T>/RWBuffer<T>), which WGSL does not have; use a "
                                "StructuredBuffer<T> or RWStructuredBuffer<T> instead"),
                                g->name()));
             return;
         case K::SubpassInput:
         case K::SubpassInputMS:
-            refuse(fmt::format(FMT_COMPILE("'{}' is an input attachment (SubpassInput), which WebGPU does not have; bind the "
+            refuse(textgen::format(FMT_COMPILE("'{}' is an input attachment (SubpassInput), which WebGPU does not have; bind the "
                                "attachment as a Texture2D and textureLoad it at the fragment's position instead"),
                                g->name()));
             return;
@@ -329,7 +330,7 @@ void Printer::declare_resource(const ir::Global* g) {
         case K::Texture1DArray:
         case K::Texture2DMSArray:
         case K::RWTexture1DArray:
-            refuse(fmt::format(FMT_COMPILE("'{}' is a {}, which WGSL does not have; use a 2D (array) texture"), g->name(),
+            refuse(textgen::format(FMT_COMPILE("'{}' is a {}, which WGSL does not have; use a 2D (array) texture"), g->name(),
                                r->resource == K::Texture2DMSArray ? "multisampled texture array" : "1D texture array"));
             return;
         default: break;
@@ -340,14 +341,14 @@ void Printer::declare_resource(const ir::Global* g) {
         std::string format = storage_texture_format(g);
         std::string access = written && read ? "read_write" : written ? "write" : "read";
         if (access == "read_write" && format != "r32float" && format != "r32uint" && format != "r32sint")
-            refuse(fmt::format(FMT_COMPILE("The storage texture '{}' is read and written in the format '{}'; WGSL reads and "
+            refuse(textgen::format(FMT_COMPILE("The storage texture '{}' is read and written in the format '{}'; WGSL reads and "
                                "writes one storage texture only as r32float, r32uint or r32sint"),
                                g->name(), format));
         std::string dim = r->resource == K::RWTexture1D     ? "1d"
                           : r->resource == K::RWTexture2D    ? "2d"
                           : r->resource == K::RWTexture2DArray ? "2d_array"
                                                             : "3d";
-        ty = fmt::format(FMT_COMPILE("texture_storage_{}<{}, {}>"), dim, format, access);
+        ty = textgen::format(FMT_COMPILE("texture_storage_{}<{}, {}>"), dim, format, access);
     } else if (depth) {
         switch (r->resource) {
             case K::Texture2D: ty = "texture_depth_2d"; break;
@@ -356,7 +357,7 @@ void Printer::declare_resource(const ir::Global* g) {
             case K::TextureCubeArray: ty = "texture_depth_cube_array"; break;
             case K::Texture2DMS: ty = "texture_depth_multisampled_2d"; break;
             default:
-                refuse(fmt::format(FMT_COMPILE("'{}' is sampled with a comparison sampler, and WGSL has no such depth texture "
+                refuse(textgen::format(FMT_COMPILE("'{}' is sampled with a comparison sampler, and WGSL has no such depth texture "
                                    "of its shape; use a Texture2D, Texture2DArray or TextureCube"),
                                    g->name()));
                 return;
@@ -438,7 +439,7 @@ void Printer::declare_global(const ir::Global* g) {
             if (is_atomic_global(g)) {
                 const sema::Type* leaf = sema::innermost_element(g->value_type());
                 if (!leaf->is<sema::ScalarType>()) {
-                    refuse(fmt::format(FMT_COMPILE("the groupshared '{}' takes atomics on members of a struct; WGSL atomics "
+                    refuse(textgen::format(FMT_COMPILE("the groupshared '{}' takes atomics on members of a struct; WGSL atomics "
                                        "need atomic types, so use a groupshared uint or int (array) for them"),
                                        g->name()));
                     return;
@@ -464,14 +465,14 @@ void Printer::declare_global(const ir::Global* g) {
                            "WGSL: WebGPU has no primitive index, layer or viewport index built-ins. Pass the value "
                            "through a vertex output or a buffer instead.");
                 else
-                    refuse(fmt::format(FMT_COMPILE("the built-in '{}' is not available in WGSL; pass the value through a buffer "
+                    refuse(textgen::format(FMT_COMPILE("the built-in '{}' is not available in WGSL; pass the value through a buffer "
                                        "or a vertex output instead"),
                                        ir::builtin_name(b)));
                 return;
             }
             if (!g->builtin && sema::component_type(g->value_type()) &&
                 sema::component_type(g->value_type())->scalar == sema::ScalarKind::Bool) {
-                refuse(fmt::format(FMT_COMPILE("the stage variable '{}' is a bool, and WGSL stage inputs and outputs cannot be; "
+                refuse(textgen::format(FMT_COMPILE("the stage variable '{}' is a bool, and WGSL stage inputs and outputs cannot be; "
                                    "use uint and compare with 0"),
                                    g->name()));
                 return;
@@ -511,11 +512,11 @@ void Printer::print_entry_wrapper() {
             if (!b) continue;
             if (*g->builtin == ir::BuiltIn::SubgroupLocalInvocationId || *g->builtin == ir::BuiltIn::SubgroupSize)
                 use_subgroups();
-            params.push_back(fmt::format(FMT_COMPILE("@builtin({}) {}: {}"), b->name, pname, b->type));
+            params.push_back(textgen::format(FMT_COMPILE("@builtin({}) {}: {}"), b->name, pname, b->type));
             copies.push_back(global_name(g) + " = " + builtin_convert(*this, pname, b->type, g->value_type(), false) + ";");
         } else {
             std::string interp = pixel ? interpolation(g->interpolation) : "";
-            params.push_back(fmt::format(FMT_COMPILE("@location({}) {}{}: {}"), g->location.value_or(0), interp, pname, t));
+            params.push_back(textgen::format(FMT_COMPILE("@location({}) {}{}: {}"), g->location.value_or(0), interp, pname, t));
             copies.push_back(textgen::cat(global_name(g), " = ", pname, ';'));
         }
     }
@@ -523,7 +524,7 @@ void Printer::print_entry_wrapper() {
         if (var->empty()) continue;
         bool index = var == &lane_index_;
         std::string pname = locals_.fresh("in_" + *var);
-        params.push_back(fmt::format(FMT_COMPILE("@builtin({}) {}: u32"), index ? "subgroup_invocation_id" : "subgroup_size", pname));
+        params.push_back(textgen::format(FMT_COMPILE("@builtin({}) {}: u32"), index ? "subgroup_invocation_id" : "subgroup_size", pname));
         copies.push_back(*var + " = " + pname + ";");
         lane_declarations_ += "var<private> " + *var + ": u32;\n";
     }
@@ -537,10 +538,10 @@ void Printer::print_entry_wrapper() {
             if (g->builtin) {
                 auto b = builtin_info(*g->builtin);
                 if (!b) continue;
-                text += fmt::format(FMT_COMPILE("    @builtin({}) {}: {},\n"), b->name, m, b->type);
+                text += textgen::format(FMT_COMPILE("    @builtin({}) {}: {},\n"), b->name, m, b->type);
             } else {
                 std::string interp = vertex ? interpolation(g->interpolation) : "";
-                text += fmt::format(FMT_COMPILE("    @location({}) {}{}: {},\n"), g->location.value_or(0), interp, m,
+                text += textgen::format(FMT_COMPILE("    @location({}) {}{}: {},\n"), g->location.value_or(0), interp, m,
                                     type(g->value_type()));
             }
         }
@@ -549,7 +550,7 @@ void Printer::print_entry_wrapper() {
     }
     std::string stage = vertex ? "@vertex" : pixel ? "@fragment" : "@compute";
     if (entry_.stage == ir::ShaderStage::Compute)
-        stage += fmt::format(FMT_COMPILE(" @workgroup_size({}, {}, {})"), std::max<std::uint32_t>(1, entry_.workgroup_size[0]),
+        stage += textgen::format(FMT_COMPILE(" @workgroup_size({}, {}, {})"), std::max<std::uint32_t>(1, entry_.workgroup_size[0]),
                              std::max<std::uint32_t>(1, entry_.workgroup_size[1]),
                              std::max<std::uint32_t>(1, entry_.workgroup_size[2]));
     out().line(stage);
@@ -585,7 +586,7 @@ std::string Printer::run() {
     std::sort(specs.begin(), specs.end(), [](auto* a, auto* b) { return a->id < b->id; });
     for (const ir::SpecConstant* s : specs) {
         if (s->id > 65535)
-            refuse(fmt::format(FMT_COMPILE("the specialization constant '{}' has the id {}; WGSL override ids go up to 65535"),
+            refuse(textgen::format(FMT_COMPILE("the specialization constant '{}' has the id {}; WGSL override ids go up to 65535"),
                                s->name(), s->id));
         out().format_line(FMT_COMPILE("@id({}) override {}: {} = {};"), s->id, value_names_[s], type(s->type()),
                                constant(s->default_value));

@@ -9,6 +9,7 @@
 #include "textgen/structurize.hpp"
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::wgsl {
 
@@ -18,7 +19,7 @@ void Printer::print_function(const ir::Function* f) {
     bool is_entry = f == entry_.function;
     textgen::StructurizeResult sr = options_.structures ? options_.structures->get(*f) : textgen::structurize(*f, arena_);
     if (!sr.function) {
-        malformed(fmt::format(FMT_COMPILE("the control flow of '{}' is not structured as WGSL needs ({})"), f->name, sr.error));
+        malformed(textgen::format(FMT_COMPILE("the control flow of '{}' is not structured as WGSL needs ({})"), f->name, sr.error));
         return;
     }
     if (is_entry) {
@@ -35,17 +36,17 @@ void Printer::print_function(const ir::Function* f) {
                     // A texture or sampler parameter is passed as the handle itself.
                     t = "";
                     value_names_[a] = n;
-                    refuse(fmt::format(FMT_COMPILE("the function '{}' takes a resource parameter; the WGSL backend needs "
+                    refuse(textgen::format(FMT_COMPILE("the function '{}' takes a resource parameter; the WGSL backend needs "
                                        "resource arguments inlined (mark the function inline or pass the data "
                                        "instead)"),
                                        f->name));
                 } else if (pt->space == S::Function || pt->space == S::Private || pt->space == S::Workgroup) {
-                    t = fmt::format(FMT_COMPILE("ptr<{}, {}>"), pt->space == S::Function ? "function"
+                    t = textgen::format(FMT_COMPILE("ptr<{}, {}>"), pt->space == S::Function ? "function"
                                                    : pt->space == S::Private ? "private" : "workgroup",
                                     type(pt->pointee));
                     value_names_[a] = "(*" + n + ")";
                 } else {
-                    refuse(fmt::format(FMT_COMPILE("the function '{}' takes a pointer into buffer or stage memory; WGSL "
+                    refuse(textgen::format(FMT_COMPILE("the function '{}' takes a pointer into buffer or stage memory; WGSL "
                                        "passes only local, private and groupshared pointers. Copy the value "
                                        "into a local first"),
                                        f->name));
@@ -209,7 +210,7 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             return;
         }
         case K::Effect:
-            if (!statement(s.inst, "")) malformed(fmt::format(FMT_COMPILE("the instruction '{}' as a statement"), ir::mnemonic(s.inst->opcode)));
+            if (!statement(s.inst, "")) malformed(textgen::format(FMT_COMPILE("the instruction '{}' as a statement"), ir::mnemonic(s.inst->opcode)));
             return;
         case K::Variable: {
             const auto* pt = s.inst->type()->as<sema::PointerType>();
@@ -261,8 +262,8 @@ void Printer::print_stmt(const textgen::Stmt& s) {
                 std::string labels;
                 for (std::int64_t v : c->values)
                     labels += (labels.empty() ? "" : ", ") +
-                              (is_signed ? fmt::format(FMT_COMPILE("{}i"), static_cast<std::int32_t>(v))
-                                         : fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(v)));
+                              (is_signed ? textgen::format(FMT_COMPILE("{}i"), static_cast<std::int32_t>(v))
+                                         : textgen::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(v)));
                 if (labels.empty()) continue;
                 out().open("case " + labels + ": {");
                 body(c);
@@ -271,8 +272,8 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             if (def) {
                 std::string labels;
                 for (std::int64_t v : def->values)
-                    labels += (is_signed ? fmt::format(FMT_COMPILE("{}i"), static_cast<std::int32_t>(v))
-                                         : fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(v))) +
+                    labels += (is_signed ? textgen::format(FMT_COMPILE("{}i"), static_cast<std::int32_t>(v))
+                                         : textgen::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(v))) +
                               ", ";
                 out().open("case " + labels + "default: {");
                 body(def);

@@ -7,6 +7,7 @@
 
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::wgsl {
 
@@ -62,9 +63,9 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
             refuse("WGSL has no texel offsets on cube textures; offset the direction instead");
             return "";
         }
-        if (o.size() == 1) return fmt::format(FMT_COMPILE(", {}i"), o[0]);
-        std::string s = fmt::format(FMT_COMPILE(", vec{}<i32>("), o.size());
-        for (std::size_t k = 0; k < o.size(); ++k) s += fmt::format(FMT_COMPILE("{}{}i"), k ? ", " : "", o[k]);
+        if (o.size() == 1) return textgen::format(FMT_COMPILE(", {}i"), o[0]);
+        std::string s = textgen::format(FMT_COMPILE(", vec{}<i32>("), o.size());
+        for (std::size_t k = 0; k < o.size(); ++k) s += textgen::format(FMT_COMPILE("{}{}i"), k ? ", " : "", o[k]);
         return s + ")";
     };
     // The coordinate split into position and (for arrays) the layer.
@@ -118,7 +119,7 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
         case O::TextureGather: {
             std::int64_t component = imm.empty() ? 0 : imm[0];
             std::span<const std::int64_t> rest = imm.empty() ? imm : imm.subspan(1);
-            std::string e = depth ? "textureGather(" : fmt::format(FMT_COMPILE("textureGather({}, "), component);
+            std::string e = depth ? "textureGather(" : textgen::format(FMT_COMPILE("textureGather({}, "), component);
             e += tex + ", " + sampler() + ", " + coords(i->operands[2], true) + offset_arg(rest) + ")";
             return narrow(e, false);
         }
@@ -135,10 +136,10 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
                 std::uint32_t n = sema::component_count(i->operands[1]->type());
                 const sema::ScalarType* cs = sema::component_type(i->operands[1]->type());
                 bool is_unsigned = cs && cs->scalar == sema::ScalarKind::UInt;
-                std::string off = n > 1 ? fmt::format(FMT_COMPILE("vec{}<{}>("), n, is_unsigned ? "u32" : "i32") : "";
+                std::string off = n > 1 ? textgen::format(FMT_COMPILE("vec{}<{}>("), n, is_unsigned ? "u32" : "i32") : "";
                 for (std::uint32_t k = 0; k < n; ++k) {
                     std::int64_t o = k < imm.size() ? imm[k] : 0;
-                    off += (k ? ", " : "") + (is_unsigned ? fmt::format(FMT_COMPILE("bitcast<u32>({}i)"), o) : fmt::format(FMT_COMPILE("{}i"), o));
+                    off += (k ? ", " : "") + (is_unsigned ? textgen::format(FMT_COMPILE("bitcast<u32>({}i)"), o) : textgen::format(FMT_COMPILE("{}i"), o));
                 }
                 if (n > 1) off += ")";
                 c = "(" + c + " + " + off + ")";
@@ -170,7 +171,7 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
                                      ? 3
                                      : 2;
             if (arrayed) {
-                u = fmt::format(FMT_COMPILE("vec{}<u32>({}, textureNumLayers({}))"), base + 1, dims, tex);
+                u = textgen::format(FMT_COMPILE("vec{}<u32>({}, textureNumLayers({}))"), base + 1, dims, tex);
                 base += 1;
             }
             const sema::Type* ut = base == 1 ? static_cast<const sema::Type*>(module_.types().scalar(sema::ScalarKind::UInt))
@@ -216,7 +217,7 @@ void Printer::texture_store(const ir::Instruction* i) {
     if (vn < 4) {
         std::string pad;
         for (std::uint32_t k = vn; k < 4; ++k) pad += ", " + st + "(0)";
-        v = fmt::format(FMT_COMPILE("vec4<{}>({}{})"), st, v, pad);
+        v = textgen::format(FMT_COMPILE("vec4<{}>({}{})"), st, v, pad);
     }
     out().line_of("textureStore(", global_name(g), ", ", pos, ", ", v, ");");
 }

@@ -10,6 +10,7 @@
 
 #include "types/types_query.hpp"
 #include "wgsl/printer.hpp"
+#include "textgen/format.hpp"
 
 namespace oneshader::wgsl {
 
@@ -85,7 +86,7 @@ std::string Printer::type(const sema::Type* t) {
             if (m->rows == 1) return vec_name(m->cols, e);
             if (m->cols == 1) return vec_name(m->rows, e);
             // WGSL matrices hold floats only: an integer or bool matrix is the array of its rows (matrices.cpp).
-            if (row_array(m)) return fmt::format(FMT_COMPILE("array<vec{}<{}>, {}>"), m->cols, e, m->rows);
+            if (row_array(m)) return textgen::format(FMT_COMPILE("array<vec{}<{}>, {}>"), m->cols, e, m->rows);
             std::string out = "mat";
             out += digit(m->rows);
             out += 'x';
@@ -120,7 +121,7 @@ std::string Printer::struct_member(const sema::StructType* s, std::uint32_t inde
         if (index == 0) return "base";
         --index;
     }
-    if (index >= s->members.size()) return fmt::format(FMT_COMPILE("m{}"), index);
+    if (index >= s->members.size()) return textgen::format(FMT_COMPILE("m{}"), index);
     return textgen::legal_name(textgen::NameTarget::Wgsl, s->members[index].name.str());
 }
 
@@ -137,7 +138,7 @@ std::string Printer::declare_struct(const sema::StructType* s) {
     if (s->base) members.push_back({member_names.fresh("base"), type(s->base)});
     for (const sema::StructMember& m : s->members) {
         if (m.type->is<sema::ResourceType>() || sema::contains_resource(m.type)) {
-            refuse(fmt::format(FMT_COMPILE("the struct '{}' holds a resource; WGSL structs cannot. Declare the resource at "
+            refuse(textgen::format(FMT_COMPILE("the struct '{}' holds a resource; WGSL structs cannot. Declare the resource at "
                                "global scope instead"),
                                s->name.str()));
             continue;
@@ -157,8 +158,8 @@ namespace {
 std::string float_literal(std::uint32_t bits, const char* suffix) {
     float f;
     std::memcpy(&f, &bits, sizeof f);
-    if (std::isnan(f) || std::isinf(f)) return fmt::format(FMT_COMPILE("bitcast<f32>({:#x}u)"), bits);
-    std::string s = fmt::format(FMT_COMPILE("{}"), f);
+    if (std::isnan(f) || std::isinf(f)) return textgen::format(FMT_COMPILE("bitcast<f32>({:#x}u)"), bits);
+    std::string s = textgen::format(FMT_COMPILE("{}"), f);
     if (s.find_first_of(".e") == std::string::npos) s += ".0";
     return s + suffix;
 }
@@ -208,14 +209,14 @@ std::string Printer::constant(const ir::Constant* c) {
         if (sign) f = -f;
         std::uint32_t bits;
         std::memcpy(&bits, &f, sizeof f);
-        v = e == 31 ? fmt::format(FMT_COMPILE("bitcast<vec2<f16>>({:#x}u).x"), std::uint32_t(h)) : float_literal(bits, "h");
+        v = e == 31 ? textgen::format(FMT_COMPILE("bitcast<vec2<f16>>({:#x}u).x"), std::uint32_t(h)) : float_literal(bits, "h");
     } else if (ty == "f32" || sema::is_float_kind(s->scalar)) {
         v = float_literal(static_cast<std::uint32_t>(c->bits), "f");
     } else if (ty == "i32") {
         auto x = static_cast<std::int32_t>(static_cast<std::uint32_t>(c->bits));
-        v = x == INT32_MIN ? "i32(-2147483647 - 1)" : fmt::format(FMT_COMPILE("{}i"), x);
+        v = x == INT32_MIN ? "i32(-2147483647 - 1)" : textgen::format(FMT_COMPILE("{}i"), x);
     } else {
-        v = fmt::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(c->bits));
+        v = textgen::format(FMT_COMPILE("{}u"), static_cast<std::uint32_t>(c->bits));
     }
     if (t->is<sema::ScalarType>() || sema::component_count(t) == 1) return v;
     return ty + "(" + v + ")";
