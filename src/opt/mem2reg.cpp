@@ -294,8 +294,12 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
 
     // Renaming along the dominator tree (iteratively: deep CFGs must not overflow the stack).
     Replacements repl;
-    std::vector<Value*> current(nv);
-    for (std::uint32_t v = 0; v < nv; ++v) current[v] = m.undef_constant(vars[v].type);
+    // Null until a store or a phi gives it a value: read before one, a variable is undefined, and
+    // most are never read so (their undefined constants need not exist).
+    std::vector<Value*> current(nv, nullptr);
+    auto current_of = [&](std::uint32_t v) -> Value* {
+        return current[v] ? current[v] : m.undef_constant(vars[v].type);
+    };
     std::vector<Instruction*> dead;
     dead.reserve(accesses + nv);
     // What each block changed in `current`, to undo when the walk leaves it: one stack of
@@ -319,12 +323,12 @@ PassResult mem2reg(Module& m, Function& f, FunctionAnalyses& an, const Options& 
         for (Instruction* i : cfg.block(b)->instructions) {
             std::int64_t v = var_index(i);
             if (v < 0) continue;
-            if (i->opcode == Opcode::Load) repl[i] = current[v];
+            if (i->opcode == Opcode::Load) repl[i] = current_of(static_cast<std::uint32_t>(v));
             else set(static_cast<std::uint32_t>(v), i->operands[1]);
             dead.push_back(i);
         }
         for (std::uint32_t s : cfg.succs(b))
-            for (auto& [v, phi] : phis_of(s)) Builder::add_incoming(phi, current[v], cfg.block(b));
+            for (auto& [v, phi] : phis_of(s)) Builder::add_incoming(phi, current_of(v), cfg.block(b));
         stack.push_back(fr);
     };
     enter(cfg.graph().root);

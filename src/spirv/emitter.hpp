@@ -63,7 +63,11 @@ public:
     bool failed() const { return failed_; }
     // OSH5001 for each instruction a stream could not write because it needed more words than
     // SPIR-V's 16-bit word count allows (instruction_limit.cpp), at the instruction being emitted.
-    void report_oversized();
+    // Runs after every instruction: the common case, nothing oversized, is one flag test.
+    void report_oversized() {
+        if (oversized_pending_) report_oversized_streams();
+    }
+    void report_oversized_streams();
     void report_oversized(InstructionStream& s);
 
     // --- ids, capabilities, names --------------------------------------------------------------
@@ -279,6 +283,7 @@ private:
     support::Arena arena_;
     sema::LayoutEngine layouts_;
     bool failed_ = false;
+    bool oversized_pending_ = false;  // a watched stream marked an instruction as oversized
     std::set<std::string> reported_;
 
     Id next_id_ = 1;

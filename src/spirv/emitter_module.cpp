@@ -16,6 +16,9 @@ Emitter::Emitter(const ir::Module& module, const ir::EntryPoint& entry, const Op
     annotations_.reserve(512);
     globals_.reserve(1024);
     functions_.reserve(4096);
+    for (InstructionStream* s : {&names_, &annotations_, &globals_, &functions_, &variables_, &debug_strings_,
+                                 &debug_processed_})
+        s->watch(oversized_pending_);
 }
 
 void Emitter::fail(support::DiagCode code, const std::string& message) {

@@ -54,8 +54,8 @@ std::string describe(const OversizedInstruction& o) {
 
 }  // namespace
 
-void Emitter::report_oversized() {
-    // Runs after every instruction: the common case, nothing oversized, is seven flag tests.
+void Emitter::report_oversized_streams() {
+    oversized_pending_ = false;
     InstructionStream* const streams[] = {&names_, &annotations_, &globals_, &functions_, &variables_,
                                           &debug_strings_, &debug_processed_};
     for (InstructionStream* s : streams)

@@ -65,8 +65,10 @@ std::uint32_t* InstructionStream::grow(spv::Op op, std::size_t count, std::size_
     std::uint32_t* out = room(count);
     std::uint32_t written = static_cast<std::uint32_t>(count);
     if (count > kMaxInstructionWords) written = 0;
-    if (!oversized_ && (count > kMaxInstructionWords || over_universal_limit(op, count, string_bytes)))
+    if (!oversized_ && (count > kMaxInstructionWords || over_universal_limit(op, count, string_bytes))) {
         oversized_ = OversizedInstruction{op, count, string_bytes};
+        if (flag_) *flag_ = true;
+    }
     *out = (written << spv::WordCountShift) | static_cast<std::uint32_t>(op);
     return out + 1;
 }

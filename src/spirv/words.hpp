@@ -66,6 +66,9 @@ public:
     // (One too long is written with a word count of 0, which no reader takes.)
     std::optional<OversizedInstruction> take_oversized() { return std::exchange(oversized_, std::nullopt); }
     bool has_oversized() const { return oversized_.has_value(); }
+    // `flag` becomes true whenever this stream marks an instruction as oversized, so an owner of
+    // several streams asks one flag after each instruction instead of every stream.
+    void watch(bool& flag) { flag_ = &flag; }
 
 private:
     // Room for one instruction of `count` words (its first word included), which the caller fills.
@@ -79,6 +82,7 @@ private:
     std::size_t size_ = 0;
     std::size_t capacity_ = 0;
     std::optional<OversizedInstruction> oversized_;
+    bool* flag_ = nullptr;
 };
 
 }  // namespace oneshader::spirv

@@ -33,8 +33,11 @@ public:
     T* make(Args&&... args) {
         void* mem = allocate(sizeof(T), alignof(T));
         T* obj = ::new (mem) T(std::forward<Args>(args)...);
-        if constexpr (!std::is_trivially_destructible_v<T>)
+        if constexpr (!std::is_trivially_destructible_v<T>) {
+            // A compile's IR registers hundreds: start at a size that skips the first doublings.
+            if (destructors_.capacity() == 0) destructors_.reserve(256);
             destructors_.push_back({obj, [](void* o) { static_cast<T*>(o)->~T(); }});
+        }
         return obj;
     }
 
