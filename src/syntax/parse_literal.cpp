@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <initializer_list>
 #include <string>
 
 #include "syntax/parser_impl.hpp"
@@ -23,30 +24,93 @@ int hex_value(char c) {
     return -1;
 }
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
+// `s` spelled as one of `options`, ignoring case (the suffixes are a few ASCII letters).
+bool is_one_of(std::string_view s, std::initializer_list<std::string_view> options) {
+    for (std::string_view o : options) {
+        if (o.size() != s.size()) continue;
+        bool same = true;
+        for (std::size_t k = 0; k < s.size() && same; ++k) {
+            char c = s[k];
+            if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+            same = c == o[k];
+        }
+        if (same) return true;
+    }
+    return false;
 }
 
-bool int_suffix(std::string_view suffix, IntLiteralKind& kind) {
-    std::string s = lower(suffix);
+bool int_suffix(std::string_view s, IntLiteralKind& kind) {
     if (s.empty()) kind = IntLiteralKind::Int;
-    else if (s == "u") kind = IntLiteralKind::UInt;
-    else if (s == "l" || s == "ll") kind = IntLiteralKind::Int64;
-    else if (s == "ul" || s == "lu" || s == "ull" || s == "llu") kind = IntLiteralKind::UInt64;
+    else if (is_one_of(s, {"u"})) kind = IntLiteralKind::UInt;
+    else if (is_one_of(s, {"l", "ll"})) kind = IntLiteralKind::Int64;
+    else if (is_one_of(s, {"ul", "lu", "ull", "llu"})) kind = IntLiteralKind::UInt64;
     else return false;
     return true;
 }
 
-bool float_suffix(std::string_view suffix, FloatLiteralKind& kind) {
-    std::string s = lower(suffix);
+bool float_suffix(std::string_view s, FloatLiteralKind& kind) {
     if (s.empty()) kind = FloatLiteralKind::Unsuffixed;
-    else if (s == "f") kind = FloatLiteralKind::Float;
-    else if (s == "h") kind = FloatLiteralKind::Half;
-    else if (s == "l" || s == "lf") kind = FloatLiteralKind::Double;
+    else if (is_one_of(s, {"f"})) kind = FloatLiteralKind::Float;
+    else if (is_one_of(s, {"h"})) kind = FloatLiteralKind::Half;
+    else if (is_one_of(s, {"l", "lf"})) kind = FloatLiteralKind::Double;
     else return false;
+    return true;
+}
+
+bool all_digits(std::string_view s) {
+    for (char c : s)
+        if (!is_digit(c)) return false;
+    return true;
+}
+
+// The value of a decimal float spelled with few digits and a small exponent, as most shader
+// constants are: the digits make an integer below 2^53 and the power of ten is exact in a double,
+// so one multiplication or division rounds correctly and gives what from_chars gives. False for
+// anything else, which from_chars then parses.
+bool exact_decimal(std::string_view s, double& out) {
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    std::uint64_t mantissa = 0;
+    int digits = 0;
+    int scale = 0;  // digits after the dot
+    bool dot = false;
+    std::size_t i = 0;
+    for (; i < s.size(); ++i) {
+        char c = s[i];
+        if (c == '.') {
+            dot = true;
+            continue;
+        }
+        if (!is_digit(c)) break;
+        if (mantissa == 0 && c == '0') {
+            if (dot) ++scale;  // a leading zero adds no digit, only a place
+            continue;
+        }
+        if (++digits > 15) return false;
+        mantissa = mantissa * 10 + static_cast<unsigned>(c - '0');
+        if (dot) ++scale;
+    }
+    int exponent = 0;
+    if (i < s.size()) {
+        // An exponent of at most three digits.
+        if (s[i] != 'e' && s[i] != 'E') return false;
+        ++i;
+        bool negative = i < s.size() && s[i] == '-';
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+        if (i == s.size() || s.size() - i > 3) return false;
+        for (; i < s.size(); ++i) {
+            if (!is_digit(s[i])) return false;
+            exponent = exponent * 10 + (s[i] - '0');
+        }
+        if (negative) exponent = -exponent;
+    }
+    const int power = exponent - scale;
+    if (mantissa == 0) {
+        out = 0;
+        return true;
+    }
+    if (power < -22 || power > 22) return false;
+    out = power < 0 ? static_cast<double>(mantissa) / kPow10[-power] : static_cast<double>(mantissa) * kPow10[power];
     return true;
 }
 
@@ -106,15 +170,19 @@ bool overflows(std::string_view number) {
 // `xyzw`, `rg.x`: every dot-separated part 1 to 4 letters of one swizzle set.
 bool is_swizzle_chain(std::string_view s) {
     if (s.empty()) return false;
-    for (std::size_t begin = 0; begin <= s.size();) {
-        std::size_t end = s.find('.', begin);
-        std::string_view part = s.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
-        if (part.empty() || part.size() > 4) return false;
-        bool xyzw = part.find_first_not_of("xyzw") == std::string_view::npos;
-        bool rgba = part.find_first_not_of("rgba") == std::string_view::npos;
-        if (!xyzw && !rgba) return false;
-        if (end == std::string_view::npos) break;
-        begin = end + 1;
+    std::size_t length = 0;
+    bool xyzw = true, rgba = true;
+    for (std::size_t i = 0; i <= s.size(); ++i) {
+        if (i == s.size() || s[i] == '.') {
+            if (length == 0 || length > 4 || (!xyzw && !rgba)) return false;
+            length = 0;
+            xyzw = rgba = true;
+            continue;
+        }
+        const char c = s[i];
+        xyzw = xyzw && (c == 'x' || c == 'y' || c == 'z' || c == 'w');
+        rgba = rgba && (c == 'r' || c == 'g' || c == 'b' || c == 'a');
+        ++length;
     }
     return true;
 }
@@ -133,7 +201,7 @@ Expr* Parser::parse_number() {
     // `0.xxxx` and `1.rg` swizzle an integer, as DXC reads them: digits, a dot, then swizzle letters.
     std::size_t int_dot = s.find('.');
     if (!hex && int_dot != std::string_view::npos && int_dot > 0 &&
-        s.substr(0, int_dot).find_first_not_of("0123456789") == std::string_view::npos &&
+        all_digits(s.substr(0, int_dot)) &&
         is_swizzle_chain(s.substr(int_dot + 1))) {
         swizzles = s.substr(int_dot);
         s = s.substr(0, int_dot);
@@ -174,6 +242,10 @@ Expr* Parser::parse_number_text(std::string_view s, SourceLoc at) {
         }
         std::string_view number = s.substr(0, n);
         double value = 0;
+        if (exact_decimal(number, value)) {
+            f->value = value;
+            return f;
+        }
         auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
         if (ec == std::errc::result_out_of_range) {
             if (overflows(number)) {

@@ -1,6 +1,11 @@
 // Literals: classification by suffix, parsed values, overflow and malformed spellings.
 #include <catch2/catch.hpp>
 
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <vector>
+
 #include "parse_helpers.hpp"
 
 using oneshader::test::diags_of;
@@ -85,4 +90,48 @@ TEST_CASE("literal values are kept on the nodes", "[parser][literal]") {
     CHECK(c->value == 4000000000u);
     CHECK(c->literal_kind == oneshader::syntax::IntLiteralKind::UInt);
     CHECK(c->spelling == "4000000000u");
+}
+
+TEST_CASE("float literal values equal from_chars for every spelling shape", "[parser][literal]") {
+    // Short decimals take a fast path; long mantissas, large exponents and leading or trailing
+    // zeros take from_chars. Either way the value must be the correctly rounded one.
+    std::vector<std::string> spellings = {"0.1", "0.2", "0.3", "1.0", "100.0", "0.001", "3.14159265358979",
+                                          "2.718281828459045", "1234567.891", "9007199254740993.0",
+                                          "0.30000000000000004", "123456789012345.6", "1e22", "1e23", "1e-22",
+                                          "5e-324", "1.7976931348623157e308", "0.000000000000000000000001",
+                                          "1.5e-7", "6.02214076e23", "1e0", "0.0", "0e5", "00012.5000",
+                                          ".125", "7.", "4.35", "0.7071067811865476", "1.0e-3"};
+    std::uint64_t state = 12345;
+    auto next = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<std::uint32_t>(state >> 33);
+    };
+    for (int n = 0; n < 2000; ++n) {
+        std::string s;
+        const int before = static_cast<int>(next() % 9), after = 1 + static_cast<int>(next() % 12);
+        for (int k = 0; k < before; ++k) s += static_cast<char>('0' + next() % 10);
+        s += '.';
+        for (int k = 0; k < after; ++k) s += static_cast<char>('0' + next() % 10);
+        if (next() % 3 == 0) {
+            s += 'e';
+            if (next() % 2) s += '-';
+            s += std::to_string(next() % 30);
+        }
+        spellings.push_back(s);
+    }
+    std::string source = "void f() { g(";
+    for (std::size_t k = 0; k < spellings.size(); ++k) source += (k ? ", " : "") + spellings[k];
+    source += "); }";
+    auto p = oneshader::test::parse_text(source);
+    REQUIRE_FALSE(p->ctx.diags.has_errors());
+    const auto* call = static_cast<const oneshader::syntax::CallExpr*>(
+        static_cast<const oneshader::syntax::ExprStmt*>(p->first_stmt())->expr);
+    REQUIRE(call->args.size() == spellings.size());
+    for (std::size_t k = 0; k < spellings.size(); ++k) {
+        double want = 0;
+        std::from_chars(spellings[k].data(), spellings[k].data() + spellings[k].size(), want);
+        const auto* f = static_cast<const oneshader::syntax::FloatLiteralExpr*>(call->args[k]);
+        INFO(spellings[k]);
+        CHECK(f->value == want);
+    }
 }
