@@ -144,7 +144,8 @@ public:
         const std::size_t n = static_cast<std::size_t>(std::distance(first, last));
         if (n == 0) return data_ + at;
         SmallVec copy(first, last);  // the source may be this vector's own elements
-        reserve(std::max<std::size_t>(std::size_t{size_} + n, std::size_t{cap_} * 2));
+        // Grow only when the elements do not fit, then by at least doubling.
+        if (std::size_t{size_} + n > cap_) grow_to(std::max<std::size_t>(std::size_t{size_} + n, std::size_t{cap_} * 2));
         std::memmove(data_ + at + n, data_ + at, (size_ - at) * sizeof(T));
         std::memcpy(data_ + at, copy.data(), n * sizeof(T));
         size_ += static_cast<std::uint32_t>(n);
