@@ -180,8 +180,7 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
 
 // Inlined into next(): identifiers are the most common token, and the call would cost as much
 // as the scan of a short name.
-[[gnu::always_inline]] inline void Lexer::lex_identifier(Token& t) {
-    t.kind = TokenKind::Identifier;
+[[gnu::always_inline]] inline TokenKind Lexer::lex_identifier() {
     // Fast path: plain characters up to the first one that is not part of a name; only a
     // backslash (a possible splice) needs the general loop.
     // The interner's hash is computed on the way.
@@ -194,10 +193,11 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
     if (p < size_ && s[p] == '\\') {
         while (is_ident_char(peek())) advance();
     }
+    return TokenKind::Identifier;
 }
 
 // Inlined into next() too: punctuators are the other half of all tokens.
-[[gnu::always_inline]] inline void Lexer::lex_punctuator(Token& t) {
+[[gnu::always_inline]] inline TokenKind Lexer::lex_punctuator() {
     char c = text_[pos_];
     char c1, c2;
     // Without a backslash among the next three characters no splice can be in the way.
@@ -210,12 +210,12 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
         c2 = c1 ? peek(2) : '\0';
     }
     auto take = [&](TokenKind kind, int length) {
-        t.kind = kind;
         if (plain) {
             pos_ += static_cast<std::uint32_t>(length);
-            return;
+            return kind;
         }
         for (int i = 0; i < length; ++i) advance();
+        return kind;
     };
     switch (c) {
         case '(': return take(TokenKind::LParen, 1);
@@ -260,13 +260,13 @@ void Lexer::finish_spliced(Token& t, std::uint32_t begin) {
         default: break;
     }
     // A stray character; a UTF-8 sequence stays one token so it is reported once.
-    t.kind = TokenKind::Unknown;
     auto lead = static_cast<unsigned char>(c);
     int length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
     for (int i = 0; i < length && pos_ < size_; ++i) {
         if (i > 0 && (static_cast<unsigned char>(text_[pos_]) & 0xC0) != 0x80) break;
         ++pos_;
     }
+    return TokenKind::Unknown;
 }
 
 void Lexer::next(Token& t) {
@@ -274,35 +274,48 @@ void Lexer::next(Token& t) {
     // the general skip (comments, splices) is called only when one of those may start here.
     skip_blanks();
     if (pos_ < size_ && (text_[pos_] == '/' || text_[pos_] == '\\')) skip_trivia();
-    t.flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
+    const auto flags = static_cast<std::uint8_t>((at_line_start_ ? AtLineStart : 0) | (leading_space_ ? LeadingSpace : 0));
     at_line_start_ = false;
     leading_space_ = false;
     saw_splice_ = false;
-    std::uint32_t begin = pos_;
-    if (pos_ >= size_) {
+    const std::uint32_t begin = pos_;
+    if (begin >= size_) {
         t.kind = TokenKind::Eof;
+        t.flags = flags;
         t.loc = t.spelling = support::SourceLoc{file_, size_};
         return;
     }
-    char c = text_[pos_];
+    const char c = text_[begin];
+    TokenKind kind;
     if (is_ident_start(c)) {
-        lex_identifier(t);
+        kind = lex_identifier();
     } else if (is_digit(c) || (c == '.' && is_digit(peek(1)))) {
-        lex_number(t);
+        kind = lex_number();
     } else if (c == '"' || c == '\'') {
-        lex_quoted(t, c);
+        kind = lex_quoted(c);
     } else {
-        lex_punctuator(t);
+        kind = lex_punctuator();
     }
+    if (kind == TokenKind::Identifier) {
+        const std::string_view text(text_.data() + begin, pos_ - begin);
+        if (!saw_splice_) {
+            t.ident = interner_.intern_hashed(text, ident_hash_);
+            t.text = text;
+            t.loc = t.spelling = support::SourceLoc{file_, begin};
+            t.kind = kind;
+            t.flags = flags;
+            return;
+        }
+    }
+    t.kind = kind;
+    t.flags = flags;
     finish(t, begin);
-    if (t.kind == TokenKind::Identifier)
-        t.ident = saw_splice_ ? interner_.intern(t.text) : interner_.intern_hashed(t.text, ident_hash_);
+    if (kind == TokenKind::Identifier) t.ident = interner_.intern(t.text);
 }
 
-void Lexer::lex_number(Token& t) {
+TokenKind Lexer::lex_number() {
     // A pp-number: digits, letters, dots, underscores, and a sign right after an exponent letter.
     // The parser decides what kind of literal it is (1.0e-3f, 0x1Fu, .5h, 10L).
-    t.kind = TokenKind::Number;
     char prev = '\0';
     // Fast path over plain characters; a backslash (a possible splice) continues in the general loop.
     const char* s = text_.data();
@@ -310,14 +323,14 @@ void Lexer::lex_number(Token& t) {
     for (;;) {
         if (p >= size_) {
             pos_ = p;
-            return;
+            return TokenKind::Number;
         }
         char c = s[p];
         if (c == '\\') break;
         bool exponent_sign = (c == '+' || c == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P');
         if (!is_ident_char(c) && c != '.' && !exponent_sign) {
             pos_ = p;
-            return;
+            return TokenKind::Number;
         }
         ++p;
         prev = c;
@@ -330,10 +343,11 @@ void Lexer::lex_number(Token& t) {
         advance();
         prev = c;
     }
+    return TokenKind::Number;
 }
 
-void Lexer::lex_quoted(Token& t, char quote) {
-    t.kind = quote == '"' ? TokenKind::String : TokenKind::Char;
+TokenKind Lexer::lex_quoted(char quote) {
+    const TokenKind kind = quote == '"' ? TokenKind::String : TokenKind::Char;
     std::uint32_t begin = pos_;
     advance();
     for (;;) {
@@ -344,7 +358,7 @@ void Lexer::lex_quoted(Token& t, char quote) {
                        quote == '"' ? "missing closing '\"' of this string literal: close it on the same line"
                                     : "missing closing \"'\" of this character literal: close it on the same line");
             }
-            return;
+            return kind;
         }
         char c = text_[pos_];
         advance();
@@ -352,7 +366,7 @@ void Lexer::lex_quoted(Token& t, char quote) {
             // The escaped character cannot end the literal; a newline still does.
             if (!at_end() && !is_newline(text_[pos_])) advance();
         } else if (c == quote) {
-            return;
+            return kind;
         }
     }
 }

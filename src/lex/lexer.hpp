@@ -66,15 +66,18 @@ private:
     void skip_trivia();
     // Skips blanks and newlines only (the common case, kept inline in lexer.cpp).
     void skip_blanks();
-    void lex_identifier(Token& t);
-    void lex_number(Token& t);
-    void lex_quoted(Token& t, char quote);
-    void lex_punctuator(Token& t);
+    // Each moves past one token and says its kind. None writes the token: `next` stores it whole
+    // at the end, since a store through the token's byte-sized fields would make the compiler
+    // reload the lexer's position and text after it.
+    TokenKind lex_identifier();
+    TokenKind lex_number();
+    TokenKind lex_quoted(char quote);
+    TokenKind lex_punctuator();
     void finish(Token& t, std::uint32_t begin) {
         if (saw_splice_) return finish_spliced(t, begin);
         t.loc = support::SourceLoc{file_, begin};
         t.spelling = t.loc;
-        t.text = text_.substr(begin, pos_ - begin);
+        t.text = std::string_view(text_.data() + begin, pos_ - begin);
     }
     void finish_spliced(Token& t, std::uint32_t begin);  // copies the text without its splices
     void report(support::DiagCode code, std::uint32_t offset, std::string message);
