@@ -15,8 +15,14 @@ inline std::uint64_t load8(const char* p) {
     return v;
 }
 
-// Identifiers are short: eight bytes at a time (the last load overlapping), or a byte loop below
-// eight, beats a call to memcmp.
+inline std::uint32_t load4(const char* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// Identifiers are short: overlapping loads of eight or four bytes (the first and the last of the
+// text), or for three bytes and fewer the first, middle and last byte, beat a loop or memcmp.
 inline bool same_text(const InternedString* s, std::uint32_t h, std::string_view text) {
     const std::size_t n = text.size();
     if (s->hash != h || s->size != n) return false;
@@ -27,9 +33,9 @@ inline bool same_text(const InternedString* s, std::uint32_t h, std::string_view
             if (load8(a + k) != load8(b + k)) return false;
         return load8(a + n - 8) == load8(b + n - 8);
     }
-    for (std::size_t k = 0; k < n; ++k)
-        if (a[k] != b[k]) return false;
-    return true;
+    if (n >= 4) return load4(a) == load4(b) && load4(a + n - 4) == load4(b + n - 4);
+    if (n == 0) return true;
+    return a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1];
 }
 
 }  // namespace
@@ -45,19 +51,23 @@ Symbol Interner::find(std::string_view text) const {
 }
 
 Symbol Interner::intern_hashed(std::string_view text, std::uint32_t h) {
-    std::size_t mask = slots_.size() - 1;
-    std::size_t i = h & mask;
-    for (;; i = (i + 1) & mask) {
+    // Nearly every call finds the spelling: the lookup keeps to a few registers, and adding one
+    // is a call of its own.
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = h & mask;; i = (i + 1) & mask) {
         const InternedString* s = slots_[i];
-        if (!s) break;
+        if (!s) return add(text, h, i);
         if (same_text(s, h, text)) return Symbol(s);
     }
+}
+
+Symbol Interner::add(std::string_view text, std::uint32_t h, std::size_t slot) {
     auto* entry = arena_.make<InternedString>();
     entry->hash = h;
     entry->size = static_cast<std::uint32_t>(text.size());
     entry->data = arena_.copy(text).data();
     if (!entry->data) entry->data = "";
-    slots_[i] = entry;
+    slots_[slot] = entry;
     if (++count_ * 2 > slots_.size()) grow();
     return Symbol(entry);
 }

@@ -57,6 +57,8 @@ public:
     }
 
 private:
+    // Puts a new spelling into the empty slot `slot` the lookup stopped at.
+    [[gnu::noinline]] Symbol add(std::string_view text, std::uint32_t hash, std::size_t slot);
     void grow();
 
     Arena& arena_;

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
 
 #include "support/arena.hpp"
 #include "support/interner.hpp"
@@ -85,5 +86,40 @@ TEST_CASE("interner keeps symbols stable while growing", "[interner]") {
     for (int i = 0; i < 20000; ++i) {
         REQUIRE(in.intern("name" + std::to_string(i)) == syms[i]);
         REQUIRE(syms[i].str() == "name" + std::to_string(i));
+    }
+}
+
+TEST_CASE("interner tells apart spellings of one length and one hash", "[interner]") {
+    // FNV-1a collisions of equal length: only the text comparison can separate them, at each of
+    // its lengths (one eight-byte step and a tail, one eight-byte load, two four-byte loads).
+    const std::pair<const char*, const char*> pairs[] = {
+        {"gvlva", "yomxs"},           {"ssbxxc", "xfirpd"},           {"aqoshaf", "yuhvxhe"},
+        {"piwdhasl", "gsrcvivr"},     {"piqfbudqc", "iplzvnwur"},     {"sardxbfxwjhy", "dsimcdsxzqpb"},
+        {"ylopatdlwpatmrcz", "flflnlnravwyrtfj"},
+    };
+    Arena arena;
+    Interner interner(arena);
+    for (const auto& [a, b] : pairs) {
+        REQUIRE(Interner::hash_of(a) == Interner::hash_of(b));
+        Symbol sa = interner.intern(a);
+        CHECK(interner.find(b).empty());
+        Symbol sb = interner.intern(b);
+        CHECK(sa != sb);
+        CHECK(sa.str() == a);
+        CHECK(sb.str() == b);
+        CHECK(interner.intern(a) == sa);
+        CHECK(interner.find(b) == sb);
+    }
+    // Short spellings differing in one byte, at every position.
+    for (std::size_t n = 1; n <= 9; ++n) {
+        std::string base(n, 'a');
+        Symbol first = interner.intern(base);
+        for (std::size_t k = 0; k < n; ++k) {
+            std::string other = base;
+            other[k] = 'b';
+            CHECK(interner.intern(other) != first);
+            CHECK(interner.intern(other).str() == other);
+        }
+        CHECK(interner.intern(base) == first);
     }
 }
