@@ -33,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "support/small_vec.hpp"
 #include "types/types.hpp"
 
 namespace oneshader::intrinsics {
@@ -119,8 +120,9 @@ Signature parse_signature(std::string_view result, std::string_view params,
 struct Match {
     bool viable = false;
     const Type* result = nullptr;
-    std::vector<ParamType> params;       // the type each argument converts to, and its direction
-    std::vector<ConversionRank> ranks;   // per argument
+    // Inline for the few arguments intrinsics take: every overload tried fills these.
+    support::SmallVec<ParamType, 4> params;      // the type each argument converts to, and its direction
+    support::SmallVec<ConversionRank, 4> ranks;  // per argument
     bool narrowed_double = false;        // a double argument became float (OSH0361)
     std::string why;                     // when not viable and asked for: a short reason, for notes
 };

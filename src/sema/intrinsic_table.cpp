@@ -13,7 +13,7 @@ void to_call_args(std::span<const IntrinsicArg> args, support::SmallVec<CallArg,
     for (const IntrinsicArg& a : args) out.push_back({a.type, a.is_lvalue});
 }
 
-std::span<const ParamType> copy_params(support::Arena& arena, const std::vector<ParamType>& params) {
+std::span<const ParamType> copy_params(support::Arena& arena, std::span<const ParamType> params) {
     std::span<ParamType> out = arena.make_array<ParamType>(params.size());
     std::copy(params.begin(), params.end(), out.begin());
     return out;

@@ -78,8 +78,8 @@ struct ResolvedCall {
     const IntrinsicInfo* info = nullptr;  // the chosen row (resource methods: null, see method)
     const Type* result = nullptr;
     // The type each argument converts to, with the parameter's direction; `ranks` says how.
-    std::vector<ParamType> params;
-    std::vector<ConversionRank> ranks;
+    support::SmallVec<ParamType, 4> params;
+    support::SmallVec<ConversionRank, 4> ranks;
     bool narrowed_double = false;  // OSH0361 was reported
 };
 

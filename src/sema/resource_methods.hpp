@@ -98,8 +98,8 @@ const Type* method_placeholder(TypeContext& types, const ResourceType* object, s
 struct ResolvedMethodCall {
     const MethodInfo* method = nullptr;
     const Type* result = nullptr;
-    std::vector<ParamType> params;
-    std::vector<ConversionRank> ranks;
+    support::SmallVec<ParamType, 4> params;
+    support::SmallVec<ConversionRank, 4> ranks;
 };
 
 // Types `object.name<template_arg>(args)`; template_arg is null without `<...>` (it is only

@@ -36,7 +36,8 @@ TEST_CASE("lerp splats a scalar weight to the vector type", "[intrinsics]") {
     auto r = f.call("lerp", {f.v("float3"), f.v("float3"), f.v("float")});
     REQUIRE(r);
     CHECK(type_name(r->result) == "float3");
-    CHECK(r->ranks == std::vector{ConversionRank::Exact, ConversionRank::Exact, ConversionRank::Promotion});
+    CHECK(std::vector(r->ranks.begin(), r->ranks.end()) ==
+          std::vector{ConversionRank::Exact, ConversionRank::Exact, ConversionRank::Promotion});
     CHECK(type_name(r->params[2].type) == "float3");
 }
 
@@ -431,11 +432,13 @@ TEST_CASE("user-style overloads resolved through the signature matcher", "[intri
     Match ma = match_signature(f.types, a, args);
     Match mb = match_signature(f.types, b, args);
     REQUIRE((ma.viable && mb.viable));
-    std::vector<std::vector<ConversionRank>> ranks = {ma.ranks, mb.ranks};
+    std::vector<std::vector<ConversionRank>> ranks = {{ma.ranks.begin(), ma.ranks.end()}, {mb.ranks.begin(), mb.ranks.end()}};
     CHECK(select_best(ranks).best == -1);
     std::vector<CallArg> args2 = {f.v("int"), f.v("float")};
-    std::vector<std::vector<ConversionRank>> ranks2 = {match_signature(f.types, a, args2).ranks,
-                                                       match_signature(f.types, b, args2).ranks};
+    Match ma2 = match_signature(f.types, a, args2);
+    Match mb2 = match_signature(f.types, b, args2);
+    std::vector<std::vector<ConversionRank>> ranks2 = {{ma2.ranks.begin(), ma2.ranks.end()},
+                                                       {mb2.ranks.begin(), mb2.ranks.end()}};
     CHECK(select_best(ranks2).best == 0);
 }
 

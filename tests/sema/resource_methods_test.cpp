@@ -108,7 +108,7 @@ TEST_CASE("Texture2DArray samples with float3 and offsets with int2", "[methods]
     CHECK(type_name(r->params[1].type) == "float3");
     CHECK(type_name(r->params[2].type) == "float2");
     CHECK(type_name(r->params[4].type) == "int2");
-    CHECK(r->ranks == std::vector<ConversionRank>(5, ConversionRank::Exact));
+    CHECK(std::vector(r->ranks.begin(), r->ranks.end()) == std::vector<ConversionRank>(5, ConversionRank::Exact));
 }
 
 TEST_CASE("cube textures take no offsets", "[methods][sample]") {
