@@ -193,8 +193,8 @@ std::size_t apply_replacements(Function& f, const Replacements& map) {
 }
 
 void remove_instructions(std::span<Instruction* const> dead) {
-    std::vector<Block*> touched;
-    touched.reserve(std::min<std::size_t>(dead.size(), 64));
+    // Dead instructions come a block at a time: few blocks, kept inline.
+    SmallVec<Block*, 16> touched;
     for (Instruction* i : dead) {
         if (!i->block) continue;
         if (touched.empty() || touched.back() != i->block) touched.push_back(i->block);

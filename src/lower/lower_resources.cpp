@@ -151,7 +151,7 @@ ir::Value* Lowerer::resource_struct_value(const sema::Variable* v, const Type* t
 
 ir::Global* Lowerer::resource_struct_member(const BExpr* e) {
     // Walk the member accesses down to the variable, then count the leaves before the member.
-    std::vector<const sema::BField*> fields;
+    support::SmallVec<const sema::BField*, 8> fields;  // member accesses nest a few deep
     const BExpr* at = e;
     while (at && at->kind == sema::BExprKind::Field) {
         fields.push_back(static_cast<const sema::BField*>(at));
@@ -161,8 +161,8 @@ ir::Global* Lowerer::resource_struct_member(const BExpr* e) {
     const sema::Variable* v = static_cast<const sema::BVarRef*>(at)->var;
     if (!v || v->member_resources.empty() || !is_ref_resource(e->type)) return nullptr;
     std::size_t index = 0;
-    for (auto it = fields.rbegin(); it != fields.rend(); ++it) {
-        const sema::BField* f = *it;
+    for (std::size_t k = fields.size(); k-- > 0;) {
+        const sema::BField* f = fields[k];
         const sema::StructType* s = f->owner;
         if (!s || f->index >= s->members.size()) return nullptr;
         index += resource_leaves(s->base);
