@@ -89,6 +89,14 @@ void Emitter::emit_function(const ir::Function* f) {
     values_.clear();
     pointers_.clear();
     nonuniform_.clear();
+    // Sized for the function up front: each table grew from 16 entries, rehashing on the way.
+    std::size_t instructions = 0;
+    for (const ir::Block* b : f->blocks) instructions += b->instructions.size();
+    values_.reserve(instructions + f->arguments.size());
+    pointers_.reserve(instructions / 2);
+    reachable_.reserve(f->blocks.size());
+    labels_.reserve(f->blocks.size());
+    visited_.reserve(f->blocks.size());
     // Nothing goes into the body before the signature is complete, so the function is written
     // straight into the module's function section.
     body_ = &functions_;

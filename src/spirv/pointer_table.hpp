@@ -36,6 +36,8 @@ public:
     void set(const void* key, V value) { map_[key] = value; }
 
     void clear() { map_.clear(); }
+    // Room for `n` keys without growing.
+    void reserve(std::size_t n) { map_.reserve(n); }
     std::size_t size() const { return map_.size(); }
 
 private:
