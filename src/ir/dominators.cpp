@@ -44,7 +44,8 @@ DominatorTree DominatorTree::build(std::uint32_t root, std::span<const Graph::No
     }
 
     // Scratch: the RPO position of each node, then (reused) the fill cursors and the DFS stack.
-    std::vector<std::uint32_t> scratch(3 * static_cast<std::size_t>(n), kNoBlock);
+    SmallVec<std::uint32_t, 192> scratch;  // inline up to 64 nodes, as most functions have
+    scratch.resize(3 * static_cast<std::size_t>(n), kNoBlock);
     std::uint32_t* order = scratch.data();
     for (std::uint32_t k = 0; k < rpo.size(); ++k) order[rpo[k]] = k;
 
@@ -121,7 +122,11 @@ DominatorTree DominatorTree::build(std::uint32_t root, std::span<const Graph::No
         return t;
     }
     // (node, frontier member) pairs, then grouped by node and sorted, duplicates dropped.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+    struct Pair {
+        std::uint32_t first, second;
+        auto operator<=>(const Pair&) const = default;
+    };
+    SmallVec<Pair, 64> pairs;
     for (std::uint32_t b : rpo) {
         std::uint32_t in_tree_preds = 0;
         for (std::uint32_t p : preds[b]) in_tree_preds += t.in_tree(p) ? 1 : 0;
