@@ -68,7 +68,7 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options& o) 
         const sema::Type* agg = pt->pointee;
         std::uint32_t n = part_count(agg);
         if (n == 0 || !splittable(a, n, users)) continue;
-        std::vector<Instruction*> parts;
+        SmallVec<Instruction*, 16> parts;  // one per member or element; most aggregates are small
         b.set_insert_before(a);
         for (std::uint32_t k = 0; k < n; ++k) {
             const sema::Type* et = composite_element_type(m.types(), agg, k);
@@ -90,7 +90,7 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options& o) 
                 }
             } else if (i->opcode == Opcode::Load) {
                 b.set_insert_before(i);
-                std::vector<Value*> values;
+                SmallVec<Value*, 16> values;
                 for (Instruction* p : parts) values.push_back(b.load(p));
                 Instruction* whole = b.construct(i->type(), values);
                 repl[i] = whole;
