@@ -112,8 +112,8 @@ BExpr* Checker::call_user(OverloadSet* set, std::span<const TemplateValue> expli
                           BExpr* object, std::span<BExpr*> args, SourceRange range, Symbol name) {
     for (BExpr* a : args)
         if (!ok(a)) return error_expr(range);
-    std::vector<Function*> candidates;
-    if (!has_explicit) candidates = set->functions;
+    support::SmallVec<Function*, 4> candidates;
+    if (!has_explicit) candidates.assign(set->functions.begin(), set->functions.end());
     for (FunctionTemplate* t : set->templates)
         if (Function* f = instantiate_function(t, explicit_args, args, range, false)) candidates.push_back(f);
     if (candidates.empty() && set->templates.size() == 1 && set->functions.empty()) {

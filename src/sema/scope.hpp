@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sema/bound.hpp"
+#include "support/small_vec.hpp"
 
 namespace oneshader::sema {
 
@@ -17,7 +18,7 @@ struct VarTemplate;
 
 struct OverloadSet {
     Symbol name;
-    std::vector<Function*> functions;
+    support::SmallVec<Function*, 2> functions;  // most names have one function
     std::vector<FunctionTemplate*> templates;
 };
 
