@@ -90,7 +90,7 @@ void Checker::note_use(Variable* v) {
     case StorageClass::Enumerator: return;
     default: break;
     }
-    if (fn->globals_seen.insert(v)) fn->globals_used.push_back(v);
+    fn->globals_used.add(v);
 }
 
 BExpr* Checker::var_ref(Variable* v, SourceRange r) {

@@ -104,7 +104,7 @@ BExpr* Checker::finish_call(Function* f, BExpr* object, std::span<BExpr*> args, 
         }
         c->object = convert(object, f->owner, ConvertWhy::Argument);
     }
-    if (fn && fn->callees_seen.insert(f)) fn->callees.push_back(f);
+    if (fn) fn->callees.add(f);
     return c;
 }
 

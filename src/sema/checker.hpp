@@ -57,12 +57,31 @@ struct FunctionState {
     bool is_static = false;
     std::uint32_t loop_depth = 0;
     std::uint32_t switch_depth = 0;
-    // In order of first use; the sets answer "seen already?" without rescanning the lists.
-    std::vector<Variable*> globals_used;
-    std::vector<Function*> callees;
+    // In order of first use, each once. A body uses a few globals and calls a few functions: the
+    // lists stay inline, and a set answers "seen already?" only once a list outgrows its room.
+    template <class T>
+    struct FirstUses {
+        static constexpr std::uint32_t kInline = 16;
+        support::SmallVec<T*, kInline> list;
+        support::PointerSet<const T*> seen;  // filled once the list holds kInline
+        // Adds `v` unless it is listed; true when it was added.
+        bool add(T* v) {
+            if (list.size() < kInline) {
+                for (T* x : list)
+                    if (x == v) return false;
+                list.push_back(v);
+                if (list.size() == kInline)
+                    for (T* x : list) seen.insert(x);
+                return true;
+            }
+            if (!seen.insert(v)) return false;
+            list.push_back(v);
+            return true;
+        }
+    };
+    FirstUses<Variable> globals_used;
+    FirstUses<Function> callees;
     std::vector<BIntrinsicCall*> staged_calls;
-    support::PointerSet<const Variable*> globals_seen;
-    support::PointerSet<const Function*> callees_seen;
 };
 
 // One analysis: analyze() builds one and runs it. Everything else is private; the files that

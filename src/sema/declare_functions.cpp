@@ -302,8 +302,8 @@ void Checker::check_body(Function* f, const syntax::FunctionDecl* d, StructInfo*
         report(DiagCode::missing_return, SourceRange(d->body->end_loc),
                fmt::format("The function '{}' must return a '{}' on every path. Add a return statement at the end.",
                            d->name.str(), tname(state.result)));
-    f->globals_used = to_span(state.globals_used);
-    f->callees = to_span(state.callees);
+    f->globals_used = to_span(state.globals_used.list);
+    f->callees = to_span(state.callees.list);
     f->staged_calls = to_span(state.staged_calls);
     functions.push_back(f);
     fn = saved_fn;

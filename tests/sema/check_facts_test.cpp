@@ -218,3 +218,30 @@ TEST_CASE("check facts: entry points read globals through their calls") {
     CHECK(names(c->entry("P1")) == V{"A", "S"});
     CHECK(names(c->entry("P2")) == V{"B", "S"});
 }
+
+TEST_CASE("check facts: a body lists the globals it uses and the functions it calls once each, in first-use order") {
+    // More than the sixteen a body's lists keep inline, each used twice, out of declaration order.
+    std::string text;
+    for (int k = 0; k < 20; ++k) text += "static float g" + std::to_string(k) + " = " + std::to_string(k) + ";\n";
+    for (int k = 0; k < 20; ++k) text += "float h" + std::to_string(k) + "() { return " + std::to_string(k) + "; }\n";
+    text += "float F() { float s = 0;\n";
+    std::vector<std::string> order;
+    for (int k = 19; k >= 0; k -= 2) order.push_back(std::to_string(k));
+    for (int k = 0; k < 20; k += 2) order.push_back(std::to_string(k));
+    for (int pass = 0; pass < 2; ++pass)
+        for (const std::string& k : order) text += "  s += g" + k + " + h" + k + "();\n";
+    text += "  return s; }\n[numthreads(1, 1, 1)] void main() { F(); }\n";
+    auto c = check_text(text);
+    REQUIRE(c->errors() == "");
+    const Function* f = c->function("F");
+    REQUIRE(f);
+    std::vector<std::string> globals, callees, want_globals, want_callees;
+    for (const Variable* v : f->globals_used) globals.emplace_back(v->name.str());
+    for (const Function* g : f->callees) callees.emplace_back(g->name.str());
+    for (const std::string& k : order) {
+        want_globals.push_back("g" + k);
+        want_callees.push_back("h" + k);
+    }
+    CHECK(globals == want_globals);
+    CHECK(callees == want_callees);
+}
