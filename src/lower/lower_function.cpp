@@ -164,8 +164,8 @@ void Lowerer::begin_function(ir::Function* f, const sema::Function* s) {
 
 void Lowerer::end_function() {
     auto place = [this](const ir::Block* b) {
-        auto it = placed_.find(b);
-        return it == placed_.end() ? std::uint64_t{0} : it->second;
+        const auto* e = placed_.find(b);
+        return e ? e->second : std::uint64_t{0};
     };
     if (fn_)
         std::stable_sort(fn_->blocks.begin(), fn_->blocks.end(),

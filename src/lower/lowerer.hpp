@@ -16,6 +16,7 @@
 #include "ir/type_rules.hpp"
 #include "lower/lower.hpp"
 #include "lower/node_table.hpp"
+#include "support/pointer_map.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::lower {
@@ -357,7 +358,7 @@ public:
     // When each block of the current function was last placed (made, or entered while empty):
     // end_function lays the blocks out in that order, which is the order code is placed in them,
     // without moving a block inside the list at every placement (quadratic for a 100,000-case switch).
-    std::unordered_map<const ir::Block*, std::uint64_t> placed_;
+    support::PointerMap<const ir::Block*, std::uint64_t> placed_;
     std::uint64_t next_place_ = 0;
     NodeTable<ir::Value*> locals_;  // sema::Variable
     ir::Value* this_ptr_ = nullptr;
