@@ -296,6 +296,8 @@ void Lexer::next(Token& t) {
     } else {
         kind = lex_punctuator();
     }
+    // A plain identifier, the most common token, is stored here rather than through finish(): one
+    // path for it measured fewer instructions than finish() followed by the interning.
     if (kind == TokenKind::Identifier) {
         const std::string_view text(text_.data() + begin, pos_ - begin);
         if (!saw_splice_) {
