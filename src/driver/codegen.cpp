@@ -144,15 +144,15 @@ std::uint32_t spirv_version(SpirvTargetEnv env) {
     return spirv::Options::kSpirv15;
 }
 
-// Raises `module` for SPIR-V in place and appends one blob per entry point to `out`.
-void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileOptions& options,
+// Raises `module` for SPIR-V in place (unless `raised`: another target's raise already left it as
+// SPIR-V's would) and appends one blob per entry point to `out`.
+void emit_spirv(support::CompileContext& ctx, ir::Module& module, bool raised, const CompileOptions& options,
                 std::string& printed_ir, std::vector<ShaderBlob>& out) {
-    // Raised once, in place, for every entry point: each transform is per variable, and the
-    // module serves only this backend.
+    // Raised once, in place, for every entry point: each transform is per variable.
     spirv::RaiseOptions ro;
     ro.verify_each = options.verify_ir;
     ro.print_after = options.print_after;
-    if (!spirv::raise(module, ro, ctx.diags, printed_ir)) return;
+    if (!raised && !spirv::raise(module, ro, ctx.diags, printed_ir)) return;
 
     spirv::Options so;
     so.keep_names = options.keep_names;
@@ -182,7 +182,8 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, const CompileO
     }
 }
 
-// Raises `module` for WGSL in place (unless `raised`: MSL's raise already left it as WGSL's would)
+// Raises `module` for WGSL in place (unless `raised`: another target's raise already left it as
+// WGSL's would)
 // and appends one text blob per entry point to `out`.
 void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
                sema::LayoutEngine& layouts,
@@ -230,7 +231,8 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, te
     }
 }
 
-// Raises `module` for MSL in place (unless `raised`: WGSL's raise already left it as MSL's would)
+// Raises `module` for MSL in place (unless `raised`: another target's raise already left it as
+// MSL's would)
 // and appends one text blob per entry point to `out`.
 void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
               sema::LayoutEngine& layouts,
@@ -253,6 +255,16 @@ void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, tex
         blob.data.assign(r.text.begin(), r.text.end());
         out.push_back(std::move(blob));
     }
+}
+
+// The raise list of a target's backend.
+std::span<const std::string_view> raise_list_of(Target t) {
+    switch (t) {
+        case Target::Msl: return msl::raise_list();
+        case Target::Wgsl: return wgsl::raise_list();
+        case Target::SpirV: break;
+    }
+    return spirv::raise_list();
 }
 
 }  // namespace
@@ -312,53 +324,64 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
             for (EntryPointInfo& info : reflection->entry_points)
                 if (e->function && info.name == e->function->name && info.stage == public_stage(e->stage))
                     info.features = entry_features(*e);
-    // MSL and WGSL print from one raised module when their raise lists would leave this module
-    // the same (most modules: they differ only in polyfills of intrinsics few shaders call and in
-    // merging clip distances): one module copy and one raise fewer. Not when a pass's dump is
-    // asked for, which each backend's raise prints.
-    auto wants = [&](Target t) { return std::find(wanted.begin(), wanted.end(), t) != wanted.end(); };
-    static constexpr auto kTextLists = raise::list_difference(msl::kRaiseList, wgsl::kRaiseList);
-    const bool share_text = kTextLists.same_order && wants(Target::Msl) && wants(Target::Wgsl) &&
-                            options.print_after.empty() && raise::idle_on(*optimized, kTextLists.names());
-    // Every target raises a module of its own, but the second text target when they share; the
-    // last of those takes the optimized module, the others a copy of it.
-    std::size_t own_left = wanted.size() - (share_text ? 1 : 0);
-    ir::Module* text_module = nullptr;  // the shared module, once raised
-    // The statement trees of each text module (built after its raise, when the module no longer
-    // changes): one cache for the module the text targets share, or one per text target.
-    std::vector<std::unique_ptr<textgen::StructureCache>> structures;
+    // Targets whose raise lists have the same active transforms on the optimized module print
+    // from one raised module (most modules: the lists differ in polyfills of intrinsics few
+    // shaders call and in refusals and merges of constructs few use): one module copy and one
+    // raise fewer for each. Not when a pass's dump is asked for, which each backend's raise prints.
+    std::vector<std::vector<std::string_view>> active(wanted.size());
+    std::vector<std::size_t> leader(wanted.size());  // the first target of each target's group
+    std::size_t own_left = 0;                        // groups, each raising a module of its own
+    for (std::size_t k = 0; k < wanted.size(); ++k) {
+        leader[k] = k;
+        if (wanted.size() > 1 && options.print_after.empty()) {
+            active[k] = raise::active_transforms(*optimized, raise_list_of(wanted[k]));
+            for (std::size_t j = 0; j < k && leader[k] == k; ++j)
+                if (leader[j] == j && active[j] == active[k]) leader[k] = j;
+        }
+        if (leader[k] == k) ++own_left;
+    }
+    // Each group's module, raised by its first target: the last group to raise takes the optimized
+    // module, the others a copy of it. The statement trees of a module (built after its raise,
+    // when it no longer changes) serve every text target of its group.
+    std::vector<ir::Module*> group_module(wanted.size(), nullptr);
+    std::vector<std::unique_ptr<textgen::StructureCache>> structures(wanted.size());
     std::vector<std::unique_ptr<ir::Module>> copies;
     for (std::size_t k = 0; k < wanted.size(); ++k) {
-        const bool raised = wanted[k] != Target::SpirV && text_module;
-        ir::Module* module = text_module;
+        const std::size_t g = leader[k];
+        const bool raised = g != k;
         if (!raised) {
-            module = optimized.get();
+            group_module[k] = optimized.get();
             if (--own_left > 0) {
                 copies.push_back(std::make_unique<ir::Module>(ctx.arena, fe.types));
                 ir::clone_module(*optimized, *copies.back());
-                module = copies.back().get();
+                group_module[k] = copies.back().get();
             }
         }
-        if (wanted[k] != Target::SpirV && !raised) structures.push_back(std::make_unique<textgen::StructureCache>(module->arena()));
+        ir::Module& module = *group_module[g];
+        if (wanted[k] != Target::SpirV && !structures[g]) structures[g] = std::make_unique<textgen::StructureCache>(module.arena());
         switch (wanted[k]) {
-            case Target::SpirV: emit_spirv(ctx, *module, options, printed_ir, out); break;
+            case Target::SpirV: emit_spirv(ctx, module, raised, options, printed_ir, out); break;
             case Target::Wgsl:
-                emit_wgsl(ctx, *module, raised, *structures.back(), fe.layouts, options, reflection, printed_ir, out);
+                emit_wgsl(ctx, module, raised, *structures[g], fe.layouts, options, reflection, printed_ir, out);
                 break;
-            case Target::Msl:
-                emit_msl(ctx, *module, raised, *structures.back(), fe.layouts, options, printed_ir, out);
-                break;
+            case Target::Msl: emit_msl(ctx, module, raised, *structures[g], fe.layouts, options, printed_ir, out); break;
         }
         if (ctx.diags.has_errors()) return;
-        if (share_text && wanted[k] != Target::SpirV && !raised) {
-            text_module = module;
-            // What made the lists agree still holds after the raise (no transform calls an
-            // intrinsic a polyfill rewrites): checked, since a shared module raised for the other
-            // target would print wrong code rather than fail.
-            if (!raise::idle_on(*module, kTextLists.names())) {
+        if (raised) continue;
+        // What made the lists agree still holds after the raise: every transform of another
+        // target's list that this raise did not run is idle on the result too (no transform calls
+        // an intrinsic a polyfill rewrites). Checked, since a module raised for another target
+        // would print wrong code rather than fail.
+        for (std::size_t m = k + 1; m < wanted.size(); ++m) {
+            if (leader[m] != k) continue;
+            std::vector<std::string_view> not_run;
+            for (std::string_view n : raise_list_of(wanted[m]))
+                if (std::find(active[k].begin(), active[k].end(), n) == active[k].end()) not_run.push_back(n);
+            if (!raise::idle_on(module, not_run)) {
                 ctx.diags.report(support::DiagCode::internal_error, at,
-                                 "internal compiler error (the raised module MSL and WGSL share no longer suits both; "
-                                 "compile MSL and WGSL in separate calls)");
+                                 fmt::format("internal compiler error (the module raised for {} no longer suits {}; "
+                                             "compile them in separate calls)",
+                                             to_string(wanted[k]), to_string(wanted[m])));
                 return;
             }
         }

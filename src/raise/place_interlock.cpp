@@ -73,9 +73,7 @@ public:
     explicit PlaceInterlock(ir::Module& m) : m_(m) {}
 
     bool run() {
-        bool any = false;
-        for (const ir::Global* g : m_.globals) any = any || rasterizer_ordered(g);
-        if (!any) return false;
+        if (place_interlock_idle(m_)) return false;
         bool changed = false;
         for (ir::EntryPoint* ep : m_.entry_points)
             if (ep->stage == ir::ShaderStage::Pixel && ep->function) changed |= place(ep->function);
@@ -286,6 +284,12 @@ private:
 };
 
 }  // namespace
+
+bool place_interlock_idle(const ir::Module& m) {
+    for (const ir::Global* g : m.globals)
+        if (rasterizer_ordered(g)) return false;
+    return true;
+}
 
 TransformResult place_interlock(ir::Module& m) {
     TransformResult r;

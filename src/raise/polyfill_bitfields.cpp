@@ -34,17 +34,28 @@ std::optional<std::uint64_t> known_bits(const ir::Value* v) {
     return std::nullopt;
 }
 
+// Whether the variant rewrites `i`: a bit field extract or insert (of a width other than 32 bits).
+bool rewritten(const ir::Instruction* i, bool wide_only) {
+    if (i->opcode != ir::Opcode::BitFieldExtract && i->opcode != ir::Opcode::BitFieldInsert) return false;
+    const auto* t = i->type()->as<sema::ScalarType>();
+    return t && !(wide_only && t->bits == 32);
+}
+
+bool idle(const ir::Module& module, bool wide_only) {
+    for (const ir::Function* f : module.functions)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (rewritten(i, wide_only)) return false;
+    return true;
+}
+
 TransformResult polyfill(ir::Module& module, bool wide_only) {
     TransformResult result;
     std::vector<ir::Instruction*> found;
     for (ir::Function* f : module.functions)
         for (ir::Block* b : f->blocks)
-            for (ir::Instruction* i : b->instructions) {
-                if (i->opcode != ir::Opcode::BitFieldExtract && i->opcode != ir::Opcode::BitFieldInsert) continue;
-                const auto* t = i->type()->as<sema::ScalarType>();
-                if (!t || (wide_only && t->bits == 32)) continue;
-                found.push_back(i);
-            }
+            for (ir::Instruction* i : b->instructions)
+                if (rewritten(i, wide_only)) found.push_back(i);
     ir::Builder b(module);
     for (ir::Instruction* i : found) {
         const auto* t = i->type()->as<sema::ScalarType>();
@@ -91,5 +102,9 @@ TransformResult polyfill(ir::Module& module, bool wide_only) {
 TransformResult polyfill_bitfields(ir::Module& module) { return polyfill(module, false); }
 
 TransformResult polyfill_wide_bitfields(ir::Module& module) { return polyfill(module, true); }
+
+bool polyfill_bitfields_idle(const ir::Module& module) { return idle(module, false); }
+
+bool polyfill_wide_bitfields_idle(const ir::Module& module) { return idle(module, true); }
 
 }  // namespace oneshader::raise

@@ -50,5 +50,8 @@ TransformResult polyfill_isnormal(ir::Module& module);
 // those whose integer is not 32 bits wide.
 TransformResult polyfill_bitfields(ir::Module& module);
 TransformResult polyfill_wide_bitfields(ir::Module& module);
+// No bit field the variant would rewrite: idle.
+bool polyfill_bitfields_idle(const ir::Module& module);
+bool polyfill_wide_bitfields_idle(const ir::Module& module);
 
 }  // namespace oneshader::raise

@@ -14,6 +14,12 @@
 
 namespace oneshader::raise {
 
+bool refuse_per_vertex_inputs_idle(const ir::Module& m) {
+    for (const ir::Global* g : m.globals)
+        if (g->per_vertex) return false;
+    return true;
+}
+
 TransformResult refuse_per_vertex_inputs(ir::Module& m) {
     const ir::Global* first = nullptr;
     for (const ir::Global* g : m.globals) {

@@ -33,12 +33,12 @@ constexpr Id kDot2Add[] = {Id::Dot2Add};
 constexpr Id kIsNormal[] = {Id::IsNormal};
 
 constexpr TransformInfo kTransforms[] = {
-    {"refuse_per_vertex_inputs", refuse_per_vertex_inputs},
+    {"refuse_per_vertex_inputs", refuse_per_vertex_inputs, {}, refuse_per_vertex_inputs_idle},
     {"split_stage_io", split_stage_io},
     {"merge_builtin_arrays", merge_builtin_arrays, {}, merge_builtin_arrays_idle},
     {"flat_integer_varyings", flat_integer_varyings},
     {"bools_in_buffers", bools_in_buffers},
-    {"place_interlock", place_interlock},
+    {"place_interlock", place_interlock, {}, place_interlock_idle},
     {"split_matrix_calls", split_matrix_calls},
     {"polyfill_sign", polyfill_sign, kSign},
     {"polyfill_saturate", polyfill_saturate, kSaturate},
@@ -57,8 +57,8 @@ constexpr TransformInfo kTransforms[] = {
     {"polyfill_d3dcolor", polyfill_d3dcolor, kD3DColor},
     {"polyfill_dot2add", polyfill_dot2add, kDot2Add},
     {"polyfill_isnormal", polyfill_isnormal, kIsNormal},
-    {"polyfill_bitfields", polyfill_bitfields},
-    {"polyfill_wide_bitfields", polyfill_wide_bitfields},
+    {"polyfill_bitfields", polyfill_bitfields, {}, polyfill_bitfields_idle},
+    {"polyfill_wide_bitfields", polyfill_wide_bitfields, {}, polyfill_wide_bitfields_idle},
 };
 
 // Which intrinsics the module calls, indexed by id.
@@ -87,19 +87,33 @@ const TransformInfo* find_transform(std::string_view name) {
     return nullptr;
 }
 
+namespace {
+
+// Whether the transform named `name` would leave `m` as it is. `called` is scanned on the first
+// polyfill asked about, as run_transforms does.
+bool idle(const ir::Module& m, std::string_view name, std::vector<bool>& called) {
+    const TransformInfo* t = find_transform(name);
+    if (!t) return false;
+    if (t->calls.empty()) return t->idle && t->idle(m);
+    if (called.empty()) called_intrinsics(m, called);
+    return !calls_any(called, t->calls);
+}
+
+}  // namespace
+
 bool idle_on(const ir::Module& m, std::span<const std::string_view> names) {
-    std::vector<bool> called;  // scanned on the first polyfill asked about, as run_transforms does
-    for (std::string_view n : names) {
-        const TransformInfo* t = find_transform(n);
-        if (!t) return false;
-        if (t->calls.empty()) {
-            if (!t->idle || !t->idle(m)) return false;
-            continue;
-        }
-        if (called.empty()) called_intrinsics(m, called);
-        if (calls_any(called, t->calls)) return false;
-    }
+    std::vector<bool> called;
+    for (std::string_view n : names)
+        if (!idle(m, n, called)) return false;
     return true;
+}
+
+std::vector<std::string_view> active_transforms(const ir::Module& m, std::span<const std::string_view> list) {
+    std::vector<bool> called;
+    std::vector<std::string_view> active;
+    for (std::string_view n : list)
+        if (!idle(m, n, called)) active.push_back(n);
+    return active;
 }
 
 RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options) {

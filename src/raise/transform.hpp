@@ -4,7 +4,6 @@
 // contract (what it rewrites, what it requires, what it preserves, why it exists). A backend lists
 // the transforms it needs, in order, in its own raise list (e.g. the SPIR-V backend's
 // spirv/raise.cpp) and runs them with run_transforms(), which verifies and prints between them.
-#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
@@ -70,47 +69,17 @@ struct RunResult {
 // Runs `list` (names from transform_table(), in order) on `m`.
 RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options);
 
-// How two raise lists differ, worked out at compile time from the backends' lists: whether the
-// transforms both name come in the same order, and the transforms only one of them names. When the
-// order is the same and each transform only one list names would change nothing on a module
-// (idle_on), both lists leave that module the same, and two backends can print from one raised
-// copy.
-template <std::size_t NA, std::size_t NB>
-struct ListDifference {
-    bool same_order = true;
-    std::array<std::string_view, NA + NB> only_one{};  // the first `count` entries
-    std::size_t count = 0;
-    std::span<const std::string_view> names() const { return {only_one.data(), count}; }
-};
-
-template <std::size_t NA, std::size_t NB>
-constexpr ListDifference<NA, NB> list_difference(const std::string_view (&a)[NA], const std::string_view (&b)[NB]) {
-    ListDifference<NA, NB> d;
-    auto named = [](const auto& list, std::string_view n) {
-        for (std::string_view x : list)
-            if (x == n) return true;
-        return false;
-    };
-    std::size_t ib = 0;  // the next of b's shared names a's must match
-    for (std::string_view n : a) {
-        if (!named(b, n)) {
-            d.only_one[d.count++] = n;
-            continue;
-        }
-        while (ib < NB && !named(a, b[ib])) ++ib;
-        if (ib == NB || b[ib] != n) d.same_order = false;
-        ++ib;
-    }
-    for (std::string_view n : b)
-        if (!named(a, n)) d.only_one[d.count++] = n;
-    return d;
-}
-
 // True when every transform in `names` would leave `m` as it is: a polyfill of intrinsics `m` does
 // not call, or a transform whose `idle` says so; false for any other transform or an unknown
 // name. No raise transform calls an intrinsic a polyfill rewrites unless `m` already calls it (the
 // polyfills call only intrinsics every backend prints), so what `m` calls now is what a polyfill
 // later in a list sees.
 bool idle_on(const ir::Module& m, std::span<const std::string_view> names);
+
+// The transforms of `list` that may change `m`, in order: all but those idle_on() says would leave
+// it as it is. Backends whose lists have the same active transforms on a module (the polyfills
+// and the refusals of constructs most shaders do not use are idle on most) raise it to the same
+// module, and print from one raised copy.
+std::vector<std::string_view> active_transforms(const ir::Module& m, std::span<const std::string_view> list);
 
 }  // namespace oneshader::raise

@@ -1,14 +1,19 @@
-// MSL and WGSL from one compile print from one raised module when their raise lists would leave
-// it the same, and from a copy each when they would not (a call of log10 or isfinite, which only
-// WGSL's list rewrites; a sample mask or clip distance, which only MSL's list merges). Either way
-// each target's text is what a compile for that target alone gives, in every order of targets.
+// Targets compiled together print from one raised module when their raise lists would leave it
+// the same, and from a copy each when they would not: a call of saturate or fmod, which only
+// SPIR-V's list rewrites; log10 or isfinite, which MSL prints itself; a sample mask or clip
+// distance, which WGSL's list does not merge; struct bit fields, which the text targets rewrite
+// and SPIR-V keeps; a rasterizer-ordered view, whose section only SPIR-V's list places. Either way
+// each target's output is what a compile for that target alone gives, in every order of targets.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "diagnostics_text.hpp"
 #include "msl/raise.hpp"
+#include "spirv/raise.hpp"
 #include "oneshader/oneshader.hpp"
 #include "wgsl/raise.hpp"
 
@@ -54,6 +59,20 @@ Out main(float4 pos : SV_Position, uint coverage : SV_Coverage) {
     return o;
 }
 )", "[[sample_mask]]", nullptr},
+    {"saturate and fmod", R"(
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+    return float4(saturate(uv), fmod(uv.x, 0.25), 1.0);
+}
+)", "saturate(", nullptr},
+    {"bit fields", R"(
+struct Bits { uint a : 4; uint b : 12; };
+float4 main(float4 pos : SV_Position, float2 uv : TEXCOORD0) : SV_Target {
+    Bits s;
+    s.a = uint(pos.x);
+    s.b = uint(uv.y * 100.0);
+    return float4(s.a, s.b, 0.0, 1.0);
+}
+)", nullptr, nullptr},
 };
 
 std::string text_of(const oneshader::CompileResult& r, Target t) {
@@ -72,13 +91,23 @@ oneshader::CompileOptions options_for(std::vector<Target> targets, bool optimize
 
 }  // namespace
 
-TEST_CASE("MSL's and WGSL's raise lists differ only in transforms most modules leave idle", "[driver][raise]") {
-    // What sharing one raised module rests on: the same shared order, and the transforms only
-    // one list has. A change to either list shows here first.
-    constexpr auto d = oneshader::raise::list_difference(oneshader::msl::kRaiseList, oneshader::wgsl::kRaiseList);
-    static_assert(d.same_order);
-    CHECK(std::vector<std::string_view>(d.names().begin(), d.names().end()) ==
-          std::vector<std::string_view>{"merge_builtin_arrays", "polyfill_log10", "polyfill_isfinite"});
+TEST_CASE("a transform only some backends' lists name can tell when it is idle", "[driver][raise]") {
+    // What sharing one raised module rests on: a transform in one list and not in another must be
+    // able to say it would change nothing, or modules raised with it would never be shared. A new
+    // transform in one list without an idle test shows here first.
+    const std::span<const std::string_view> lists[] = {oneshader::spirv::raise_list(), oneshader::msl::raise_list(),
+                                                        oneshader::wgsl::raise_list()};
+    auto in = [](std::span<const std::string_view> list, std::string_view n) {
+        return std::find(list.begin(), list.end(), n) != list.end();
+    };
+    for (const auto& list : lists)
+        for (std::string_view n : list) {
+            if (in(lists[0], n) && in(lists[1], n) && in(lists[2], n)) continue;
+            const oneshader::raise::TransformInfo* t = oneshader::raise::find_transform(n);
+            INFO(n);
+            REQUIRE(t);
+            CHECK((!t->calls.empty() || t->idle));
+        }
 }
 
 TEST_CASE("MSL and WGSL in one compile give each target's bytes alone, shared raise or not", "[driver][raise]") {
@@ -112,4 +141,52 @@ TEST_CASE("MSL and WGSL in one compile give each target's bytes alone, shared ra
             }
         }
     }
+}
+
+TEST_CASE("SPIR-V and MSL of a rasterizer-ordered view give each target's bytes alone", "[driver][raise]") {
+    // Only SPIR-V's list places the interlock section: the two never share a raised module here.
+    const char* source = R"(
+RasterizerOrderedTexture2D<float4> Accum : register(u1);
+float4 main(float4 pos : SV_Position) : SV_Target {
+    uint2 p = uint2(pos.xy);
+    float4 v = Accum[p];
+    Accum[p] = v + 1.0;
+    return v;
+}
+)";
+    std::string alone[2];
+    const Target targets[] = {Target::SpirV, Target::Msl};
+    for (int k = 0; k < 2; ++k) {
+        oneshader::CompileResult r = oneshader::compile(source, "rov.hlsl", options_for({targets[k]}, true));
+        INFO(oneshader::test::diagnostics_of(r));
+        REQUIRE(r.ok());
+        alone[k] = text_of(r, targets[k]);
+    }
+    CHECK(alone[1].find("raster_order_group(0)") != std::string::npos);
+    for (const std::vector<Target>& order : {std::vector<Target>{Target::SpirV, Target::Msl},
+                                             std::vector<Target>{Target::Msl, Target::SpirV}}) {
+        oneshader::CompileResult r = oneshader::compile(source, "rov.hlsl", options_for(order, true));
+        INFO(oneshader::test::diagnostics_of(r));
+        REQUIRE(r.ok());
+        CHECK(text_of(r, Target::SpirV) == alone[0]);
+        CHECK(text_of(r, Target::Msl) == alone[1]);
+    }
+}
+
+TEST_CASE("a per-vertex input is refused for MSL after SPIR-V compiled it in the same call", "[driver][raise]") {
+    // SPIR-V's list has no refusal of per-vertex inputs, MSL's does: MSL raises its own module.
+    const char* source = R"(
+float4 main(nointerpolation float4 color : COLOR0) : SV_Target {
+    return GetAttributeAtVertex(color, 1);
+}
+)";
+    oneshader::CompileOptions o = options_for({Target::SpirV}, true);
+    o.profile = oneshader::Profile{oneshader::Stage::Pixel, 6, 1};
+    oneshader::CompileResult spirv = oneshader::compile(source, "pv.hlsl", o);
+    INFO(oneshader::test::diagnostics_of(spirv));
+    REQUIRE(spirv.ok());
+    o.targets = {Target::SpirV, Target::Msl};
+    oneshader::CompileResult both = oneshader::compile(source, "pv.hlsl", o);
+    CHECK_FALSE(both.ok());
+    CHECK(oneshader::test::diagnostics_of(both).find("GetAttributeAtVertex") != std::string::npos);
 }

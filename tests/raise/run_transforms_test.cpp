@@ -71,28 +71,6 @@ TEST_CASE("run_transforms refuses a name it does not know", "[raise][runner]") {
     CHECK(r.problems == "no raise transform has this name");
 }
 
-// Compile-time comparisons of raise lists.
-constexpr std::string_view kListA[] = {"split_matrix_calls", "polyfill_sign", "split_stage_io", "merge_builtin_arrays"};
-constexpr std::string_view kListB[] = {"split_matrix_calls", "polyfill_log10", "polyfill_sign", "split_stage_io"};
-constexpr std::string_view kSwapped[] = {"polyfill_sign", "split_matrix_calls", "split_stage_io"};
-constexpr auto kAB = list_difference(kListA, kListB);
-static_assert(kAB.same_order && kAB.count == 2);
-static_assert(kAB.only_one[0] == "merge_builtin_arrays" && kAB.only_one[1] == "polyfill_log10");
-static_assert(!list_difference(kListA, kSwapped).same_order);
-static_assert(list_difference(kSwapped, kSwapped).same_order && list_difference(kSwapped, kSwapped).count == 0);
-
-TEST_CASE("list_difference: the transforms only one list names, and whether the shared ones keep their order",
-          "[raise][runner]") {
-    CHECK(std::vector<std::string_view>(kAB.names().begin(), kAB.names().end()) ==
-          std::vector<std::string_view>{"merge_builtin_arrays", "polyfill_log10"});
-    constexpr std::string_view empty_one[] = {"split_stage_io"};
-    constexpr auto d = list_difference(empty_one, kListA);
-    CHECK(d.same_order);
-    CHECK(d.count == 3);
-    constexpr std::string_view tail[] = {"split_stage_io", "split_matrix_calls"};
-    CHECK_FALSE(list_difference(kListA, tail).same_order);
-}
-
 const char* kCalls = R"(%g0 = global private float4 ; f
 %g1 = global output float4 builtin(position) ; pos
 
@@ -138,6 +116,19 @@ bb0:
 entry vertex @main outputs(%g0, %g1)
 )");
     CHECK_FALSE(idle_on(clip.module, merge));
+}
+
+TEST_CASE("active_transforms: a list without what would leave the module as it is, in order", "[raise][runner]") {
+    Module m(kCalls);
+    constexpr std::string_view a[] = {"split_matrix_calls", "polyfill_sign", "polyfill_log10", "split_stage_io",
+                                      "merge_builtin_arrays", "place_interlock", "polyfill_bitfields"};
+    constexpr std::string_view b[] = {"refuse_per_vertex_inputs", "split_matrix_calls", "polyfill_rcp",
+                                      "polyfill_sign", "split_stage_io", "polyfill_wide_bitfields"};
+    const std::vector<std::string_view> want = {"split_matrix_calls", "polyfill_sign", "split_stage_io"};
+    CHECK(active_transforms(m.module, a) == want);
+    CHECK(active_transforms(m.module, b) == want);  // the same module from either list
+    constexpr std::string_view unknown[] = {"no_such_transform", "polyfill_log10"};
+    CHECK(active_transforms(m.module, unknown) == std::vector<std::string_view>{"no_such_transform"});
 }
 
 }  // namespace
