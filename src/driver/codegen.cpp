@@ -17,6 +17,7 @@
 #include "opt/optimizer.hpp"
 #include "raise/transform.hpp"
 #include "reflect/builder.hpp"
+#include "support/small_vec.hpp"
 #include "spirv/raise.hpp"
 #include "spirv/spirv.hpp"
 #include "textgen/structure_cache.hpp"
@@ -328,22 +329,25 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
     // from one raised module (most modules: the lists differ in polyfills of intrinsics few
     // shaders call and in refusals and merges of constructs few use): one module copy and one
     // raise fewer for each. Not when a pass's dump is asked for, which each backend's raise prints.
-    std::vector<std::vector<std::string_view>> active(wanted.size());
-    std::vector<std::size_t> leader(wanted.size());  // the first target of each target's group
-    std::size_t own_left = 0;                        // groups, each raising a module of its own
+    const bool may_share = wanted.size() > 1 && options.print_after.empty();
+    raise::IdleTest before(*optimized);
+    support::SmallVec<std::uint64_t, 3> active;  // each target's list: the transforms not idle
+    support::SmallVec<std::size_t, 3> leader;    // the first target of each target's group
+    std::size_t own_left = 0;                    // groups, each raising a module of its own
     for (std::size_t k = 0; k < wanted.size(); ++k) {
-        leader[k] = k;
-        if (wanted.size() > 1 && options.print_after.empty()) {
-            active[k] = raise::active_transforms(*optimized, raise_list_of(wanted[k]));
-            for (std::size_t j = 0; j < k && leader[k] == k; ++j)
-                if (leader[j] == j && active[j] == active[k]) leader[k] = j;
-        }
+        const std::span<const std::string_view> list = raise_list_of(wanted[k]);
+        active.push_back(may_share ? before.active(list) : ~std::uint64_t{0});
+        leader.push_back(k);
+        for (std::size_t j = 0; may_share && j < k && leader[k] == k; ++j)
+            if (leader[j] == j && raise::IdleTest::same_active(raise_list_of(wanted[j]), active[j], list, active[k]))
+                leader[k] = j;
         if (leader[k] == k) ++own_left;
     }
     // Each group's module, raised by its first target: the last group to raise takes the optimized
     // module, the others a copy of it. The statement trees of a module (built after its raise,
     // when it no longer changes) serve every text target of its group.
-    std::vector<ir::Module*> group_module(wanted.size(), nullptr);
+    support::SmallVec<ir::Module*, 3> group_module;
+    group_module.resize(wanted.size(), nullptr);
     std::vector<std::unique_ptr<textgen::StructureCache>> structures(wanted.size());
     std::vector<std::unique_ptr<ir::Module>> copies;
     for (std::size_t k = 0; k < wanted.size(); ++k) {
@@ -372,16 +376,21 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
         // target's list that this raise did not run is idle on the result too (no transform calls
         // an intrinsic a polyfill rewrites). Checked, since a module raised for another target
         // would print wrong code rather than fail.
+        const std::span<const std::string_view> list = raise_list_of(wanted[k]);
+        auto ran = [&](std::string_view n) {  // not idle when the raise ran it
+            for (std::size_t i = 0; i < list.size(); ++i)
+                if (list[i] == n) return (active[k] >> i & 1) != 0;
+            return false;
+        };
         for (std::size_t m = k + 1; m < wanted.size(); ++m) {
             if (leader[m] != k) continue;
-            std::vector<std::string_view> not_run;
-            for (std::string_view n : raise_list_of(wanted[m]))
-                if (std::find(active[k].begin(), active[k].end(), n) == active[k].end()) not_run.push_back(n);
-            if (!raise::idle_on(module, not_run)) {
+            raise::IdleTest after(module);
+            for (std::string_view n : raise_list_of(wanted[m])) {
+                if (ran(n) || after.idle(n)) continue;
                 ctx.diags.report(support::DiagCode::internal_error, at,
-                                 fmt::format("internal compiler error (the module raised for {} no longer suits {}; "
-                                             "compile them in separate calls)",
-                                             to_string(wanted[k]), to_string(wanted[m])));
+                                 fmt::format("internal compiler error (the module raised for {} no longer suits {}: "
+                                             "'{}' would change it; compile them in separate calls)",
+                                             to_string(wanted[k]), to_string(wanted[m]), n));
                 return;
             }
         }

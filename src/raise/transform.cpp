@@ -61,17 +61,9 @@ constexpr TransformInfo kTransforms[] = {
     {"polyfill_wide_bitfields", polyfill_wide_bitfields, {}, polyfill_wide_bitfields_idle},
 };
 
-// Which intrinsics the module calls, indexed by id.
-void called_intrinsics(const ir::Module& m, std::vector<bool>& out) {
-    out.assign(intrinsics::kIdCount, false);
-    for (const ir::Function* f : m.functions)
-        for (const ir::Block* b : f->blocks)
-            for (const ir::Instruction* i : b->instructions)
-                if (i->opcode == ir::Opcode::CallIntrinsic && i->intrinsic < Id::Count)
-                    out[static_cast<std::size_t>(i->intrinsic)] = true;
-}
+static_assert(std::size(kTransforms) <= IdleTest::kMaxTransforms);
 
-bool calls_any(const std::vector<bool>& called, std::span<const Id> ids) {
+bool calls_any(const CalledIntrinsics& called, std::span<const Id> ids) {
     for (Id id : ids)
         if (called[static_cast<std::size_t>(id)]) return true;
     return false;
@@ -87,41 +79,69 @@ const TransformInfo* find_transform(std::string_view name) {
     return nullptr;
 }
 
-namespace {
-
-// Whether the transform named `name` would leave `m` as it is. `called` is scanned on the first
-// polyfill asked about, as run_transforms does.
-bool idle(const ir::Module& m, std::string_view name, std::vector<bool>& called) {
-    const TransformInfo* t = find_transform(name);
-    if (!t) return false;
-    if (t->calls.empty()) return t->idle && t->idle(m);
-    if (called.empty()) called_intrinsics(m, called);
-    return !calls_any(called, t->calls);
+CalledIntrinsics called_intrinsics(const ir::Module& m) {
+    CalledIntrinsics called;
+    for (const ir::Function* f : m.functions)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (i->opcode == ir::Opcode::CallIntrinsic && i->intrinsic < Id::Count)
+                    called.set(static_cast<std::size_t>(i->intrinsic));
+    return called;
 }
 
-}  // namespace
+bool IdleTest::idle(std::string_view name) {
+    const TransformInfo* t = find_transform(name);
+    if (!t) return false;
+    std::int8_t& known = known_[static_cast<std::size_t>(t - kTransforms)];
+    if (known == 0) {
+        bool idle = false;
+        if (!t->calls.empty()) {
+            if (!scanned_) called_ = called_intrinsics(m_);
+            scanned_ = true;
+            idle = !calls_any(called_, t->calls);
+        } else {
+            idle = t->idle && t->idle(m_);
+        }
+        known = idle ? 1 : 2;
+    }
+    return known == 1;
+}
 
-bool idle_on(const ir::Module& m, std::span<const std::string_view> names) {
-    std::vector<bool> called;
+bool IdleTest::idle(std::span<const std::string_view> names) {
     for (std::string_view n : names)
-        if (!idle(m, n, called)) return false;
+        if (!idle(n)) return false;
     return true;
 }
 
-std::vector<std::string_view> active_transforms(const ir::Module& m, std::span<const std::string_view> list) {
-    std::vector<bool> called;
-    std::vector<std::string_view> active;
-    for (std::string_view n : list)
-        if (!idle(m, n, called)) active.push_back(n);
-    return active;
+std::uint64_t IdleTest::active(std::span<const std::string_view> list) {
+    if (list.size() > 64) return ~std::uint64_t{0};
+    std::uint64_t bits = 0;
+    for (std::size_t i = 0; i < list.size(); ++i)
+        if (!idle(list[i])) bits |= std::uint64_t{1} << i;
+    return bits;
 }
+
+bool IdleTest::same_active(std::span<const std::string_view> a, std::uint64_t active_a,
+                           std::span<const std::string_view> b, std::uint64_t active_b) {
+    if (a.size() > 64 || b.size() > 64) return false;
+    std::size_t i = 0, j = 0;
+    for (;;) {
+        while (i < a.size() && !(active_a >> i & 1)) ++i;
+        while (j < b.size() && !(active_b >> j & 1)) ++j;
+        if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+        if (a[i] != b[j]) return false;
+        ++i;
+        ++j;
+    }
+}
+
+bool idle_on(const ir::Module& m, std::span<const std::string_view> names) { return IdleTest(m).idle(names); }
 
 RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options) {
     RunResult result;
     // Scanned once, and again after each transform that changed something (a polyfill may call
     // intrinsics a later one rewrites).
-    std::vector<bool> called;
-    called_intrinsics(m, called);
+    CalledIntrinsics called = called_intrinsics(m);
     for (std::string_view name : list) {
         const TransformInfo* t = find_transform(name);
         if (!t) {
@@ -132,7 +152,7 @@ RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, 
         }
         TransformResult r;
         if (t->calls.empty() || calls_any(called, t->calls)) r = t->run(m);
-        if (r.changed) called_intrinsics(m, called);
+        if (r.changed) called = called_intrinsics(m);
         if (!r.refusal.empty()) {
             result.ok = false;
             result.failed = std::string(name);

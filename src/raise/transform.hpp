@@ -4,7 +4,10 @@
 // contract (what it rewrites, what it requires, what it preserves, why it exists). A backend lists
 // the transforms it needs, in order, in its own raise list (e.g. the SPIR-V backend's
 // spirv/raise.cpp) and runs them with run_transforms(), which verifies and prints between them.
+#include <array>
+#include <bitset>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -69,17 +72,39 @@ struct RunResult {
 // Runs `list` (names from transform_table(), in order) on `m`.
 RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options);
 
-// True when every transform in `names` would leave `m` as it is: a polyfill of intrinsics `m` does
-// not call, or a transform whose `idle` says so; false for any other transform or an unknown
-// name. No raise transform calls an intrinsic a polyfill rewrites unless `m` already calls it (the
-// polyfills call only intrinsics every backend prints), so what `m` calls now is what a polyfill
-// later in a list sees.
-bool idle_on(const ir::Module& m, std::span<const std::string_view> names);
+// Which intrinsics a module calls, indexed by id.
+using CalledIntrinsics = std::bitset<intrinsics::kIdCount>;
+CalledIntrinsics called_intrinsics(const ir::Module& m);
 
-// The transforms of `list` that may change `m`, in order: all but those idle_on() says would leave
-// it as it is. Backends whose lists have the same active transforms on a module (the polyfills
-// and the refusals of constructs most shaders do not use are idle on most) raise it to the same
-// module, and print from one raised copy.
-std::vector<std::string_view> active_transforms(const ir::Module& m, std::span<const std::string_view> list);
+// Which transforms would leave a module as it is, each worked out once: a polyfill of intrinsics
+// the module does not call, or a transform whose `idle` says so; never a transform that cannot
+// tell or a name no transform has. No raise transform calls an intrinsic a polyfill rewrites
+// unless the module already calls it (the polyfills call only intrinsics every backend prints),
+// so what the module calls now is what a polyfill later in a list sees.
+class IdleTest {
+public:
+    explicit IdleTest(const ir::Module& m) : m_(m) {}
+    bool idle(std::string_view name);
+    bool idle(std::span<const std::string_view> names);  // every one
+    // The transforms of `list` that are not idle: bit i for list[i]. A list of more than 64
+    // transforms is all active, and shares with no other.
+    std::uint64_t active(std::span<const std::string_view> list);
+    // Whether two lists, with their active() bits, have the same transforms that are not idle, in
+    // the same order: then both leave the module the same, and their backends can print from one
+    // raised copy.
+    static bool same_active(std::span<const std::string_view> a, std::uint64_t active_a,
+                            std::span<const std::string_view> b, std::uint64_t active_b);
+
+    static constexpr std::size_t kMaxTransforms = 64;  // transform_table() fits (transform.cpp)
+
+private:
+    const ir::Module& m_;
+    bool scanned_ = false;
+    CalledIntrinsics called_;
+    std::array<std::int8_t, kMaxTransforms> known_{};  // by table index: 0 not asked yet, 1 idle, 2 not
+};
+
+// IdleTest(m).idle(names).
+bool idle_on(const ir::Module& m, std::span<const std::string_view> names);
 
 }  // namespace oneshader::raise

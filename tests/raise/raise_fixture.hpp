@@ -57,8 +57,13 @@ inline Raised raise_text(std::string_view ir, std::string_view name) {
     return out;
 }
 
-inline bool contains_line(const std::string& text, std::string_view line) {
-    return ("\n" + text).find("\n" + std::string(line) + "\n") != std::string::npos;
+// Whether `line` is a whole line of `text`.
+inline bool contains_line(std::string_view text, std::string_view line) {
+    for (std::size_t at = text.find(line); at != std::string_view::npos; at = text.find(line, at + 1)) {
+        const std::size_t end = at + line.size();
+        if ((at == 0 || text[at - 1] == '\n') && end < text.size() && text[end] == '\n') return true;
+    }
+    return false;
 }
 
 }  // namespace oneshader::raise::test

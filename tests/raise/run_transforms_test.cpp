@@ -118,17 +118,31 @@ entry vertex @main outputs(%g0, %g1)
     CHECK_FALSE(idle_on(clip.module, merge));
 }
 
-TEST_CASE("active_transforms: a list without what would leave the module as it is, in order", "[raise][runner]") {
+TEST_CASE("IdleTest: two lists alike but for transforms idle on the module", "[raise][runner]") {
     Module m(kCalls);
     constexpr std::string_view a[] = {"split_matrix_calls", "polyfill_sign", "polyfill_log10", "split_stage_io",
                                       "merge_builtin_arrays", "place_interlock", "polyfill_bitfields"};
     constexpr std::string_view b[] = {"refuse_per_vertex_inputs", "split_matrix_calls", "polyfill_rcp",
                                       "polyfill_sign", "split_stage_io", "polyfill_wide_bitfields"};
-    const std::vector<std::string_view> want = {"split_matrix_calls", "polyfill_sign", "split_stage_io"};
-    CHECK(active_transforms(m.module, a) == want);
-    CHECK(active_transforms(m.module, b) == want);  // the same module from either list
-    constexpr std::string_view unknown[] = {"no_such_transform", "polyfill_log10"};
-    CHECK(active_transforms(m.module, unknown) == std::vector<std::string_view>{"no_such_transform"});
+    IdleTest test(m.module);
+    const std::uint64_t in_a = test.active(a), in_b = test.active(b);
+    CHECK(in_a == 0b1011);  // split_matrix_calls, polyfill_sign, split_stage_io
+    CHECK(in_b == 0b11010);
+    CHECK(IdleTest::same_active(a, in_a, b, in_b));  // the same module from either list
+    CHECK(IdleTest::same_active(b, in_b, a, in_a));
+    constexpr std::string_view swapped[] = {"polyfill_sign", "split_matrix_calls", "split_stage_io"};
+    CHECK_FALSE(IdleTest::same_active(a, in_a, swapped, test.active(swapped)));  // another order
+    constexpr std::string_view shorter[] = {"split_matrix_calls", "polyfill_sign"};
+    CHECK_FALSE(IdleTest::same_active(a, in_a, shorter, test.active(shorter)));
+    CHECK_FALSE(IdleTest::same_active(shorter, test.active(shorter), a, in_a));
+    constexpr std::string_view unknown[] = {"split_matrix_calls", "polyfill_sign", "split_stage_io", "no_such_transform"};
+    CHECK(test.active(unknown) == 0b1111);
+    CHECK_FALSE(IdleTest::same_active(a, in_a, unknown, test.active(unknown)));
+    constexpr std::string_view idle_only[] = {"polyfill_log10", "merge_builtin_arrays"};
+    CHECK(test.active(idle_only) == 0);
+    CHECK(IdleTest::same_active(idle_only, 0, {}, 0));
+    CHECK(test.idle(idle_only));
+    CHECK_FALSE(test.idle("polyfill_sign"));
 }
 
 }  // namespace
