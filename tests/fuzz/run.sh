@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh TARGET SECONDS [BUILD_DIR]
 #
-# Runs the fuzz target fuzz_TARGET (preprocess, compile_spirv, compile_msl, compile_wgsl,
+# Runs the fuzz target fuzz_TARGET (preprocess, compile_spirv, compile_msl, compile_wgsl, compile_all,
 # ir_parser, optimizer, reflection_reader, command_line) for SECONDS seconds from its seeds, with
 # its dictionary; SECONDS 0 only replays the seeds (the `fuzz` tests do that). BUILD_DIR is a build
 # configured with clang, -DONESHADER_FUZZ=ON and -DONESHADER_SANITIZE=address,undefined; without
