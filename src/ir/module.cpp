@@ -96,15 +96,15 @@ Constant* Module::intern(const sema::Type* type, ConstantKind kind, std::uint64_
     return c;
 }
 
-void Module::reserve(std::size_t constants, std::size_t spec_constants, std::size_t globals, std::size_t functions) {
-    constants_.reserve(constants);
-    this->spec_constants.reserve(spec_constants);
-    this->globals.reserve(globals);
-    this->functions.reserve(functions);
-    if (constants_.empty() && interned_.size() < 2 * constants) {
+void Module::reserve(std::size_t n_constants, std::size_t n_spec_constants, std::size_t n_globals, std::size_t n_functions) {
+    constants_.reserve(n_constants);
+    spec_constants.reserve(n_spec_constants);
+    globals.reserve(n_globals);
+    functions.reserve(n_functions);
+    if (constants_.empty() && interned_.size() < 2 * n_constants) {
         // The table intern() would grow to for this many constants, at once.
         std::size_t size = 64;
-        while (size < 2 * constants) size *= 2;
+        while (size < 2 * n_constants) size *= 2;
         interned_.assign(size, nullptr);
     }
 }
@@ -170,6 +170,11 @@ Argument* Module::add_argument(Function* f, const sema::Type* type, std::string_
     f->arguments.push_back(a);
     return a;
 }
+
+// Nothing of a block is on the heap: the arena registers no destructor for one.
+static_assert(std::is_trivially_destructible_v<Block>);
+
+Block::Block(Function* f) : function(f), instructions(f->module->list_pool()) {}
 
 Block* Module::add_block(Function* f, std::string_view name) {
     Block* b = arena_.make<Block>(f);

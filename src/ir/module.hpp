@@ -28,12 +28,13 @@
 
 #include "ir/instruction.hpp"
 #include "support/arena.hpp"
+#include "support/pool_vec.hpp"
 
 namespace oneshader::ir {
 
 class Block {
 public:
-    explicit Block(Function* f) : function(f) {}
+    explicit Block(Function* f);  // its instructions in the function's module's pool
     Block(const Block&) = delete;
     Block& operator=(const Block&) = delete;
 
@@ -43,7 +44,7 @@ public:
     void set_name_raw(std::string_view arena_copy) { name_ = arena_copy; }
 
     Function* function;
-    std::vector<Instruction*> instructions;
+    support::PoolVec<Instruction*> instructions;
 
     // Structure markers of a header block (SPIR-V's OpSelectionMerge / OpLoopMerge).
     StructureKind structure = StructureKind::None;
@@ -85,11 +86,13 @@ struct EntryPoint {
 
 class Module {
 public:
-    Module(support::Arena& arena, sema::TypeContext& types) : arena_(arena), types_(types) {}
+    Module(support::Arena& arena, sema::TypeContext& types) : arena_(arena), types_(types), lists_(arena) {}
     Module(const Module&) = delete;
     Module& operator=(const Module&) = delete;
 
     support::Arena& arena() const { return arena_; }
+    // Where the blocks' instruction lists keep their elements.
+    support::VecPool& list_pool() { return lists_; }
     sema::TypeContext& types() const { return types_; }
 
     // --- constants (interned) -------------------------------------------------------------------
@@ -147,6 +150,7 @@ private:
 
     support::Arena& arena_;
     sema::TypeContext& types_;
+    support::VecPool lists_;
     std::vector<Constant*> constants_;
     std::vector<std::string_view> strings_;  // arena copies
     std::uint32_t next_mark_ = 0;

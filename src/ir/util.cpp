@@ -203,7 +203,7 @@ void remove_instructions(std::span<Instruction* const> dead) {
     // Only which blocks to sweep depends on this order, never what the blocks hold afterwards.
     std::sort(touched.begin(), touched.end());
     touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-    for (Block* b : touched) std::erase_if(b->instructions, [](const Instruction* i) { return i->block == nullptr; });
+    for (Block* b : touched) erase_if(b->instructions, [](const Instruction* i) { return i->block == nullptr; });
 }
 
 std::size_t apply_replacements(Module& m, const Replacements& map) {

@@ -82,7 +82,7 @@ PassResult dce(Module&, Function& f, FunctionAnalyses& an, const Options&) {
             }
     }
     for (Block* b : f.blocks)
-        std::erase_if(b->instructions, [&](Instruction* i) {
+        erase_if(b->instructions, [&](Instruction* i) {
             if (i->scratch() == 1) return false;
             i->block = nullptr;
             changed = true;

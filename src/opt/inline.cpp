@@ -46,7 +46,7 @@ void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
     moved.reserve(16);
     for (Block* b : blocks) {
         if (b == entry) continue;
-        std::erase_if(b->instructions, [&](Instruction* i) {
+        erase_if(b->instructions, [&](Instruction* i) {
             if (i->opcode != Opcode::Alloca) return false;
             i->block = entry;
             moved.push_back(i);
