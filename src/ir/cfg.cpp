@@ -48,7 +48,7 @@ std::vector<std::uint32_t> reverse_post_order(const Graph& g) {
     return post;
 }
 
-Cfg::Cfg(const Function& f) : blocks_(f.blocks) {
+Cfg::Cfg(const Function& f) : blocks_(f.blocks.begin(), f.blocks.end()) {
     std::uint32_t n = static_cast<std::uint32_t>(blocks_.size());
     for (std::uint32_t i = 0; i < n; ++i) blocks_[i]->cfg_position = i;
     graph_.succs.resize(n);

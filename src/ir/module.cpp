@@ -171,8 +171,11 @@ Argument* Module::add_argument(Function* f, const sema::Type* type, std::string_
     return a;
 }
 
-// Nothing of a block is on the heap: the arena registers no destructor for one.
-static_assert(std::is_trivially_destructible_v<Block>);
+// Nothing of a block or a function is on the heap: the arena registers no destructor for one.
+static_assert(std::is_trivially_destructible_v<Block> && std::is_trivially_destructible_v<Function>);
+
+Function::Function(Module* m, std::string_view n, const sema::Type* result)
+    : module(m), name(n), result_type(result), arguments(m->list_pool()), blocks(m->list_pool()) {}
 
 Block::Block(Function* f) : function(f), instructions(f->module->list_pool()) {}
 

@@ -63,7 +63,7 @@ private:
 
 class Function {
 public:
-    Function(Module* m, std::string_view n, const sema::Type* result) : module(m), name(n), result_type(result) {}
+    Function(Module* m, std::string_view n, const sema::Type* result);  // its lists in m's pool
     Function(const Function&) = delete;
     Function& operator=(const Function&) = delete;
 
@@ -72,8 +72,8 @@ public:
     Module* module;
     std::string_view name;  // unique in the module; entry points are found by it
     const sema::Type* result_type;
-    std::vector<Argument*> arguments;
-    std::vector<Block*> blocks;  // in layout order; the first is the entry
+    support::PoolVec<Argument*> arguments;
+    support::PoolVec<Block*> blocks;  // in layout order; the first is the entry
 };
 
 struct EntryPoint {

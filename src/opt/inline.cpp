@@ -89,7 +89,7 @@ void place_after(Function& f, Block* after, const std::vector<Block*>& blocks) {
 // a callee with this one call in the module, which is dropped after inlining anyway, so copying
 // its body would be wasted work. The callee is left without blocks.
 std::vector<Block*> take_blocks(Function& f, Function& g, const Instruction* call) {
-    std::vector<Block*> blocks = std::move(g.blocks);
+    std::vector<Block*> blocks(g.blocks.begin(), g.blocks.end());
     g.blocks.clear();
     for (Block* b : blocks) {
         b->function = &f;
@@ -460,7 +460,7 @@ PassResult inline_calls_where(Module& m, const Options& o, const std::function<b
         std::size_t size = size_of(fi);
         bool grew = false;
         work.clear();
-        push_calls(f, std::vector<Block*>(f.blocks), fi);
+        push_calls(f, std::vector<Block*>(f.blocks.begin(), f.blocks.end()), fi);
         while (!work.empty()) {
             Pending p = work.back();
             work.pop_back();

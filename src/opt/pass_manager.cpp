@@ -67,7 +67,7 @@ public:
     void restore() const {
         if (!enabled_) return;
         module_.functions = functions_;
-        for (const auto& [f, blocks] : bodies_) f->blocks = blocks;
+        for (const auto& [f, blocks] : bodies_) f->blocks.assign(blocks.begin(), blocks.end());
     }
 
 private:

@@ -145,7 +145,7 @@ bool remove_unreachable(Function& f, const Cfg& cfg) {
         }
         changed = true;
     }
-    f.blocks = std::move(kept);
+    f.blocks.assign(kept.begin(), kept.end());
     return changed;
 }
 
@@ -172,14 +172,14 @@ bool merge_straight_lines(Function& f, FunctionAnalyses& an) {
             if (b->merge) roles.merges.insert(b->merge);
             if (b->continue_block) roles.continues.insert(b->continue_block);
         }
-        std::vector<Block*> blocks = f.blocks;  // positions as in cfg
+        std::vector<Block*> blocks(f.blocks.begin(), f.blocks.end());  // positions as in cfg
         std::vector<std::uint8_t> gone(blocks.size(), 0);
         auto compact = [&] {
             std::vector<Block*> kept;
             kept.reserve(blocks.size());
             for (std::uint32_t k = 0; k < blocks.size(); ++k)
                 if (!gone[k]) kept.push_back(blocks[k]);
-            f.blocks = std::move(kept);
+            f.blocks.assign(kept.begin(), kept.end());
         };
         bool any = false;
         for (std::uint32_t k = 0; k < blocks.size() && !again;) {
