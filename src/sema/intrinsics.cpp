@@ -163,12 +163,27 @@ std::string stage_list(std::uint8_t stages) {
     return out;
 }
 
+namespace {
+
+// `'name'`, for messages (built by appending: `"'" + std::string(name)` makes GCC 12 warn of an
+// overlapping copy that cannot happen).
+std::string quote(std::string_view name) {
+    std::string out;
+    out.reserve(name.size() + 2);
+    out += '\'';
+    out += name;
+    out += '\'';
+    return out;
+}
+
+}  // namespace
+
 bool check_intrinsic_stage(const IntrinsicInfo& info, Stage stage, support::DiagnosticEngine& diags,
                            support::SourceRange range) {
     if (info.stages & stage_bit(stage)) return true;
     std::string here = stage_list(stage_bit(stage));
     diags.report(support::DiagCode::intrinsic_wrong_stage, range,
-                 "'" + std::string(info.name) + "' is only available in " + stage_list(info.stages) +
+                 quote(info.name) + " is only available in " + stage_list(info.stages) +
                      " shaders, and this is a " + here + " shader. Move the call to a " +
                      stage_list(info.stages).substr(0, stage_list(info.stages).find(' ')) +
                      " shader, or compute the value there and pass it in.");
@@ -181,11 +196,11 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
     std::span<const IntrinsicInfo> rows = find_intrinsic(name);
     if (rows.empty()) {
         site.diags.report(DiagCode::internal_error, site.range,
-                          "internal error: '" + std::string(name) + "' is not an intrinsic");
+                          "internal error: " + quote(name) + " is not an intrinsic");
         return std::nullopt;
     }
     // Built only for messages: most calls resolve without one.
-    auto quoted = [&] { return "'" + std::string(name) + "'"; };
+    auto quoted = [&] { return quote(name); };
     if (rows[0].flags & kPartitioned) {
         site.diags.report(DiagCode::unsupported_construct, site.range,
                           "The intrinsic " + quoted() +
@@ -222,16 +237,26 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
     }
 
     // First without reasons; they are built only when no overload fits and a message needs them.
-    std::vector<Match> matches;
-    matches.reserve(rows.size());
+    // Only the viable matches are kept: most calls have one, which needs no list.
+    Match first;
+    std::size_t first_row = 0;
+    std::vector<std::pair<std::size_t, Match>> others;  // the viable ones after the first, with their rows
     std::size_t viable_count = 0;
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        matches.push_back(match_row(types, rows[i], args, false));
-        if (matches.back().viable) ++viable_count;
+        Match m = match_row(types, rows[i], args, false);
+        if (!m.viable) continue;
+        if (viable_count++ == 0) {
+            first = std::move(m);
+            first_row = i;
+        } else {
+            others.emplace_back(i, std::move(m));
+        }
     }
 
     if (viable_count == 0) {
-        for (std::size_t i = 0; i < rows.size(); ++i) matches[i] = match_row(types, rows[i], args, true);
+        std::vector<Match> matches;
+        matches.reserve(rows.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) matches.push_back(match_row(types, rows[i], args, true));
         // An output argument that is not an lvalue gets its own message when it is the only problem.
         for (const Match& m : matches) {
             if (m.why.find("needs an lvalue") != std::string::npos) {
@@ -254,31 +279,27 @@ std::optional<ResolvedCall> resolve_intrinsic_call(TypeContext& types, std::stri
         return std::nullopt;
     }
 
-    // The viable matches in row order, as indexes into matches.
-    std::size_t viable_storage[16];
-    std::vector<std::size_t> viable_heap;
-    std::size_t* viable = viable_storage;
-    if (viable_count > std::size(viable_storage)) {
-        viable_heap.resize(viable_count);
-        viable = viable_heap.data();
+    // The viable matches in row order: k = 0 is `first`, k > 0 others[k - 1].
+    auto viable_row = [&](std::size_t k) { return k == 0 ? first_row : others[k - 1].first; };
+    auto viable_match = [&](std::size_t k) -> Match& { return k == 0 ? first : others[k - 1].second; };
+    Selection sel;
+    if (viable_count == 1) {
+        sel.best = 0;
+    } else {
+        sel = select_best_of(viable_count, [&](std::size_t k) { return std::span<const ConversionRank>(viable_match(k).ranks); });
     }
-    for (std::size_t i = 0, n = 0; i < matches.size(); ++i)
-        if (matches[i].viable) viable[n++] = i;
-    Selection sel = select_best_of(viable_count, [&](std::size_t k) {
-        return std::span<const ConversionRank>(matches[viable[k]].ranks);
-    });
     if (sel.best < 0) {
         site.diags.report(DiagCode::call_ambiguous, site.range,
                           "The call " + std::string(name) + "(" + describe_args(args) +
                               ") is ambiguous: several overloads match equally well. Cast the arguments to the "
                               "types of the one you mean.");
         for (std::size_t t : sel.tied)
-            site.diags.note(site.range, "candidate " + intrinsic_signature_text(rows[viable[t]]));
+            site.diags.note(site.range, "candidate " + intrinsic_signature_text(rows[viable_row(t)]));
         return std::nullopt;
     }
 
-    const IntrinsicInfo& row = rows[viable[std::size_t(sel.best)]];
-    Match& m = matches[viable[std::size_t(sel.best)]];
+    const IntrinsicInfo& row = rows[viable_row(std::size_t(sel.best))];
+    Match& m = viable_match(std::size_t(sel.best));
     if (m.narrowed_double) {
         site.diags.report(DiagCode::double_narrowed_to_float, site.range,
                           quoted() + " has no double version: the argument is converted to float, so the result has "
