@@ -167,9 +167,10 @@ void Lowerer::end_function() {
         const auto* e = placed_.find(b);
         return e ? e->second : std::uint64_t{0};
     };
-    if (fn_)
-        std::stable_sort(fn_->blocks.begin(), fn_->blocks.end(),
-                         [&](const ir::Block* a, const ir::Block* b) { return place(a) < place(b); });
+    auto before = [&](const ir::Block* a, const ir::Block* b) { return place(a) < place(b); };
+    // Most bodies are laid out in order already: checked first, since the sort takes a buffer.
+    if (fn_ && !std::is_sorted(fn_->blocks.begin(), fn_->blocks.end(), before))
+        std::stable_sort(fn_->blocks.begin(), fn_->blocks.end(), before);
     placed_.clear();
     fn_ = nullptr;
     sfn_ = nullptr;
