@@ -42,8 +42,7 @@ namespace {
 // block's allocas, in order.
 void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
     Block* entry = f.entry();
-    std::vector<Instruction*> moved;
-    moved.reserve(16);
+    SmallVec<Instruction*, 8> moved;  // a body's variables: usually a few, often none
     for (Block* b : blocks) {
         if (b == entry) continue;
         erase_if(b->instructions, [&](Instruction* i) {
@@ -138,7 +137,7 @@ PassResult inline_one(Module& m, Function& f, Instruction* call, const Structure
     hoist_allocas(f, clones);
 
     const Cfg& gcfg = cons.cfg();
-    std::vector<std::uint32_t> rets;
+    SmallVec<std::uint32_t, 4> rets;
     for (std::uint32_t k = 0; k < clones.size(); ++k) {
         Instruction* t = clones[k]->terminator();
         if (!t || t->opcode != Opcode::Return) continue;

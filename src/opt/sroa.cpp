@@ -60,7 +60,7 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options& o) 
     const UserMap& users = an.pointer_users();
     Builder b(m);
     Replacements repl;
-    std::vector<Instruction*> dead;
+    SmallVec<Instruction*, 8> dead;
     bool changed = false;
     for (Instruction* a : allocas) {
         const auto* pt = a->type()->as<sema::PointerType>();

@@ -297,6 +297,9 @@ StructInfo* Checker::declare_struct(const syntax::StructDecl* d, std::span<const
         declare(info->scope, d->name, self, SourceRange(d->loc));
     }
     std::vector<const syntax::FunctionDecl*> methods;
+    // About one data member per member declaration: sized once, not grown one member at a time.
+    info->members.reserve(info->members.size() + d->members.size());
+    info->formats.reserve(info->formats.size() + d->members.size());
     for (const syntax::Decl* md : d->members) {
         if (!md) continue;
         check_known_attributes(md->attributes, false);
