@@ -162,7 +162,6 @@ bool merge_straight_lines(Function& f, FunctionAnalyses& an) {
     // Phis of absorbed blocks become their one value: replaced in one sweep at the end, since
     // nothing here reads operands.
     Replacements repl;
-    std::vector<Instruction*> rest;
     for (bool again = true; again;) {
         again = false;
         const Cfg& cfg = an.cfg();
@@ -196,28 +195,28 @@ bool merge_straight_lines(Function& f, FunctionAnalyses& an) {
                 ++k;
                 continue;
             }
-            // b's phis have one entry: their value.
-            rest.clear();
+            // b's phis have one entry (a malformed one is left to the verifier): their value.
+            const bool malformed = std::any_of(b->instructions.begin(), b->instructions.end(), [](const Instruction* i) {
+                return i->opcode == Opcode::Phi && i->operands.size() != 1;
+            });
+            if (malformed) {
+                if (any) {
+                    compact();
+                    an.invalidate();
+                }
+                apply_replacements(f, repl);
+                return changed;
+            }
+            remove_instruction(t);
+            a->instructions.reserve(a->instructions.size() + b->instructions.size());
             for (Instruction* i : b->instructions) {
                 if (i->opcode == Opcode::Phi) {
-                    if (i->operands.size() != 1) {  // malformed; leave it to the verifier
-                        if (any) {
-                            compact();
-                            an.invalidate();
-                        }
-                        apply_replacements(f, repl);
-                        return changed;
-                    }
                     repl[i] = i->operands[0];
                     i->block = nullptr;
                 } else {
-                    rest.push_back(i);
+                    i->block = a;
+                    a->instructions.push_back(i);
                 }
-            }
-            remove_instruction(t);
-            for (Instruction* i : rest) {
-                i->block = a;
-                a->instructions.push_back(i);
             }
             b->instructions.clear();
             for (Block* s : successors(a)) rename_phi_incoming(s, b, a);
