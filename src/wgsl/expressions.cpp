@@ -34,15 +34,22 @@ const sema::MatrixType* real_matrix(const sema::Type* t) {
 }  // namespace
 
 void Printer::append_value(std::string& out, const ir::Value* v) {
-    if (!v->as<ir::Constant>() && !v->as<ir::Global>()) {
-        if (auto known = value_names_.find(v); known != value_names_.end()) {
-            out += known->second;
-            return;
-        }
-        if (const auto* i = v->as<ir::Instruction>(); i && inlined_.count(i)) {
-            append_expression(out, i);
-            return;
-        }
+    if (const auto* c = v->as<ir::Constant>()) {
+        append_constant(out, c);
+        return;
+    }
+    if (const auto* g = v->as<ir::Global>()) {
+        global_name(g);  // named first, so the text below is the map's own (no copy)
+        out += global_names_.find(g)->second;
+        return;
+    }
+    if (auto known = value_names_.find(v); known != value_names_.end()) {
+        out += known->second;
+        return;
+    }
+    if (const auto* i = v->as<ir::Instruction>(); i && inlined_.count(i)) {
+        append_expression(out, i);
+        return;
     }
     out += value(v);
 }

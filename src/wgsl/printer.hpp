@@ -62,6 +62,7 @@ public:
     std::string type(const sema::Type* t);
     std::string scalar(const sema::ScalarType* s);
     std::string constant(const ir::Constant* c);
+    void append_constant(std::string& out, const ir::Constant* c);  // composites element by element
     std::string zero(const sema::Type* t);
     // `expr` of type `from` as `to` (same shape): a constructor conversion.
     std::string convert(const std::string& expr, const sema::Type* from, const sema::Type* to);

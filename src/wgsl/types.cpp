@@ -166,6 +166,39 @@ std::string float_literal(std::uint32_t bits, const char* suffix) {
 
 }  // namespace
 
+void Printer::append_constant(std::string& out, const ir::Constant* c) {
+    if (c->constant_kind != ir::ConstantKind::Composite) {
+        out += constant(c);
+        return;
+    }
+    const sema::Type* t = c->type();
+    textgen::append_all(out, type(t), '(');
+    // One-row/one-column matrices are vectors: their rows flatten into components.
+    const auto* m = t->as<sema::MatrixType>();
+    bool flatten = m && (m->rows == 1 || m->cols == 1);
+    bool first = true;
+    for (const ir::Constant* e : c->elements) {
+        if (flatten && e->constant_kind == ir::ConstantKind::Composite) {
+            for (const ir::Constant* x : e->elements) {
+                if (!first) out += ", ";
+                append_constant(out, x);
+                first = false;
+            }
+            continue;
+        }
+        if (!first) out += ", ";
+        if (flatten && !e->is_scalar()) {
+            textgen::append_all(out, type(sema::component_type(t)), '(');
+            append_constant(out, e);
+            out += ')';
+        } else {
+            append_constant(out, e);
+        }
+        first = false;
+    }
+    out += ')';
+}
+
 std::string Printer::constant(const ir::Constant* c) {
     const sema::Type* t = c->type();
     switch (c->constant_kind) {
@@ -173,25 +206,9 @@ std::string Printer::constant(const ir::Constant* c) {
         case ir::ConstantKind::Undef: return zero(t);
         case ir::ConstantKind::Scalar: break;
         case ir::ConstantKind::Composite: {
-            std::string s = type(t) + "(";
-            // One-row/one-column matrices are vectors: their rows flatten into components.
-            const auto* m = t->as<sema::MatrixType>();
-            bool flatten = m && (m->rows == 1 || m->cols == 1);
-            bool first = true;
-            for (const ir::Constant* e : c->elements) {
-                if (flatten && e->constant_kind == ir::ConstantKind::Composite) {
-                    for (const ir::Constant* x : e->elements) {
-                        s += first ? "" : ", ";
-                        s += constant(x);
-                        first = false;
-                    }
-                    continue;
-                }
-                s += first ? "" : ", ";
-                s += flatten && !e->is_scalar() ? type(sema::component_type(t)) + "(" + constant(e) + ")" : constant(e);
-                first = false;
-            }
-            return s + ")";
+            std::string s;
+            append_constant(s, c);
+            return s;
         }
     }
     const auto* s = sema::component_type(t);
