@@ -200,13 +200,18 @@ void Printer::collect() {
 std::string Printer::global_name(const ir::Global* g) {
     auto known = global_names_.find(g);
     if (known != global_names_.end()) return known->second;
-    std::string want(g->name());
+    std::string_view want = g->name();
     // Stage variables are named after their semantic (`in.var.TEXCOORD0`).
-    for (std::string_view prefix : {"in.var.", "out.var."})
-        if (want.rfind(prefix, 0) == 0) want = std::string(prefix == "in.var." ? "in_" : "out_") + want.substr(prefix.size());
+    std::string renamed;
+    for (std::string_view prefix : {std::string_view("in.var."), std::string_view("out.var.")})
+        if (want.starts_with(prefix)) {
+            renamed = textgen::cat(prefix == "in.var." ? "in_" : "out_", want.substr(prefix.size()));
+            want = renamed;
+            break;
+        }
     if (want.empty()) want = "g";
-    std::string n = names_.fresh(want);
-    global_names_[g] = n;
+    std::string& n = global_names_[g];
+    n = names_.fresh(want);
     return n;
 }
 
