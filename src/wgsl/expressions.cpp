@@ -132,7 +132,7 @@ Ref Printer::pointer(const ir::Value* p) {
         }
         auto c = ir::constant_int_value(index);
         if (const auto* s = t->as<sema::StructType>()) {
-            r.text += "." + struct_member(s, static_cast<std::uint32_t>(c.value_or(0)));
+            textgen::append_all(r.text, '.', struct_member(s, static_cast<std::uint32_t>(c.value_or(0))));
             t = ir::composite_element_type(module_.types(), t, c.value_or(0));
             continue;
         }
@@ -149,7 +149,7 @@ Ref Printer::pointer(const ir::Value* p) {
             continue;
         }
         if (is_vector(t) && c) r.text += std::string(".") + swizzle_letter(*c);
-        else r.text += "[" + (c ? textgen::format(FMT_COMPILE("{}"), *c) : value(index)) + "]";
+        else textgen::append_all(r.text, '[', c ? textgen::format(FMT_COMPILE("{}"), *c) : value(index), ']');
         t = c ? ir::composite_element_type(module_.types(), t, *c) : ir::composite_element_type(module_.types(), t, 0);
     }
     return r;
@@ -205,7 +205,7 @@ const char* binary_operator(ir::Opcode op) {
 // The words of a byte-address load or store: operand 1 is the byte offset, `t` what is moved.
 BufferRef Printer::byte_address(const ir::Instruction* i, const sema::Type* t) {
     BufferRef b = pointer(i->operands[0]).buffer;
-    b.dynamic = "(" + u32_value(i->operands[1]) + " >> 2u)";
+    b.dynamic = textgen::cat('(', u32_value(i->operands[1]), " >> 2u)");
     if (auto c = ir::constant_int_value(i->operands[1])) {
         b.dynamic.clear();
         b.word = static_cast<std::uint32_t>(*c) >> 2;
@@ -447,7 +447,7 @@ bool Printer::statement(const ir::Instruction* i, const std::string& result_name
             std::string path = result_name;
             const sema::Type* ct = i->type();
             for (std::int64_t k : i->immediates) {
-                if (const auto* st = ct->as<sema::StructType>()) path += "." + struct_member(st, std::uint32_t(k));
+                if (const auto* st = ct->as<sema::StructType>()) textgen::append_all(path, '.', struct_member(st, std::uint32_t(k)));
                 else if (is_vector(ct)) path += std::string(".") + swizzle_letter(k);
                 else if (const auto* m = ct->as<sema::MatrixType>(); m && !real_matrix(m)) {
                     if (m->cols == 1 && m->rows > 1) path += std::string(".") + swizzle_letter(k);

@@ -150,7 +150,7 @@ std::string Printer::texture_expression(const ir::Instruction* i) {
             std::string pos = c, layer;
             if (arrayed) {
                 std::uint32_t p = n - 1;
-                pos = "(" + c + ")" + (p == 1 ? std::string(".x") : "." + std::string(kLetters, p));
+                pos = textgen::cat('(', c, ").", std::string_view(kLetters, p == 1 ? 1 : p));
                 layer = "(" + c + ")." + kLetters[p];
             }
             e = "textureLoad(" + tex + ", " + pos;
@@ -207,7 +207,7 @@ void Printer::texture_store(const ir::Instruction* i) {
     std::string pos = c;
     if (sema::is_arrayed(r->resource)) {
         std::uint32_t p = n - 1;
-        pos = c + (p == 1 ? std::string(".x") : "." + std::string(kLetters, p)) + ", " + c + "." + kLetters[p];
+        pos = textgen::cat(c, '.', std::string_view(kLetters, p == 1 ? 1 : p), ", ", c, '.', kLetters[p]);
     }
     const sema::Type* vt = i->operands[2]->type();
     std::uint32_t vn = sema::component_count(vt);
