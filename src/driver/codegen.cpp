@@ -184,8 +184,7 @@ void emit_spirv(support::CompileContext& ctx, ir::Module& module, bool raised, c
 }
 
 // Raises `module` for WGSL in place (unless `raised`: another target's raise already left it as
-// WGSL's would)
-// and appends one text blob per entry point to `out`.
+// WGSL's would) and appends one text blob per entry point to `out`.
 void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
                sema::LayoutEngine& layouts,
                const CompileOptions& options, const ShaderReflection* reflection, std::string& printed_ir,
@@ -233,8 +232,7 @@ void emit_wgsl(support::CompileContext& ctx, ir::Module& module, bool raised, te
 }
 
 // Raises `module` for MSL in place (unless `raised`: another target's raise already left it as
-// MSL's would)
-// and appends one text blob per entry point to `out`.
+// MSL's would) and appends one text blob per entry point to `out`.
 void emit_msl(support::CompileContext& ctx, ir::Module& module, bool raised, textgen::StructureCache& structures,
               sema::LayoutEngine& layouts,
               const CompileOptions& options, std::string& printed_ir, std::vector<ShaderBlob>& out) {
