@@ -166,8 +166,8 @@ ir::Global* Lowerer::resource_struct_member(const BExpr* e) {
         const sema::StructType* s = f->owner;
         if (!s || f->index >= s->members.size()) return nullptr;
         index += resource_leaves(s->base);
-        for (std::uint32_t k = 0; k < f->index; ++k) {
-            const Type* mt = s->members[k].type;
+        for (std::uint32_t m = 0; m < f->index; ++m) {
+            const Type* mt = s->members[m].type;
             if (const auto* inner = mt->as<sema::StructType>()) index += resource_leaves(inner);
             else ++index;
         }

@@ -223,23 +223,23 @@ bool Emitter::emit_image(const ir::Instruction* i) {
     case Opcode::TextureQuerySize: {
         capability(spv::Capability::ImageQuery);
         std::uint32_t n = size_components(r);
-        const sema::Type* want = i->type()->value_type();
-        const sema::ScalarType* s = sema::component_type(want);
+        const sema::Type* asked = i->type()->value_type();
+        const sema::ScalarType* s = sema::component_type(asked);
         Id natural = type_vector(s ? type_scalar(s) : type_int(32, false), n);
         bool with_lod = !sema::is_storage_texture(r->resource) && !sema::is_multisampled(r->resource) &&
                         !sema::is_typed_buffer(r->resource);
         Id v = with_lod ? op_result(Op::OpImageQuerySizeLod, natural,
                                     {image, i->operands.size() > 1 ? value(i->operands[1]) : constant_u32(0)})
                         : op_result(Op::OpImageQuerySize, natural, {image});
-        std::uint32_t wanted = sema::component_count(want);
+        std::uint32_t wanted = sema::component_count(asked);
         if (wanted == n) {
             define(i, v);
         } else if (wanted == 1) {
-            define(i, op_result(Op::OpCompositeExtract, value_type(want), {v, 0u}));
+            define(i, op_result(Op::OpCompositeExtract, value_type(asked), {v, 0u}));
         } else if (wanted < n) {
             Operands ops{v, v};
             for (std::uint32_t k = 0; k < wanted; ++k) ops.push_back(k);
-            define(i, op_result(Op::OpVectorShuffle, value_type(want), ops));
+            define(i, op_result(Op::OpVectorShuffle, value_type(asked), ops));
         } else {
             fail(support::DiagCode::spirv_malformed_input, "a texture size query with more components than the texture has");
         }
