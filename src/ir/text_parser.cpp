@@ -253,7 +253,7 @@ bool Parser::parse_spec(Cursor& c) {
 bool Parser::parse_global(Cursor& c) {
     Token label = c.next();
     if (!expect(c, '=', "'='") || !expect_word(c, "global")) return false;
-    if (globals_.count(label.text)) return error(label.column, "%" + std::string(label.text) + " is defined twice");
+    if (globals_.count(label.text)) return error(label.column, std::string("%").append(label.text) + " is defined twice");
     Token st = c.next();
     std::optional<sema::AddressSpace> space;
     for (std::uint8_t k = 0; k <= static_cast<std::uint8_t>(sema::AddressSpace::Output); ++k)
@@ -369,7 +369,7 @@ bool Parser::parse_function_header(Cursor& c) {
         }
         Argument* a = m_.add_argument(f, type, arg_name);
         if (!values_.emplace(label.text, a).second)
-            return error(label.column, "%" + std::string(label.text) + " is defined twice");
+            return error(label.column, std::string("%").append(label.text) + " is defined twice");
     }
     return true;
 }

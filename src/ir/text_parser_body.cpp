@@ -126,10 +126,10 @@ bool Parser::parse_instruction(Cursor& c) {
     if (!op) return error(first.column, "unknown opcode '" + std::string(first.text) + "'");
     const OpcodeInfo& info = opcode_info(*op);
     if (info.result == ResultRule::Yes && !has_label)
-        return error(first.column, "'" + std::string(info.mnemonic) + "' defines a value: write %N = " +
+        return error(first.column, std::string("'").append(info.mnemonic) + "' defines a value: write %N = " +
                                        std::string(info.mnemonic) + " ...");
     if (info.result == ResultRule::No && has_label)
-        return error(label.column, "'" + std::string(info.mnemonic) + "' defines no value");
+        return error(label.column, std::string("'").append(info.mnemonic) + "' defines no value");
     if (!block_) return error(first.column, "an instruction before the first block label");
 
     Instruction* i = m_.make_instruction(*op, nullptr);
@@ -290,7 +290,7 @@ void Parser::finish_function() {
     for (const ValueFixup& f : value_fixups_) {
         auto it = values_.find(f.label);
         if (it == values_.end()) {
-            error_at(f.at, "%" + std::string(f.label) + " is never defined");
+            error_at(f.at, std::string("%").append(f.label) + " is never defined");
             continue;
         }
         f.inst->operands[f.operand] = it->second;

@@ -186,7 +186,7 @@ Constant* Parser::scalar_from_literal(const Literal& lit, const sema::Type* type
     bool is_float = sema::is_float_kind(s->scalar);
     if (t.kind == Tok::Ident) {
         if (!is_float || t.text == "true" || t.text == "false") {
-            error(t.column, "'" + std::string(t.text) + "' is not a constant of type " + sema::type_name(type));
+            error(t.column, std::string("'").append(t.text) + "' is not a constant of type " + sema::type_name(type));
             return nullptr;
         }
         if (t.text == "nan") {

@@ -16,7 +16,7 @@ namespace oneshader::ir {
 namespace verify_detail {
 
 std::string FunctionCheck::where(const Instruction* i, const Block* in) const {
-    std::string s = "@" + std::string(f.name) + " " + n.block(in ? in : i->block) + " ";
+    std::string s = std::string("@").append(f.name) + " " + n.block(in ? in : i->block) + " ";
     if (i->has_result()) s += n.value(i) + " = ";
     return s + std::string(mnemonic(i->opcode)) + ": ";
 }
@@ -75,8 +75,8 @@ public:
                 continue;
             }
             if (f->name.empty()) out_.push_back("module: a function has no name");
-            if (!names.insert(f->name).second) out_.push_back("@" + std::string(f->name) + ": function name used twice");
-            if (f->module != &m_) out_.push_back("@" + std::string(f->name) + ": function's module link is wrong");
+            if (!names.insert(f->name).second) out_.push_back(std::string("@").append(f->name) + ": function name used twice");
+            if (f->module != &m_) out_.push_back(std::string("@").append(f->name) + ": function's module link is wrong");
             check_function(*f);
         }
         check_entry_points();
@@ -385,7 +385,7 @@ private:
 
     void check_markers(const FunctionCheck& fc, const Block* blk,
                        const std::unordered_map<const Block*, std::uint32_t>& block_index) {
-        std::string bname = "@" + std::string(fc.f.name) + " " + fc.n.block(blk) + ": ";
+        std::string bname = std::string("@").append(fc.f.name) + " " + fc.n.block(blk) + ": ";
         const Instruction* t = blk->terminator();
         auto in_function = [&](const Block* x, const char* role) {
             if (!x) {

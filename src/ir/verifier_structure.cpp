@@ -52,7 +52,7 @@ public:
 private:
     std::string name(std::uint32_t b) const { return fc_.n.block(cfg_.block(b)); }
     void fail(std::uint32_t b, const std::string& message) const {
-        fc_.out.push_back("@" + std::string(fc_.f.name) + " " + name(b) + ": " + message);
+        fc_.out.push_back(std::string("@").append(fc_.f.name) + " " + name(b) + ": " + message);
     }
 
     void check_header(std::uint32_t h) const {

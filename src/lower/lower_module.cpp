@@ -106,7 +106,7 @@ std::string_view Lowerer::user_type_of(const sema::ResourceType* rt) {
     for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     if (rt->element) {
         text += ":<" + sema::type_name(rt->element);
-        if (rt->samples) text += "," + std::to_string(rt->samples);
+        if (rt->samples) text.append(",").append(std::to_string(rt->samples));
         text += '>';
     }
     return m_.arena().copy(text);

@@ -67,7 +67,7 @@ std::string load_rows_from(Printer& p, const std::string& x, const Lines& lines,
         s += r ? ", " : "";
         if (!lines.column_major) {
             s += textgen::format(FMT_COMPILE("{}{}({}[{}])"), e, lines.width, x, r);
-            if (lines.width != lines.components) s += "." + swizzle_of(lines.components);
+            if (lines.width != lines.components) s.append(".").append(swizzle_of(lines.components));
             continue;
         }
         s += textgen::format(FMT_COMPILE("{}{}("), e, m->cols);

@@ -572,16 +572,16 @@ std::string Printer::element_path(const sema::Type* t, std::span<const std::int6
     const sema::Type* at = t->value_type();
     for (std::int64_t k : indices) {
         if (const auto* v = at->as<sema::VectorType>()) {
-            if (v->count > 1) e += "." + component_name(k);
+            if (v->count > 1) e.append(".").append(component_name(k));
             at = v->element;
         } else if (const auto* m = at->as<sema::MatrixType>()) {
-            e += "[" + std::to_string(k) + "]";
+            e.append("[").append(std::to_string(k)).append("]");
             at = module_.types().vector(m->element, m->cols);
         } else if (const auto* a = at->as<sema::ArrayType>()) {
-            e += "[" + std::to_string(k) + "]";
+            e.append("[").append(std::to_string(k)).append("]");
             at = a->element;
         } else if (const auto* s = at->as<sema::StructType>()) {
-            e += "." + member_name(s, static_cast<std::uint32_t>(k));
+            e.append(".").append(member_name(s, static_cast<std::uint32_t>(k)));
             bool base = s->base && k == 0;
             at = base ? s->base : s->members[static_cast<std::size_t>(s->base ? k - 1 : k)].type;
         }

@@ -189,7 +189,7 @@ std::string Printer::transpose_rows(const ir::Instruction* i) {
     const sema::Type* a = i->operands[0]->type()->value_type();
     const auto* m = row_array(a);
     std::string ta = type_name(a), tr = type_name(i->type());
-    std::string args = "(" + expr(i->operands[0]) + ")";
+    std::string args = std::string("(").append(expr(i->operands[0])).append(")");
     std::string key = "transpose " + ta;
     auto known = helper_names_.find(key);
     if (known != helper_names_.end()) return known->second + args;

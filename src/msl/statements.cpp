@@ -261,7 +261,7 @@ void Printer::print_stmt(const Stmt* s) {
         return;
     }
     case StmtKind::BreakIf:
-        out_.line_of("if (", (s->negate ? "!" + expr(s->cond) : condition(expr(s->cond))), ") break;");
+        out_.line_of("if (", (s->negate ? std::string("!").append(expr(s->cond)) : condition(expr(s->cond))), ") break;");
         return;
     case StmtKind::Break:
         if (s->loop_from_switch && !switch_flags_.empty() && !switch_flags_.back().empty())

@@ -367,10 +367,10 @@ std::string slot_name(const Value* ptr) {
                     continue;
                 }
                 if (std::size_t(m) >= s->members.size()) return name;
-                name += "." + std::string(s->members[std::size_t(m)].name.str());
+                name.append(".").append(s->members[std::size_t(m)].name.str());
                 t = s->members[std::size_t(m)].type;
             } else if (const auto* arr = t->as<sema::ArrayType>()) {
-                name += i ? "[" + std::to_string(*i) + "]" : std::string("[i]");
+                name.append("[").append(i ? std::to_string(*i) : std::string("i")).append("]");
                 t = arr->element;
             } else {
                 return name;

@@ -119,7 +119,7 @@ public:
         if (r.failed()) {
             result.ok = false;
             result.failed_pass = std::string(p.name);
-            result.message = (f ? "@" + std::string(f->name) + ": " : std::string()) + r.error;
+            result.message = (f ? std::string("@").append(f->name).append(": ") : std::string()) + r.error;
             return false;
         }
         changed = changed || r.changed;

@@ -247,7 +247,7 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
             return true;
         }
         if (core == Op::OpBitcast && (bits_of(first) != bits_of(result) || !sema::is_basic(first))) {
-            unsupported("'" + std::string(n) + "' between types of different widths");
+            unsupported(std::string("'").append(n) + "' between types of different widths");
             return true;
         }
         if (core == Op::OpBitcast && value_type(first) == type) {
@@ -340,7 +340,7 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         for (std::size_t k = 1; k < i->operands.size(); ++k) {
             const PointerInfo* p = pointer(i->operands[k]);
             if (!p || p->layout) {
-                unsupported("'" + std::string(n) + "' writing to this kind of memory");
+                unsupported(std::string("'").append(n) + "' writing to this kind of memory");
                 return true;
             }
         }
@@ -398,7 +398,7 @@ bool Emitter::emit_intrinsic(const ir::Instruction* i) {
         for (std::size_t k = 1; k < 3; ++k) {
             const PointerInfo* p = pointer(i->operands[k]);
             if (!p || p->layout) {
-                unsupported("'" + std::string(n) + "' writing to this kind of memory");
+                unsupported(std::string("'").append(n) + "' writing to this kind of memory");
                 return true;
             }
         }

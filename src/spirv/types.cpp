@@ -121,7 +121,7 @@ bool Emitter::is_float_matrix(const sema::Type* t) const {
 void Emitter::unsupported_integer_matrix(const sema::TypeLayout* l) {
     // DXC refuses these too ("externally initialized non-floating-point column-major matrices"):
     // rows are the SPIR-V arrays' elements, and column-major memory does not hold rows.
-    std::string what = "'" + sema::type_name(l->type->value_type()) + "'";
+    std::string what = std::string("'").append(sema::type_name(l->type->value_type())).append("'");
     if (!layout_member_.empty()) what += " (member '" + std::string(layout_member_) + "')";
     fail(support::DiagCode::spirv_not_supported_yet,
          "SPIR-V: the integer or bool matrix " + what + " is stored column_major in a buffer, which is not "

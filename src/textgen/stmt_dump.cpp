@@ -57,7 +57,7 @@ private:
             w_.open("switch " + v(s.cond) + (s.breaks_loop ? " (breaks loop)" : "") + " {");
             for (const SwitchCase* c = s.cases; c; c = c->next) {
                 std::string head = "case";
-                for (std::int64_t value : c->values) head += " " + std::to_string(value);
+                for (std::int64_t value : c->values) head.append(" ").append(std::to_string(value));
                 if (c->is_default) head += " default";
                 if (c->falls_into) head += " (falls through)";
                 block(head, c->body);

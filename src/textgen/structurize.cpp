@@ -34,7 +34,7 @@ public:
     StructurizeResult run() {
         StructurizeResult r;
         if (f_.blocks.empty()) {
-            r.error = "@" + std::string(f_.name) + ": the function has no blocks";
+            r.error = std::string("@").append(f_.name) + ": the function has no blocks";
             return r;
         }
         visited_.assign(cfg_.size(), 0);
@@ -46,7 +46,7 @@ public:
         values_.assign(uses_.count(), nullptr);
         region(0, Ctx{}, sf->body);
         if (!error_.empty()) {
-            r.error = "@" + std::string(f_.name) + " " + error_;
+            r.error = std::string("@").append(f_.name) + " " + error_;
             return r;
         }
         r.function = sf;
