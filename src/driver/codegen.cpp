@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 #include <memory>
+#include <optional>
 
 #include "driver/entry_features.hpp"
 #include "ir/clone.hpp"
@@ -371,20 +372,17 @@ void generate_code(support::CompileContext& ctx, FrontEnd& fe, const CompileOpti
         if (ctx.diags.has_errors()) return;
         if (raised) continue;
         // What made the lists agree still holds after the raise: every transform of another
-        // target's list that this raise did not run is idle on the result too (no transform calls
-        // an intrinsic a polyfill rewrites). Checked, since a module raised for another target
-        // would print wrong code rather than fail.
-        const std::span<const std::string_view> list = raise_list_of(wanted[k]);
-        auto ran = [&](std::string_view n) {  // not idle when the raise ran it
-            for (std::size_t i = 0; i < list.size(); ++i)
-                if (list[i] == n) return (active[k] >> i & 1) != 0;
-            return false;
-        };
+        // target's list that was idle before (its active ones are the ones this raise ran) is idle
+        // on the result too (no transform calls an intrinsic a polyfill rewrites). Checked, since a
+        // module raised for another target would print wrong code rather than fail.
+        std::optional<raise::IdleTest> after;
         for (std::size_t m = k + 1; m < wanted.size(); ++m) {
             if (leader[m] != k) continue;
-            raise::IdleTest after(module);
-            for (std::string_view n : raise_list_of(wanted[m])) {
-                if (ran(n) || after.idle(n)) continue;
+            if (!after) after.emplace(module);
+            const std::span<const std::string_view> list = raise_list_of(wanted[m]);
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                const std::string_view n = list[i];
+                if ((active[m] >> i & 1) || after->idle(n)) continue;
                 ctx.diags.report(support::DiagCode::internal_error, at,
                                  fmt::format("internal compiler error (the module raised for {} no longer suits {}: "
                                              "'{}' would change it; compile them in separate calls)",

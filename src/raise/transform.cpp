@@ -63,6 +63,16 @@ constexpr TransformInfo kTransforms[] = {
 
 static_assert(std::size(kTransforms) <= IdleTest::kMaxTransforms);
 
+CalledIntrinsics called_intrinsics(const ir::Module& m) {
+    CalledIntrinsics called;
+    for (const ir::Function* f : m.functions)
+        for (const ir::Block* b : f->blocks)
+            for (const ir::Instruction* i : b->instructions)
+                if (i->opcode == ir::Opcode::CallIntrinsic && i->intrinsic < Id::Count)
+                    called.set(static_cast<std::size_t>(i->intrinsic));
+    return called;
+}
+
 bool calls_any(const CalledIntrinsics& called, std::span<const Id> ids) {
     for (Id id : ids)
         if (called[static_cast<std::size_t>(id)]) return true;
@@ -77,16 +87,6 @@ const TransformInfo* find_transform(std::string_view name) {
     for (const TransformInfo& t : kTransforms)
         if (t.name == name) return &t;
     return nullptr;
-}
-
-CalledIntrinsics called_intrinsics(const ir::Module& m) {
-    CalledIntrinsics called;
-    for (const ir::Function* f : m.functions)
-        for (const ir::Block* b : f->blocks)
-            for (const ir::Instruction* i : b->instructions)
-                if (i->opcode == ir::Opcode::CallIntrinsic && i->intrinsic < Id::Count)
-                    called.set(static_cast<std::size_t>(i->intrinsic));
-    return called;
 }
 
 bool IdleTest::idle(std::string_view name) {
@@ -105,12 +105,6 @@ bool IdleTest::idle(std::string_view name) {
         known = idle ? 1 : 2;
     }
     return known == 1;
-}
-
-bool IdleTest::idle(std::span<const std::string_view> names) {
-    for (std::string_view n : names)
-        if (!idle(n)) return false;
-    return true;
 }
 
 std::uint64_t IdleTest::active(std::span<const std::string_view> list) {
@@ -134,8 +128,6 @@ bool IdleTest::same_active(std::span<const std::string_view> a, std::uint64_t ac
         ++j;
     }
 }
-
-bool idle_on(const ir::Module& m, std::span<const std::string_view> names) { return IdleTest(m).idle(names); }
 
 RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, const RunOptions& options) {
     RunResult result;

@@ -74,7 +74,6 @@ RunResult run_transforms(ir::Module& m, std::span<const std::string_view> list, 
 
 // Which intrinsics a module calls, indexed by id.
 using CalledIntrinsics = std::bitset<intrinsics::kIdCount>;
-CalledIntrinsics called_intrinsics(const ir::Module& m);
 
 // Which transforms would leave a module as it is, each worked out once: a polyfill of intrinsics
 // the module does not call, or a transform whose `idle` says so; never a transform that cannot
@@ -85,7 +84,6 @@ class IdleTest {
 public:
     explicit IdleTest(const ir::Module& m) : m_(m) {}
     bool idle(std::string_view name);
-    bool idle(std::span<const std::string_view> names);  // every one
     // The transforms of `list` that are not idle: bit i for list[i]. A list of more than 64
     // transforms is all active, and shares with no other.
     std::uint64_t active(std::span<const std::string_view> list);
@@ -103,8 +101,5 @@ private:
     CalledIntrinsics called_;
     std::array<std::int8_t, kMaxTransforms> known_{};  // by table index: 0 not asked yet, 1 idle, 2 not
 };
-
-// IdleTest(m).idle(names).
-bool idle_on(const ir::Module& m, std::span<const std::string_view> names);
 
 }  // namespace oneshader::raise
