@@ -3,15 +3,36 @@
 // each time the string outgrows its capacity; a printer composes every expression and line that
 // way, so the pieces are measured first and copied into one buffer of the final size.
 #include <algorithm>
+#include <charconv>
+#include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace oneshader::textgen {
 
+// An integer in decimal as a piece (the text fmt's "{}" gives): numbers go into the pieces of a
+// line without a formatting pass of their own.
+class Decimal {
+public:
+    // Not bool or char, which fmt prints as `true` and as the character.
+    template <std::integral T>
+        requires(!std::same_as<T, bool> && !std::same_as<T, char>)
+    explicit Decimal(T value) {
+        size_ = static_cast<std::uint8_t>(std::to_chars(digits_, digits_ + sizeof digits_, value).ptr - digits_);
+    }
+    std::string_view view() const { return {digits_, size_}; }
+
+private:
+    char digits_[24];
+    std::uint8_t size_;
+};
+
 namespace detail {
 inline std::string_view piece(std::string_view s) { return s; }
 inline std::string_view piece(const char& c) { return {&c, 1}; }
+inline std::string_view piece(const Decimal& d) { return d.view(); }
 }  // namespace detail
 
 // Appends the pieces (strings, string views, literals, single characters) to `out`, growing it

@@ -490,12 +490,12 @@ void Printer::declare_global(const ir::Global* g) {
 
 namespace {
 
-std::string interpolation(std::uint8_t bits) {
+std::string_view interpolation(std::uint8_t bits) {
     if (bits & sema::kInterpNoInterpolation) return "@interpolate(flat) ";
-    std::string kind = bits & sema::kInterpNoPerspective ? "linear" : "perspective";
-    if (bits & sema::kInterpCentroid) return "@interpolate(" + kind + ", centroid) ";
-    if (bits & sema::kInterpSample) return "@interpolate(" + kind + ", sample) ";
-    if (bits & sema::kInterpNoPerspective) return "@interpolate(linear) ";
+    const bool linear = bits & sema::kInterpNoPerspective;
+    if (bits & sema::kInterpCentroid) return linear ? "@interpolate(linear, centroid) " : "@interpolate(perspective, centroid) ";
+    if (bits & sema::kInterpSample) return linear ? "@interpolate(linear, sample) " : "@interpolate(perspective, sample) ";
+    if (linear) return "@interpolate(linear) ";
     return "";
 }
 
@@ -505,66 +505,74 @@ void Printer::print_entry_wrapper() {
     const ir::Function* f = entry_.function;
     std::string name = function_names_[f];
     bool vertex = entry_.stage == ir::ShaderStage::Vertex, pixel = entry_.stage == ir::ShaderStage::Pixel;
-    // Parameters: one per input, with its location or built-in.
-    std::vector<std::string> params, copies;
-    params.reserve(entry_.inputs.size() + 2);
-    copies.reserve(entry_.inputs.size() + 2);
+    // Parameters: one per input, with its location or built-in. The signature and the copies into
+    // the globals (one line each, separated by '\n') are each built in one buffer.
+    std::string sig, copies;
+    textgen::append_all(sig, "fn ", name, '(');
+    const char* separator = "";
     for (const ir::Global* g : entry_.inputs) {
-        std::string pname = locals_.fresh("in_" + global_name(g));
+        std::string pname = locals_.fresh(textgen::cat("in_", global_name(g)));
         std::string t = type(g->value_type());
         if (g->builtin) {
             auto b = builtin_info(*g->builtin);
             if (!b) continue;
             if (*g->builtin == ir::BuiltIn::SubgroupLocalInvocationId || *g->builtin == ir::BuiltIn::SubgroupSize)
                 use_subgroups();
-            params.push_back(textgen::format(FMT_COMPILE("@builtin({}) {}: {}"), b->name, pname, b->type));
-            copies.push_back(global_name(g) + " = " + builtin_convert(*this, pname, b->type, g->value_type(), false) + ";");
+            textgen::append_all(sig, separator, "@builtin(", b->name, ") ", pname, ": ", b->type);
+            const std::string global = global_name(g);
+            textgen::append_all(copies, global, " = ", builtin_convert(*this, pname, b->type, g->value_type(), false), ";\n");
         } else {
-            std::string interp = pixel ? interpolation(g->interpolation) : "";
-            params.push_back(textgen::format(FMT_COMPILE("@location({}) {}{}: {}"), g->location.value_or(0), interp, pname, t));
-            copies.push_back(textgen::cat(global_name(g), " = ", pname, ';'));
+            std::string_view interp = pixel ? interpolation(g->interpolation) : "";
+            textgen::append_all(sig, separator, "@location(", textgen::Decimal(g->location.value_or(0)), ") ", interp, pname,
+                                ": ", t);
+            textgen::append_all(copies, global_name(g), " = ", pname, ";\n");
         }
+        separator = ", ";
     }
     for (std::string* var : {&lane_index_, &lane_count_}) {
         if (var->empty()) continue;
         bool index = var == &lane_index_;
-        std::string pname = locals_.fresh("in_" + *var);
-        params.push_back(textgen::format(FMT_COMPILE("@builtin({}) {}: u32"), index ? "subgroup_invocation_id" : "subgroup_size", pname));
-        copies.push_back(*var + " = " + pname + ";");
-        lane_declarations_ += "var<private> " + *var + ": u32;\n";
+        std::string pname = locals_.fresh(textgen::cat("in_", *var));
+        textgen::append_all(sig, separator, "@builtin(", index ? "subgroup_invocation_id" : "subgroup_size", ") ", pname,
+                            ": u32");
+        separator = ", ";
+        textgen::append_all(copies, *var, " = ", pname, ";\n");
+        textgen::append_all(lane_declarations_, "var<private> ", *var, ": u32;\n");
     }
     std::string output_struct;
     if (!entry_.outputs.empty()) {
-        output_struct = names_.fresh(name + "_Output");
-        std::string text = "struct " + output_struct + " {\n";
+        output_struct = names_.fresh(textgen::cat(name, "_Output"));
+        std::string text = textgen::cat("struct ", output_struct, " {\n");
         textgen::Namer member_names{textgen::NameTarget::Wgsl};
         for (const ir::Global* g : entry_.outputs) {
-            std::string m = member_names.fresh(name + "_" + global_name(g));
+            std::string m = member_names.fresh(textgen::cat(name, '_', global_name(g)));
             if (g->builtin) {
                 auto b = builtin_info(*g->builtin);
                 if (!b) continue;
-                text += textgen::format(FMT_COMPILE("    @builtin({}) {}: {},\n"), b->name, m, b->type);
+                textgen::append_all(text, "    @builtin(", b->name, ") ", m, ": ", b->type, ",\n");
             } else {
-                std::string interp = vertex ? interpolation(g->interpolation) : "";
-                text += textgen::format(FMT_COMPILE("    @location({}) {}{}: {},\n"), g->location.value_or(0), interp, m,
-                                    type(g->value_type()));
+                std::string_view interp = vertex ? interpolation(g->interpolation) : "";
+                textgen::append_all(text, "    @location(", textgen::Decimal(g->location.value_or(0)), ") ", interp, m, ": ",
+                                    type(g->value_type()), ",\n");
             }
         }
         text += "}\n\n";
         structs_ += text;
     }
-    std::string stage = vertex ? "@vertex" : pixel ? "@fragment" : "@compute";
     if (entry_.stage == ir::ShaderStage::Compute)
-        stage += textgen::format(FMT_COMPILE(" @workgroup_size({}, {}, {})"), std::max<std::uint32_t>(1, entry_.workgroup_size[0]),
-                             std::max<std::uint32_t>(1, entry_.workgroup_size[1]),
-                             std::max<std::uint32_t>(1, entry_.workgroup_size[2]));
-    out().line(stage);
-    std::string sig = "fn " + name + "(";
-    for (std::size_t k = 0; k < params.size(); ++k) textgen::append_all(sig, k ? ", " : "", params[k]);
-    sig += ")";
-    if (!output_struct.empty()) sig += " -> " + output_struct;
-    out().open(sig + " {");
-    for (const std::string& c : copies) out().line(c);
+        out().line_of("@compute @workgroup_size(", textgen::Decimal(std::max<std::uint32_t>(1, entry_.workgroup_size[0])), ", ",
+                      textgen::Decimal(std::max<std::uint32_t>(1, entry_.workgroup_size[1])), ", ",
+                      textgen::Decimal(std::max<std::uint32_t>(1, entry_.workgroup_size[2])), ")");
+    else
+        out().line(vertex ? "@vertex" : pixel ? "@fragment" : "@compute");
+    if (output_struct.empty()) sig += ") {";
+    else textgen::append_all(sig, ") -> ", output_struct, " {");
+    out().open(sig);
+    for (std::size_t start = 0; start < copies.size();) {
+        const std::size_t end = copies.find('\n', start);
+        out().line(std::string_view(copies).substr(start, end - start));
+        start = end + 1;
+    }
     entry_output_ = output_struct;
 }
 
