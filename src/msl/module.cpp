@@ -34,10 +34,10 @@ const sema::ResourceType* resource_of(const ir::Global* g, std::uint32_t* count)
     return t->as<sema::ResourceType>();
 }
 
-std::string strip_stage_prefix(std::string_view n) {
+std::string_view strip_stage_prefix(std::string_view n) {
     for (std::string_view p : {"in.var.", "out.var."})
-        if (n.substr(0, p.size()) == p) return std::string(n.substr(p.size()));
-    return std::string(n);
+        if (n.substr(0, p.size()) == p) return n.substr(p.size());
+    return n;
 }
 
 const char* builtin_attribute(ir::BuiltIn b, bool input, ir::ShaderStage stage) {
@@ -85,7 +85,7 @@ const char* builtin_attribute(ir::BuiltIn b, bool input, ir::ShaderStage stage) 
     return nullptr;
 }
 
-std::string interpolation_attribute(std::uint8_t bits) {
+std::string_view interpolation_attribute(std::uint8_t bits) {
     bool np = bits & sema::kInterpNoPerspective;
     if (bits & sema::kInterpNoInterpolation) return ", flat";
     if (bits & sema::kInterpCentroid) return np ? ", centroid_no_perspective" : ", centroid_perspective";
@@ -249,12 +249,9 @@ std::string Printer::entry_return() {
 void Printer::print_entry_signature() {
     using ir::ShaderStage;
     const ShaderStage stage = entry_.stage;
-    // Stage input and output structs.
-    std::vector<std::string> in_members, out_members;
-    std::vector<std::string> params;
-    in_members.reserve(entry_.inputs.size());
-    out_members.reserve(entry_.outputs.size());
-    params.reserve(entry_.inputs.size() + slots_.size() + 3);
+    // Stage input and output structs, and the parameters: each list built in one buffer, an entry
+    // per line.
+    std::string in_members, out_members, params;
     textgen::Namer members{textgen::NameTarget::Msl};
     std::vector<std::pair<const ir::Global*, std::string>> builtin_inputs;  // global, param name
     builtin_inputs.reserve(entry_.inputs.size());
@@ -280,15 +277,17 @@ void Printer::print_entry_signature() {
                          ? static_cast<const sema::Type*>(module_.types().vector(sema::ScalarKind::UInt, sema::component_count(pt)))
                          : module_.types().scalar(sema::ScalarKind::UInt);
             std::string pn = file_names_.fresh(ir::builtin_name(*g->builtin));
-            params.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]]"), type_name(pt), pn, attr));
+            textgen::append_all(params, type_name(pt), ' ', pn, " [[", attr, "]]\n");
             builtin_inputs.push_back({g, pn});
             continue;
         }
         info.layout_name = members.fresh(strip_stage_prefix(g->name()));
-        std::string attr = stage == ShaderStage::Vertex
-                               ? textgen::format(FMT_COMPILE("attribute({})"), g->location.value_or(0))
-                               : textgen::format(FMT_COMPILE("user(locn{}){}"), g->location.value_or(0), interpolation_attribute(g->interpolation));
-        in_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
+        const textgen::Decimal location(g->location.value_or(0));
+        if (stage == ShaderStage::Vertex)
+            textgen::append_all(in_members, type_name(t), ' ', info.layout_name, " [[attribute(", location, ")]];\n");
+        else
+            textgen::append_all(in_members, type_name(t), ' ', info.layout_name, " [[user(locn", location, ')',
+                                interpolation_attribute(g->interpolation), "]];\n");
     }
     for (const ir::Global* g : entry_.outputs) {
         textgen::SourceAt::Scope here(at_, g->loc);
@@ -307,30 +306,30 @@ void Printer::print_entry_signature() {
             }
             if (const auto* a = t->as<sema::ArrayType>()) {
                 if (*g->builtin == ir::BuiltIn::SampleMask)
-                    out_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(a->element), info.layout_name, attr));
+                    textgen::append_all(out_members, type_name(a->element), ' ', info.layout_name, " [[", attr, "]];\n");
                 else
-                    out_members.push_back(
-                        textgen::format(FMT_COMPILE("{} {} [[{}]] [{}];"), type_name(a->element), info.layout_name, attr, a->length));
+                    textgen::append_all(out_members, type_name(a->element), ' ', info.layout_name, " [[", attr, "]] [",
+                                        textgen::Decimal(a->length), "];\n");
                 continue;
             }
-            out_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
+            textgen::append_all(out_members, type_name(t), ' ', info.layout_name, " [[", attr, "]];\n");
             continue;
         }
-        std::string attr = stage == ShaderStage::Pixel ? textgen::format(FMT_COMPILE("color({})"), g->location.value_or(0))
-                                                       : textgen::format(FMT_COMPILE("user(locn{})"), g->location.value_or(0));
-        out_members.push_back(textgen::format(FMT_COMPILE("{} {} [[{}]];"), type_name(t), info.layout_name, attr));
+        textgen::append_all(out_members, type_name(t), ' ', info.layout_name,
+                            stage == ShaderStage::Pixel ? " [[color(" : " [[user(locn",
+                            textgen::Decimal(g->location.value_or(0)), ")]];\n");
     }
     if (!in_members.empty()) {
-        decls_.open("struct " + entry_name_ + "_in {");
-        for (const std::string& m : in_members) decls_.line(m);
+        decls_.open(textgen::cat("struct ", entry_name_, "_in {"));
+        decls_.lines(in_members);
         decls_.close("};");
         decls_.line("");
-        params.insert(params.begin(), entry_name_ + "_in in [[stage_in]]");
+        // The first parameter (printed first below).
     }
     entry_returns_value_ = !out_members.empty();
     if (entry_returns_value_) {
-        decls_.open("struct " + entry_name_ + "_out {");
-        for (const std::string& m : out_members) decls_.line(m);
+        decls_.open(textgen::cat("struct ", entry_name_, "_out {"));
+        decls_.lines(out_members);
         decls_.close("};");
         decls_.line("");
     }
@@ -353,28 +352,36 @@ void Printer::print_entry_signature() {
         std::uint32_t count = 1;
         const sema::ResourceType* r = resource_of(s.global, &count);
         std::string_view order = r && r->rasterizer_ordered ? ", raster_order_group(0)" : "";
-        params.push_back(textgen::format(FMT_COMPILE("{} [[{}({}){}]]"), global_info_[s.global].param, class_attr[c], s.index, order));
+        textgen::append_all(params, global_info_[s.global].param, " [[", class_attr[c], '(', textgen::Decimal(s.index), ')', order,
+                            "]]\n");
     }
     if (uses_lane_) {
         if (stage == ShaderStage::Vertex) {
             unsupported("WaveGetLaneIndex in a vertex shader (Metal has no SIMD-group attribute there)");
             return;
         }
-        params.push_back("uint oneshader_lane [[thread_index_in_simdgroup]]");
+        params += "uint oneshader_lane [[thread_index_in_simdgroup]]\n";
     }
     if (uses_lane_count_) {
         if (stage == ShaderStage::Vertex) {
             unsupported("WaveGetLaneCount in a vertex shader (Metal has no SIMD-group attribute there)");
             return;
         }
-        params.push_back("uint oneshader_lane_count [[threads_per_simdgroup]]");
+        params += "uint oneshader_lane_count [[threads_per_simdgroup]]\n";
     }
     const char* qualifier = stage == ShaderStage::Vertex ? "vertex" : stage == ShaderStage::Pixel ? "fragment" : "kernel";
-    std::string rt = entry_returns_value_ ? entry_name_ + "_out" : "void";
-    out_.format_line(FMT_COMPILE("{} {} {}("), qualifier, rt, entry_name_);
+    if (entry_returns_value_) out_.line_of(qualifier, ' ', entry_name_, "_out ", entry_name_, '(');
+    else out_.line_of(qualifier, " void ", entry_name_, '(');
     out_.indent();
-    for (std::size_t k = 0; k < params.size(); ++k) out_.line_of(params[k], k + 1 < params.size() ? ',' : ')');
-    if (params.empty()) out_.line(")");
+    const std::size_t count = static_cast<std::size_t>(std::count(params.begin(), params.end(), '\n')) + (in_members.empty() ? 0 : 1);
+    std::size_t k = 0;
+    if (!in_members.empty()) out_.line_of(entry_name_, "_in in [[stage_in]]", ++k < count ? ',' : ')');
+    for (std::size_t start = 0; start < params.size();) {
+        const std::size_t end = params.find('\n', start);
+        out_.line_of(std::string_view(params).substr(start, end - start), ++k < count ? ',' : ')');
+        start = end + 1;
+    }
+    if (count == 0) out_.line(")");
     out_.dedent();
     out_.open("{");
     print_precise_pragmas();

@@ -11,6 +11,14 @@ void TextWriter::line(std::string_view text) {
     end_line();
 }
 
+void TextWriter::lines(std::string_view text) {
+    for (std::size_t start = 0; start < text.size();) {
+        const std::size_t end = text.find('\n', start);
+        line(text.substr(start, end - start));
+        start = end + 1;
+    }
+}
+
 void TextWriter::open(std::string_view text) {
     line(text);
     indent();

@@ -48,6 +48,9 @@ public:
         }
         end_line();
     }
+    // Each line of `text`, whose lines all end in '\n', as line() writes it: a list built in one
+    // buffer instead of a string per entry.
+    void lines(std::string_view text);
     // `text` without indentation or newline, for building a line from pieces.
     void append(std::string_view text) {
         reserve_first();
