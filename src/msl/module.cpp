@@ -252,6 +252,10 @@ void Printer::print_entry_signature() {
     // Stage input and output structs, and the parameters: each list built in one buffer, an entry
     // per line.
     std::string in_members, out_members, params;
+    // Room for typical entries, so that a buffer does not grow entry by entry.
+    in_members.reserve(48 * entry_.inputs.size());
+    out_members.reserve(48 * entry_.outputs.size());
+    params.reserve(48 * (entry_.inputs.size() + slots_.size() + 2));
     textgen::Namer members{textgen::NameTarget::Msl};
     std::vector<std::pair<const ir::Global*, std::string>> builtin_inputs;  // global, param name
     builtin_inputs.reserve(entry_.inputs.size());

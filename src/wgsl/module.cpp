@@ -508,6 +508,9 @@ void Printer::print_entry_wrapper() {
     // Parameters: one per input, with its location or built-in. The signature and the copies into
     // the globals (one line each, separated by '\n') are each built in one buffer.
     std::string sig, copies;
+    // Room for typical entries, so that a buffer does not grow entry by entry.
+    sig.reserve(32 + 48 * entry_.inputs.size());
+    copies.reserve(40 * entry_.inputs.size());
     textgen::append_all(sig, "fn ", name, '(');
     const char* separator = "";
     for (const ir::Global* g : entry_.inputs) {
