@@ -268,6 +268,18 @@ def measure_inprocess(args, tools_dirs, work, rows, info):
 
 
 # ---------------------------------------------------------------------------------------------------
+def pgo_setting(build_dir):
+    """The tree's ONESHADER_PGO (OFF where the option is unset or older than the option)."""
+    try:
+        with open(os.path.join(build_dir, "CMakeCache.txt")) as f:
+            for line in f:
+                if line.startswith("ONESHADER_PGO:"):
+                    return line.split("=", 1)[1].strip() or "OFF"
+    except OSError:
+        pass
+    return "OFF"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--base", required=True, help="the baseline's Release build folder")
@@ -310,6 +322,8 @@ def main():
         "source_diff_sha1": diff_sha1,
         "before_build": os.path.relpath(dirs["before"], ROOT),
         "after_build": os.path.relpath(dirs["after"], ROOT),
+        "before_pgo": pgo_setting(dirs["before"]),
+        "after_pgo": pgo_setting(dirs["after"]),
         "runs": args.runs, "process_runs": args.process_runs, "mem_runs": args.mem_runs, "iters": args.iters,
         "timeout_s": args.timeout, "repeat_max_s": REPEAT_MAX_S,
         "cores": os.cpu_count(),

@@ -170,7 +170,7 @@ def machine_info(args, commit):
         pass
     lines.append("load average at start: %.2f %.2f %.2f" % os.getloadavg())
     lines.append("os: %s %s" % (platform.system(), platform.release()))
-    build_type, compiler = "?", "c++"
+    build_type, compiler, pgo = "?", "c++", "OFF"
     try:
         with open(os.path.join(args.build_dir, "CMakeCache.txt")) as f:
             for line in f:
@@ -178,11 +178,14 @@ def machine_info(args, commit):
                     build_type = line.split("=", 1)[1].strip()
                 elif line.startswith("CMAKE_CXX_COMPILER:"):
                     compiler = line.split("=", 1)[1].strip()
+                elif line.startswith("ONESHADER_PGO:"):
+                    pgo = line.split("=", 1)[1].strip() or "OFF"
     except OSError:
         pass
     cxx = run([compiler, "--version"]).stdout.splitlines()
     lines.append("compiler: %s (%s)" % (cxx[0] if cxx else "unknown", compiler))
-    lines.append("build: CMAKE_BUILD_TYPE=%s (%s)" % (build_type, os.path.relpath(args.build_dir, ROOT)))
+    lines.append("build: CMAKE_BUILD_TYPE=%s ONESHADER_PGO=%s (%s)" % (build_type, pgo,
+                                                                     os.path.relpath(args.build_dir, ROOT)))
     lines.append("glslangValidator: " + run([args.glslang, "--version"]).stdout.splitlines()[0].strip())
     lines.append("spirv-opt: " + (run([args.spirv_opt, "--version"]).stdout.splitlines() or ["?"])[0].strip())
     lines.append("python: " + platform.python_version())

@@ -194,13 +194,17 @@ def before_after_section(res, info):
     cores = ba.get("cores") or 1
     loaded = max(load0, load1) > 0.25 * cores
     ref = ba.get("before_ref") or ba.get("before_short")
-    L.append("Measured by `bench/run.sh --baseline %s` on %s: the baseline `%s` (%s, \"%s\") built as `%s/`, "
-             "against this page's commit `%s` built as `%s/`, the two trees alternating, on %d cores with a load "
+    def built(ba, side):
+        # The tree's folder, and whether a profile optimized it (bench/run.sh --pgo).
+        text = "`%s/`" % ba.get(side + "_build", "?")
+        return text + (" with profile-guided optimization" if ba.get(side + "_pgo", "OFF") == "USE" else "")
+    L.append("Measured by `bench/run.sh --baseline %s` on %s: the baseline `%s` (%s, \"%s\") built as %s, "
+             "against this page's commit `%s` built as %s, the two trees alternating, on %d cores with a load "
              "average of %.2f at the start and %.2f at the end%s. \"after/before\" under 1× is an improvement. "
              "The raw figures are in [`before_after.csv`](%s/before_after.csv)." % (
                  ref, ba["date"], ba["before_short"], ba.get("before_date", "?")[:10],
-                 ba.get("before_subject", "")[:90].replace("|", "\\|"), ba.get("before_build", "?"),
-                 ba["after_commit"], ba.get("after_build", "?"), cores, load0, load1,
+                 ba.get("before_subject", "")[:90].replace("|", "\\|"), built(ba, "before"),
+                 ba["after_commit"], built(ba, "after"), cores, load0, load1,
                  " (a loaded machine: the times are inflated and noisy, the instruction counts are not)"
                  if loaded else "", os.path.relpath(res, os.path.join(ROOT, "docs"))))
     L.append("")
@@ -854,7 +858,10 @@ def main():
     L.append("```")
     L.append("")
     L.append("- `bench/run.sh` configures and builds a Release tree (`build-release/`, `-DCMAKE_BUILD_TYPE=Release`), "
-             "then runs `bench/bench.py` and this report (`bench/report.py`).")
+             "then runs `bench/bench.py` and this report (`bench/report.py`). With `--pgo` the tree is built with "
+             "profile-guided optimization (`scripts/build-pgo.sh`: an instrumented build compiles every corpus "
+             "entry point, then the measured build is optimized with that profile); the `build:` line above "
+             "says which (`ONESHADER_PGO=USE`).")
     L.append("- Entry points are found as `corpus/check-glslang.sh` finds them (the `[shader(\"...\")]` attribute, "
              "the `// entry:`, `// defines:`, `// include-dirs:` and `// glslang-flags:` header directives); "
              "`corpus/spec/errors/` is skipped. `--hlsl-enable-16bit-types` for glslang is "

@@ -9,6 +9,9 @@
 #                                      bench/before_after.py measures both trees alternating, and the page gets
 #                                      a "Before and after" section (with --quick: a shorter comparison)
 #   bench/run.sh --no-instructions     skip the per-process valgrind count of every entry point
+#   bench/run.sh --pgo                 build the measured tree with profile-guided optimization
+#                                      (scripts/build-pgo.sh: an instrumented tree trained on the corpus, then
+#                                      the optimized one); the baseline is built as its commit builds
 #
 # Other options go to bench/bench.py (--runs N, --iters N, --mem-runs N, corpus files to measure).
 # Environment: ONESHADER_BENCH_BUILD_DIR (default build-release), ONESHADER_BENCH_JOBS (default: all cores),
@@ -24,6 +27,7 @@ base_build_dir="${ONESHADER_BENCH_BASELINE_BUILD_DIR:-$root/build-release-base}"
 base_src="$root/bench/results/tmp/baseline-src"
 jobs="${ONESHADER_BENCH_JOBS:-$(nproc)}"
 baseline="${ONESHADER_BENCH_BASELINE:-}"
+pgo=0
 
 bench_args=()
 ba_args=()
@@ -33,6 +37,7 @@ while [ $# -gt 0 ]; do
                 baseline="$2"; shift 2 ;;
     --baseline=*) baseline="${1#--baseline=}"; shift ;;
     --quick) bench_args+=("$1"); ba_args+=("$1"); shift ;;
+    --pgo) pgo=1; shift ;;
     *) bench_args+=("$1"); shift ;;
   esac
 done
@@ -44,15 +49,22 @@ for tool in cmake ninja glslangValidator spirv-opt spirv-val python3 /usr/bin/ti
   fi
 done
 
-configure_and_build() {  # source dir, build dir
+configure_and_build() {  # source dir, build dir, extra CMake options
   cmake -S "$1" -B "$2" -G Ninja -DCMAKE_BUILD_TYPE=Release -DONESHADER_BUILD_TESTS=OFF \
-    -DONESHADER_BUILD_BENCH=ON >/dev/null
+    -DONESHADER_BUILD_BENCH=ON "${@:3}" >/dev/null
   cmake --build "$2" -j "$jobs" --target oneshader_tool oneshader_compile_bench
 }
 
 start=$(date +%s)
-echo "bench: building Release in ${build_dir#$root/}"
-configure_and_build "$root" "$build_dir"
+if [ "$pgo" = 1 ]; then
+  echo "bench: building Release with profile-guided optimization in ${build_dir#$root/}"
+  ONESHADER_PGO_CMAKE_ARGS="-DONESHADER_BUILD_TESTS=OFF -DONESHADER_BUILD_BENCH=ON" \
+    "$root/scripts/build-pgo.sh" "$build_dir" -- oneshader_tool oneshader_compile_bench
+else
+  echo "bench: building Release in ${build_dir#$root/}"
+  # A tree configured by an earlier --pgo run goes back to a plain build.
+  configure_and_build "$root" "$build_dir" -DONESHADER_PGO=OFF
+fi
 
 if [ -n "$baseline" ]; then
   # Everything is built before anything is measured.
