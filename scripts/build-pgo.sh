@@ -9,6 +9,8 @@
 # BUILD_DIR defaults to build-pgo; the instrumented tree is BUILD_DIR-instrumented and the profile
 # BUILD_DIR/pgo-profile (written afresh each time). Targets after `--` are built in BUILD_DIR (default:
 # all). Extra CMake options come from ONESHADER_PGO_CMAKE_ARGS (e.g. "-DONESHADER_BUILD_TESTS=OFF").
+# The compiler is CMake's C++ compiler and must be g++ (the configure says so otherwise). A rerun
+# retrains, and rebuilds in BUILD_DIR what changed since (with the new profile).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -37,7 +39,7 @@ start=$(date +%s)
 echo "build-pgo: instrumented tool in ${instrumented#$root/}"
 rm -rf "$profile"
 mkdir -p "$profile"
-cmake -S "$root" -B "$instrumented" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
+cmake -S "$root" -B "$instrumented" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DONESHADER_BUILD_TESTS=OFF -DONESHADER_BUILD_BENCH=OFF -DONESHADER_INSTALL=OFF \
   -DONESHADER_PGO=GENERATE -DONESHADER_PGO_DIR="$profile" >/dev/null
 cmake --build "$instrumented" -j "$jobs" --target oneshader_tool
@@ -46,7 +48,7 @@ echo "build-pgo: training on the corpus"
 python3 "$root/scripts/pgo_train.py" "$instrumented/oneshader" --jobs "$jobs"
 
 echo "build-pgo: optimized build in ${build_dir#$root/}"
-cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
+cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DONESHADER_PGO=USE -DONESHADER_PGO_DIR="$profile" "${extra[@]+"${extra[@]}"}" >/dev/null
 if [ ${#targets[@]} -gt 0 ]; then
   cmake --build "$build_dir" -j "$jobs" --target "${targets[@]}"
