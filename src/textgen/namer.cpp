@@ -1,20 +1,28 @@
 #include "textgen/namer.hpp"
 
+#include <array>
 #include <charconv>
 
 namespace oneshader::textgen {
 
 namespace {
 
-bool ident_char(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+// Letters, digits and `_`, as a table: the namer tests every character of every wanted name.
+constexpr std::array<bool, 256> kIdentChar = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0; c < 256; ++c)
+        t[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    return t;
+}();
 
-std::uint32_t hash_name(std::string_view s) {
-    std::uint32_t h = 2166136261u;  // FNV-1a
+bool ident_char(char c) { return kIdentChar[static_cast<unsigned char>(c)]; }
+
+constexpr std::uint32_t kFnvBasis = 2166136261u;  // FNV-1a
+std::uint32_t hash_more(std::uint32_t h, std::string_view s) {
     for (char c : s) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
     return h;
 }
+std::uint32_t hash_name(std::string_view s) { return hash_more(kFnvBasis, s); }
 
 // Already an identifier with no run of `_`: most wanted names are, and they are copied whole.
 bool plain_name(std::string_view name) {
@@ -26,9 +34,25 @@ bool plain_name(std::string_view name) {
     return true;
 }
 
-// True when legal_name(target, name) is `name` itself; `hash` is hash_name(name).
-bool legal_as_is(NameTarget target, std::string_view name, std::uint32_t hash) {
-    if (name.empty() || name == "_" || !plain_name(name)) return false;
+// hash_name(name), and plain_name(name) in `plain`, from one pass: fresh() needs both for every
+// wanted name, and they were two scans.
+std::uint32_t hash_and_check(std::string_view name, bool& plain) {
+    std::uint32_t h = kFnvBasis;
+    bool ok = true, prev_underscore = false;
+    for (char c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        h = (h ^ u) * 16777619u;
+        const bool underscore = c == '_';
+        ok &= kIdentChar[u] & !(underscore & prev_underscore);
+        prev_underscore = underscore;
+    }
+    plain = ok;
+    return h;
+}
+
+// True when legal_name(target, name) is `name` itself, given plain_name(name) and hash_name(name).
+bool legal_as_is(NameTarget target, std::string_view name, bool plain, std::uint32_t hash) {
+    if (!plain || name.empty() || name == "_") return false;
     if ((name[0] >= '0' && name[0] <= '9') || (name[0] == '_' && name.size() > 1 && name[1] >= 'A' && name[1] <= 'Z'))
         return false;
     return !is_reserved_name(target, name, hash);
@@ -107,11 +131,13 @@ std::uint32_t Namer::insert(std::string_view name, const std::uint32_t h, bool* 
 
 std::string Namer::fresh(std::string_view want) {
     std::uint32_t base_slot;
+    std::uint32_t h = 0;
+    bool plain = false;
     if (repeat_table_ == slots_.size() && want == repeat_want_) {
         // The wanted name of the last call, whose base was taken: the base's slot is known while
         // the table has not grown (most calls ask for `v`, `x` or one source name in a row).
         base_slot = repeat_slot_;
-    } else if (const std::uint32_t h = hash_name(want); legal_as_is(target_, want, h)) {
+    } else if (h = hash_and_check(want, plain); legal_as_is(target_, want, plain, h)) {
         // Most wanted names are legal as they are: looked up without a copy, which a taken
         // name would only throw away, and hashed once for the reserved words and the table.
         bool added = false;
@@ -130,7 +156,12 @@ std::string Namer::fresh(std::string_view want) {
     // are looked up.
     const std::size_t base_size = slots_[base_slot].size;
     std::string candidate(pool_, slots_[base_slot].offset, base_size);
-    if (candidate.back() != '_') candidate += '_';
+    // FNV-1a runs left to right, so each candidate's hash continues the stem's.
+    std::uint32_t stem_hash = slots_[base_slot].hash;
+    if (candidate.back() != '_') {
+        candidate += '_';
+        stem_hash = hash_more(stem_hash, "_");
+    }
     const std::size_t stem = candidate.size();
     for (;;) {
         char digits[16];
@@ -138,7 +169,7 @@ std::string Namer::fresh(std::string_view want) {
         candidate.resize(stem);
         candidate.append(digits, r.ptr);
         const std::size_t table = slots_.size();
-        insert(candidate, &added);
+        insert(candidate, hash_more(stem_hash, std::string_view(digits, r.ptr)), &added);
         if (slots_.size() != table) base_slot = find(std::string_view(candidate).substr(0, base_size));  // it moved
         if (!added) continue;
         slots_[base_slot].next = n;
