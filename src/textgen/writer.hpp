@@ -2,7 +2,9 @@
 // Text output for the text backends: lines appended to one std::string (no streams), each
 // indented by the current level. A backend opens a level after a line that ends in `{` and
 // closes it before the matching `}`.
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -42,11 +44,20 @@ public:
         std::size_t n = 0;
         for (std::string_view s : parts) n += s.size();
         reserve_first();
-        if (n != 0) {
-            begin_line();
-            for (std::string_view s : parts) out_.append(s.data(), s.size());
+        if (n == 0) {
+            end_line();
+            return;
         }
-        end_line();
+        // The indentation, the pieces and the newline written into one resize: an append per
+        // piece checks the size and capacity each time, which costs more than the short copies.
+        const std::size_t indent = static_cast<std::size_t>(level_) * width_;
+        const std::size_t at = out_.size(), end = at + indent + n + 1;
+        if (end > out_.capacity()) out_.reserve(std::max(end, 2 * out_.capacity()));
+        out_.resize(end);
+        char* to = out_.data() + at;
+        std::memset(to, ' ', indent);
+        to = detail::copy_pieces(to + indent, parts);
+        *to = '\n';
     }
     // Each line of `text`, whose lines all end in '\n', as line() writes it: a list built in one
     // buffer instead of a string per entry.
