@@ -28,9 +28,9 @@ bool is_uniform(const ir::Global* g) {
 
 std::string Printer::buffer_word_index(const BufferRef& r, std::uint32_t extra) const {
     std::uint32_t c = r.word + extra;
-    if (r.dynamic.empty()) return textgen::format(FMT_COMPILE("{}u"), c);
+    if (r.dynamic.empty()) return textgen::cat(textgen::Decimal(c), 'u');
     if (c == 0) return r.dynamic;
-    return textgen::format(FMT_COMPILE("({} + {}u)"), r.dynamic, c);
+    return textgen::cat('(', r.dynamic, " + ", textgen::Decimal(c), "u)");
 }
 
 std::string Printer::read_word(const BufferRef& r, std::uint32_t extra) {
@@ -47,19 +47,19 @@ void Printer::append_word(std::string& out, const BufferRef& r, std::uint32_t ex
     const std::uint32_t c = r.word + extra;
     if (is_uniform(r.buffer)) {
         if (r.dynamic.empty()) {
-            textgen::append_format(out, FMT_COMPILE("{}[{}].{}"), name, c / 4, kLetters[c % 4]);
+            textgen::append_all(out, name, '[', textgen::Decimal(c / 4), "].", kLetters[c % 4]);
             return;
         }
         std::string w = buffer_word_index(r, extra);
-        textgen::append_format(out, FMT_COMPILE("{}[{} / 4u][{} % 4u]"), name, w, w);
+        textgen::append_all(out, name, '[', w, " / 4u][", w, " % 4u]");
         return;
     }
     const bool atomic = is_atomic_global(r.buffer);
     if (atomic) out += "atomicLoad(&";
     textgen::append_all(out, name, '[');
-    if (r.dynamic.empty()) textgen::append_format(out, FMT_COMPILE("{}u"), c);
+    if (r.dynamic.empty()) textgen::append_all(out, textgen::Decimal(c), 'u');
     else if (c == 0) out += r.dynamic;
-    else textgen::append_format(out, FMT_COMPILE("({} + {}u)"), r.dynamic, c);
+    else textgen::append_all(out, '(', r.dynamic, " + ", textgen::Decimal(c), "u)");
     out += ']';
     if (atomic) out += ')';
 }
@@ -69,10 +69,11 @@ std::string Printer::atomic_word(const BufferRef& r) {
 }
 
 void Printer::write_word(const BufferRef& r, std::uint32_t extra, const std::string& bits) {
-    std::string name = global_name(r.buffer);
+    global_name(r.buffer);  // named first, so the reference below is the map's own
+    const std::string& name = global_names_.find(r.buffer)->second;
     std::string w = buffer_word_index(r, extra);
-    if (is_atomic_global(r.buffer)) out().format_line(FMT_COMPILE("atomicStore(&{}[{}], {});"), name, w, bits);
-    else out().format_line(FMT_COMPILE("{}[{}] = {};"), name, w, bits);
+    if (is_atomic_global(r.buffer)) out().line_of("atomicStore(&", name, '[', w, "], ", bits, ");");
+    else out().line_of(name, '[', w, "] = ", bits, ';');
 }
 
 std::string Printer::read_half(const BufferRef& r, std::uint32_t k) {
@@ -194,7 +195,7 @@ namespace {
 bool open_bits(std::string& out, const sema::ScalarType* s, std::uint32_t n) {
     const char* t = sema::is_float_kind(s->scalar) ? "f32" : sema::is_signed_kind(s->scalar) ? "i32" : nullptr;
     if (!t) return false;
-    if (n > 1) textgen::append_format(out, FMT_COMPILE("bitcast<vec{}<{}>>("), n, t);
+    if (n > 1) textgen::append_all(out, "bitcast<vec", textgen::Decimal(n), '<', t, ">>(");
     else textgen::append_all(out, "bitcast<", t, ">(");
     return true;
 }

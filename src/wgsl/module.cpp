@@ -271,7 +271,7 @@ void Printer::declare_resource(const ir::Global* g) {
     }
     for (const auto& [n, s] : options_.slots)
         if (n == g->name()) bs = s;
-    std::string slot = textgen::format(FMT_COMPILE("@group({}) @binding({}) "), bs.group, bs.binding);
+    std::string slot = textgen::cat("@group(", textgen::Decimal(bs.group), ") @binding(", textgen::Decimal(bs.binding), ") ");
     if (t->is<sema::ArrayType>()) {
         refuse(textgen::format(FMT_COMPILE("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "
                            "resources or use a Texture2DArray instead"),
@@ -283,7 +283,7 @@ void Printer::declare_resource(const ir::Global* g) {
     if (!r || r->resource == K::ConstantBuffer) {
         const sema::TypeLayout* l = buffer_layout(g);
         std::uint32_t rows = l ? std::max<std::uint32_t>(1, (l->size + 15) / 16) : 1;
-        out().format_line(FMT_COMPILE("{}var<uniform> {}: array<vec4<u32>, {}>;"), slot, name, rows);
+        out().line_of(slot, "var<uniform> ", name, ": array<vec4<u32>, ", textgen::Decimal(rows), ">;");
         return;
     }
     auto texel = [&](const sema::Type* e) {
@@ -301,7 +301,7 @@ void Printer::declare_resource(const ir::Global* g) {
     switch (r->resource) {
         // A tbuffer or TextureBuffer<T> is one T in read-only storage: words, entered as T itself.
         case K::TextureBuffer:
-            out().format_line(FMT_COMPILE("{}var<storage, read> {}: array<u32>;"), slot, name);
+            out().line_of(slot, "var<storage, read> ", name, ": array<u32>;");
             return;
         // An append or consume buffer is its elements; the lowering gave its hidden counter a
         // RWByteAddressBuffer global of its own (atomics make it array<atomic<u32>>), at the
@@ -313,9 +313,8 @@ void Printer::declare_resource(const ir::Global* g) {
         case K::ByteAddressBuffer:
         case K::RWByteAddressBuffer: {
             bool written = written_globals_.count(g) != 0;
-            std::string word = is_atomic_global(g) ? "atomic<u32>" : "u32";
-            out().format_line(FMT_COMPILE("{}var<storage, {}> {}: array<{}>;"), slot, written ? "read_write" : "read", name,
-                                   word);
+            std::string_view word = is_atomic_global(g) ? "atomic<u32>" : "u32";
+            out().line_of(slot, "var<storage, ", written ? "read_write" : "read", "> ", name, ": array<", word, ">;");
             return;
         }
         case K::Buffer:
@@ -435,9 +434,8 @@ void Printer::declare_global(const ir::Global* g) {
     switch (g->global_kind()) {
         case ir::GlobalKind::Resource: declare_resource(g); return;
         case ir::GlobalKind::Private:
-            if (g->initializer) out().format_line(FMT_COMPILE("var<private> {}: {} = {};"), name, type(g->value_type()),
-                                                       constant(g->initializer));
-            else out().format_line(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type()));
+            if (g->initializer) out().line_of("var<private> ", name, ": ", type(g->value_type()), " = ", constant(g->initializer), ";");
+            else out().line_of("var<private> ", name, ": ", type(g->value_type()), ";");
             return;
         case ir::GlobalKind::Workgroup: {
             std::string t = type(g->value_type());
@@ -452,7 +450,7 @@ void Printer::declare_global(const ir::Global* g) {
                 std::string s = type(leaf);
                 t.replace(t.find(s), s.size(), "atomic<" + s + ">");
             }
-            out().format_line(FMT_COMPILE("var<workgroup> {}: {};"), name, t);
+            out().line_of("var<workgroup> ", name, ": ", t, ";");
             return;
         }
         case ir::GlobalKind::Input:
@@ -482,7 +480,7 @@ void Printer::declare_global(const ir::Global* g) {
                                    g->name()));
                 return;
             }
-            out().format_line(FMT_COMPILE("var<private> {}: {};"), name, type(g->value_type()));
+            out().line_of("var<private> ", name, ": ", type(g->value_type()), ";");
             return;
         }
     }

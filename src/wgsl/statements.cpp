@@ -79,7 +79,7 @@ void Printer::print_function(const ir::Function* f) {
             if (hoisted_.count(i)) {
                 std::string n = locals_.fresh(i->name().empty() ? "v" : i->name());
                 value_names_[i] = n;
-                out().format_line(FMT_COMPILE("var {}: {};"), n, type(i->type()));
+                out().line_of("var ", n, ": ", type(i->type()), ";");
             }
     // A matrix read row by row (matrices.cpp) is named: inlined, it would be computed once per row.
     row_operands_.clear();
@@ -91,7 +91,7 @@ void Printer::print_function(const ir::Function* f) {
     for (const ir::Instruction* phi : sr.function->phis) {
         std::string n = locals_.fresh(phi->name().empty() ? "phi" : phi->name());
         value_names_[phi] = n;
-        out().format_line(FMT_COMPILE("var {}: {};"), n, type(phi->type()));
+        out().line_of("var ", n, ": ", type(phi->type()), ";");
     }
     print_list(sr.function->body);
     out().close("}");
@@ -216,7 +216,7 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             const auto* pt = s.inst->type()->as<sema::PointerType>();
             std::string n = locals_.fresh(s.inst->name().empty() ? "x" : s.inst->name());
             value_names_[s.inst] = n;
-            out().format_line(FMT_COMPILE("var {}: {};"), n, type(pt->pointee));
+            out().line_of("var ", n, ": ", type(pt->pointee), ";");
             return;
         }
         case K::Assign: {
