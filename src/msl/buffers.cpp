@@ -200,7 +200,7 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         for (std::size_t k = 0; k < s.members.size(); ++k) {
             const textgen::PaddedMember& m = s.members[k];
             if (m.is_padding()) {
-                lines.push_back(textgen::format(FMT_COMPILE("uchar {}[{}];"), m.name, m.size));
+                lines.push_back(textgen::cat("uchar ", m.name, '[', textgen::Decimal(m.size), "];"));
                 continue;
             }
             members[k] = m.source_index == sema::MemberLayout::kBaseMember ? "base" : layout_member_name(m.name);
@@ -219,13 +219,13 @@ void Printer::declare_layout_struct(const TypeLayout* l) {
         for (const std::string& line : lines) decls_.line(line);
         decls_.close("};");
         decls_.line("#ifdef ONESHADER_CHECK_LAYOUT");
-        decls_.format_line(FMT_COMPILE("static_assert(sizeof({0}) == {1}, \"{0} size\");"), name, s.size);
+        decls_.line_of("static_assert(sizeof(", name, ") == ", textgen::Decimal(s.size), ", \"", name, " size\");");
         for (std::size_t k = 0; k < s.members.size(); ++k) {
             const textgen::PaddedMember& m = s.members[k];
             if (m.is_padding()) continue;
             const std::string& member = members[k];
-            decls_.format_line(FMT_COMPILE("static_assert(__builtin_offsetof({0}, {1}) == {2}, \"{0}.{1} offset\");"), name,
-                                    member, m.offset);
+            decls_.line_of("static_assert(__builtin_offsetof(", name, ", ", member, ") == ", textgen::Decimal(m.offset), ", \"",
+                           name, '.', member, " offset\");");
         }
         decls_.line("#endif");
         decls_.line("");
@@ -346,15 +346,15 @@ void Printer::store_to(const std::string& x, const TypeLayout* l, const sema::Ty
         if (lines.column_major)
             out_.format_line(FMT_COMPILE("{}{}x{} {} = transpose({});"), e, lines.count, lines.components, tmp, v);
         else
-            out_.format_line(FMT_COMPILE("{} {} = {};"), type_name(t), tmp, v);
+            out_.line_of(type_name(t), ' ', tmp, " = ", v, ';');
         for (std::uint32_t k = 0; k < lines.count; ++k) {
-            std::string line = textgen::format(FMT_COMPILE("{}[{}]"), tmp, k);
+            std::string line = textgen::cat(tmp, '[', textgen::Decimal(k), ']');
             if (lines.width != lines.components) {
                 line = textgen::format(FMT_COMPILE("{}{}({}"), e, lines.width, line);
                 for (std::uint32_t c = lines.components; c < lines.width; ++c) line += ", " + e + "(0)";
                 line += ")";
             }
-            out_.format_line(FMT_COMPILE("{}[{}] = {};"), x, k, line);
+            out_.line_of(x, '[', textgen::Decimal(k), "] = ", line, ';');
         }
         return;
     }

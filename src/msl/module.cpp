@@ -233,15 +233,15 @@ std::string Printer::entry_return() {
         const sema::Type* t = g->value_type();
         if (const auto* a = t->as<sema::ArrayType>()) {
             if (g->builtin == ir::BuiltIn::SampleMask) {
-                textgen::append_format(text, FMT_COMPILE(" {}.{} = {}[0];"), n, info.layout_name, info.name);
+                textgen::append_all(text, ' ', n, '.', info.layout_name, " = ", info.name, "[0];");
                 continue;
             }
             for (std::uint32_t k = 0; k < a->length; ++k)
-                textgen::append_format(text, FMT_COMPILE(" {}.{}[{}] = {}[{}];"), n, info.layout_name, k,
-                               info.name, k);
+                textgen::append_all(text, ' ', n, '.', info.layout_name, '[', textgen::Decimal(k), "] = ", info.name, '[',
+                                    textgen::Decimal(k), "];");
             continue;
         }
-        textgen::append_format(text, FMT_COMPILE(" {}.{} = {};"), n, info.layout_name, info.name);
+        textgen::append_all(text, ' ', n, '.', info.layout_name, " = ", info.name, ';');
     }
     return text + " return " + n + ";";
 }

@@ -109,7 +109,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
             }
         if (uses_lane_) params += std::string(params.empty() ? "" : ", ") + "uint oneshader_lane";
         if (uses_lane_count_) params += std::string(params.empty() ? "" : ", ") + "uint oneshader_lane_count";
-        out_.format_line(FMT_COMPILE("static {} {}({})"), type_name(f->result_type), function_names_[f], params);
+        out_.line_of("static ", type_name(f->result_type), ' ', function_names_[f], '(', params, ')');
         out_.open("{");
         print_precise_pragmas();
     }
