@@ -1,5 +1,7 @@
 #include "textgen/writer.hpp"
 
+#include <algorithm>
+
 namespace oneshader::textgen {
 
 void TextWriter::line(std::string_view text) {
@@ -13,7 +15,8 @@ void TextWriter::line(std::string_view text) {
 
 void TextWriter::lines(std::string_view text) {
     for (std::size_t start = 0; start < text.size();) {
-        const std::size_t end = text.find('\n', start);
+        // A last line without its '\n' is written too (npos + 1 would wrap to the start again).
+        const std::size_t end = std::min(text.find('\n', start), text.size());
         line(text.substr(start, end - start));
         start = end + 1;
     }
