@@ -328,7 +328,7 @@ void Printer::print_entry_signature() {
         decls_.lines(in_members);
         decls_.close("};");
         decls_.line("");
-        // The first parameter (printed first below).
+        // Its `in` parameter is printed first, before the list below.
     }
     entry_returns_value_ = !out_members.empty();
     if (entry_returns_value_) {

@@ -569,11 +569,7 @@ void Printer::print_entry_wrapper() {
     if (output_struct.empty()) sig += ") {";
     else textgen::append_all(sig, ") -> ", output_struct, " {");
     out().open(sig);
-    for (std::size_t start = 0; start < copies.size();) {
-        const std::size_t end = copies.find('\n', start);
-        out().line(std::string_view(copies).substr(start, end - start));
-        start = end + 1;
-    }
+    out().lines(copies);
     entry_output_ = output_struct;
 }
 
