@@ -229,9 +229,12 @@ private:
             if (!notes.empty()) notes += ' ';
             notes += s;
         };
-        if (b->structure == StructureKind::Selection) add("selection merge=" + n.block(b->merge));
-        if (b->structure == StructureKind::Loop)
-            add("loop merge=" + n.block(b->merge) + " continue=" + n.block(b->continue_block));
+        // Each note on its own, so that a header the verifier rejects (a selection without its
+        // merge block, say) still prints as the text it was read from.
+        if (b->structure == StructureKind::Selection) add("selection");
+        if (b->structure == StructureKind::Loop) add("loop");
+        if (b->merge) add("merge=" + n.block(b->merge));
+        if (b->continue_block) add("continue=" + n.block(b->continue_block));
         if (b->hint != ControlHint::None) {
             std::string h = "hint=" + std::string(control_hint_name(b->hint));
             if (b->hint == ControlHint::Unroll && b->unroll_count) h += "(" + std::to_string(b->unroll_count) + ")";

@@ -68,10 +68,12 @@ bool Parser::parse_block_notes(std::string_view comment, Block* b) {
             std::optional<ControlHint> hint = control_hint_from_name(h.text);
             if (h.kind != Tok::Ident || !hint) return error(h.column, "unknown control hint");
             b->hint = *hint;
-            // `unroll(4)`; a '(' not followed by a number is the block's name, `(loop.header)`.
+            // `unroll(4)`, the '(' right after the word; a '(' after a space is the block's name,
+            // `(loop.header)` or `(4)`.
             Cursor after = c;
-            after.next();
-            if (*hint == ControlHint::Unroll && c.peek().is('(') && after.peek().kind == Tok::Number) {
+            const Token open = after.next();
+            const bool adjacent = open.column == h.column + h.text.size();
+            if (*hint == ControlHint::Unroll && open.is('(') && adjacent && after.peek().kind == Tok::Number) {
                 c.next();
                 if (!parse_u32(c, b->unroll_count) || !expect(c, ')', "')'")) return false;
             }

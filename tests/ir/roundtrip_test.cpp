@@ -352,6 +352,47 @@ bb1:
 )");
 }
 
+TEST_CASE("block notes the verifier rejects still read back unchanged", "[ir][roundtrip]") {
+    // The printer shows what a module holds, valid or not: a header without its merge block, a
+    // continue block on a selection, a merge on a plain block. A fuzz finding printed a missing
+    // merge as `merge=bb?`, which does not parse.
+    const std::string text = R"(func @f() -> void {
+bb0: ; selection (merge=bb2 (entry)
+  cond_br true:bool, bb1, bb1
+bb1: ; loop continue=bb2
+  br bb2
+bb2: ; selection continue=bb3
+  br bb3
+bb3: ; merge=bb1
+  ret
+}
+)";
+    CHECK(reprint(text) == text);
+    CHECK(verify_text(text) == std::vector<std::string>{
+                                   "@f bb0: merge block is missing",
+                                   "@f bb1: merge block is missing",
+                                   "@f bb2: merge block is missing",
+                                   "@f bb2: a selection has no continue block",
+                                   "@f bb2: a selection header ends in cond_br or switch",
+                                   "@f bb3: merge or continue block without a structure",
+                                   "@f bb1: no block of the continue construct branches back to the header",
+                               });
+}
+
+TEST_CASE("a block named like an unroll count keeps its name", "[ir][roundtrip]") {
+    // `unroll(4)` is a count only with the '(' right after the word; `unroll (4)` is a name.
+    const std::string text = R"(func @f() -> void {
+bb0: ; loop merge=bb2 continue=bb1 hint=unroll (4)
+  br bb1
+bb1: ; hint=unroll(2) (8)
+  br bb0
+bb2:
+  ret
+}
+)";
+    CHECK(reprint(text) == text);
+}
+
 TEST_CASE("HLSL reflection texts on globals read back unchanged", "[ir][roundtrip]") {
     check_fixture(R"(%g0 = global input float2 location(0) semantic("TEXCOORD0") ; in.var.TEXCOORD0
 %g1 = global output float4 builtin(position) semantic("SV_Position") ; out.var.SV_Position
