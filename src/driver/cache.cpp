@@ -12,7 +12,7 @@
 #include "driver/cache_includes.hpp"
 #include "driver/cache_key.hpp"
 #include "driver/compile_logged.hpp"
-#include "driver/read_file.hpp"
+#include "support/read_file.hpp"
 #include "support/diagnostics.hpp"
 
 namespace oneshader {
@@ -265,7 +265,7 @@ std::shared_ptr<const CompileResult> ShaderCompileCache::compile_file(std::strin
                                                                       std::stop_token stop) {
     try {
         std::string text;
-        if (!driver::read_file(path, text)) {
+        if (!support::read_file(path, text)) {
             // Read again every call anyway, so there is nothing to keep: compile_file's OSH0003.
             if (stop.stop_requested()) return nullptr;
             state_->misses.fetch_add(1, std::memory_order_relaxed);

@@ -1,6 +1,6 @@
 #include "driver/cache_includes.hpp"
 
-#include "driver/read_file.hpp"
+#include "support/read_file.hpp"
 #include "preprocess/include_log.hpp"
 
 namespace oneshader::driver {
@@ -20,7 +20,7 @@ bool same_on_disk(const IncludeLookup& l, const CompileOptions& options, std::st
     if (!path) return true;
     // A lookup skipped by #pragma once has no text: the earlier lookup that read the file checks it.
     if (!l.text && !l.unreadable) return true;
-    bool readable = read_file(*path, scratch);
+    bool readable = support::read_file(*path, scratch);
     if (l.unreadable) return !readable;
     return readable && scratch == *l.text;
 }

@@ -9,7 +9,7 @@
 #include "driver/codegen.hpp"
 #include "driver/compile_logged.hpp"
 #include "driver/diagnostics_export.hpp"
-#include "driver/read_file.hpp"
+#include "support/read_file.hpp"
 #include "driver/front_end.hpp"
 #include "reflect/builder.hpp"
 #include "oneshader/oneshader.hpp"
@@ -51,7 +51,7 @@ Loaded load_main(support::CompileContext& ctx, std::string_view path, const std:
     std::string text;
     if (source) {
         text.assign(source->data(), source->size());
-    } else if (!driver::read_file(path, text)) {
+    } else if (!support::read_file(path, text)) {
         ctx.files_read.emplace_back(path);
         ctx.diags.report(support::DiagCode::file_unreadable, {},
                          fmt::format("cannot read '{}': check that the file exists and is readable", path));

@@ -7,7 +7,7 @@
 #include <new>
 
 #include "driver/diagnostics_export.hpp"
-#include "driver/read_file.hpp"
+#include "support/read_file.hpp"
 #include "ir/printer.hpp"
 #include "driver/lowered_source.hpp"
 #include "oneshader/oneshader.hpp"
@@ -22,7 +22,7 @@ IrDumpResult dump_impl(std::string_view path, const std::string_view* source, co
     support::CompileContext fallback;
     try {
         std::string text;
-        if (!source && !driver::read_file(path, text)) {
+        if (!source && !support::read_file(path, text)) {
             fallback.files_read.emplace_back(path);
             fallback.diags.report(support::DiagCode::file_unreadable, {},
                                   fmt::format("cannot read '{}': check that the file exists and is readable", path));

@@ -3,31 +3,16 @@
 #include <fmt/format.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "oneshader/cache.hpp"
 #include "preprocess/include_log.hpp"
 #include "preprocess/preprocessor_state.hpp"
+#include "support/read_file.hpp"
 
 namespace oneshader::pp {
 
 using syntax::Token;
 using syntax::TokenKind;
-
-namespace {
-
-bool read_whole_file(const std::filesystem::path& path, std::string& text) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) return false;
-    text = std::move(ss).str();
-    return true;
-}
-
-}  // namespace
 
 std::optional<std::string> find_include_on_disk(std::string_view requested, std::string_view including_file,
                                                 bool is_system, const std::vector<std::string>& include_directories,
@@ -193,7 +178,7 @@ void Preprocessor::open_include(const std::string& requested, bool is_system, su
         }
         note_file_read(*key);
         std::string text;
-        if (!read_whole_file(*key, text)) {
+        if (!support::read_file(*key, text)) {
             log_include(requested, is_system, including, &*key, nullptr, true);
             report(support::DiagCode::file_unreadable, at,
                    fmt::format("cannot read '{}': check that the file is readable", *key));

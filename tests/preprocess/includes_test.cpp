@@ -192,6 +192,21 @@ TEST_CASE("includes: real files, the including folder first, then include direct
     CHECK(result.files[3] == (dir.root / "inc/lib.hlsli").generic_string());
 }
 
+TEST_CASE("includes: a real file is read whole, past the reader's 16 KiB buffer") {
+    TempDir dir;
+    std::string main = dir.write("main.hlsl", "#include \"big.hlsli\"\nlast\n");
+    // 3,000 numbered tokens, about 26 KB: the last ones come from the file's second read.
+    std::string big;
+    for (int i = 0; i < 3000; ++i) big += fmt::format("t{} ", i);
+    REQUIRE(big.size() > 16384);
+    dir.write("big.hlsli", big + "\n");
+    auto result = oneshader::preprocess_file(main, {});
+    CHECK(result.ok());
+    CHECK(result.text.find("t0 ") != std::string::npos);
+    CHECK(result.text.find("t2999") != std::string::npos);
+    CHECK(result.text.find("last") != std::string::npos);
+}
+
 TEST_CASE("includes: a missing real file lists the folders searched") {
     TempDir dir;
     std::string main = dir.write("s/main.hlsl", "#include \"nope.hlsli\"\n");

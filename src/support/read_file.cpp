@@ -1,8 +1,8 @@
-#include "driver/read_file.hpp"
+#include "support/read_file.hpp"
 
 #include <cstdio>
 
-namespace oneshader::driver {
+namespace oneshader::support {
 
 bool read_file(std::string_view path, std::string& text) {
     std::FILE* f = std::fopen(std::string(path).c_str(), "rb");
@@ -17,4 +17,4 @@ bool read_file(std::string_view path, std::string& text) {
     return ok;
 }
 
-}  // namespace oneshader::driver
+}  // namespace oneshader::support

@@ -3,8 +3,8 @@
 #include <string>
 #include <string_view>
 
-namespace oneshader::driver {
+namespace oneshader::support {
 
 bool read_file(std::string_view path, std::string& text);
 
-}  // namespace oneshader::driver
+}  // namespace oneshader::support
