@@ -479,7 +479,18 @@ PassResult inline_calls_where(Module& m, const Options& o, const std::function<b
                 add_root(gi);
                 continue;
             }
-            if (!constructs[gi]) constructs[gi] = std::make_unique<StructuredConstructs>(g);
+            if (!constructs[gi]) {
+                constructs[gi] = std::make_unique<StructuredConstructs>(g);
+                // Blocks the callee never reaches go first (merge and continue blocks a header
+                // names stay, reduced): a reachable block that only an unreachable header's
+                // construct held would otherwise be copied in with that header's edges, and the
+                // copy's flag tests would close a cycle that no loop header marks.
+                if (constructs[gi]->cfg().rpo().size() < g.blocks.size() &&
+                    remove_unreachable(g, constructs[gi]->cfg())) {
+                    constructs[gi] = std::make_unique<StructuredConstructs>(g);
+                    sized[gi] = 0;
+                }
+            }
             const bool steal = once[gi] != 0;
             if (steal) stolen.insert(&g);
             std::vector<Block*> added;

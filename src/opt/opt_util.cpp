@@ -191,4 +191,70 @@ void clear_block(Block* b) {
     b->instructions.clear();
 }
 
+bool remove_unreachable(Function& f, const Cfg& cfg) {
+    StructureRoles roles = structure_roles(f, cfg);
+    // Each kept continue block's header, to branch back to.
+    PointerMap<const Block*, Block*> header_of_continue;
+    for (std::uint32_t k = 0; k < f.blocks.size(); ++k)
+        if (cfg.reachable(k) && f.blocks[k]->structure == StructureKind::Loop && f.blocks[k]->continue_block)
+            header_of_continue.emplace(f.blocks[k]->continue_block, f.blocks[k]);
+    bool changed = false;
+    std::vector<Block*> kept;
+    kept.reserve(f.blocks.size());
+    std::vector<const Block*> removed;
+    for (std::uint32_t k = 0; k < f.blocks.size(); ++k) {
+        Block* b = f.blocks[k];
+        if (cfg.reachable(k)) {
+            kept.push_back(b);
+            continue;
+        }
+        if (roles.named(b)) {
+            kept.push_back(b);
+            continue;
+        }
+        removed.push_back(b);
+        changed = true;
+    }
+    // Phis of reachable blocks lose the entries of removed predecessors.
+    for (Block* b : kept)
+        for (const Block* r : removed) remove_phi_incoming(b, r);
+    for (Block* b : kept) {
+        std::uint32_t k = cfg.index(b);
+        if (cfg.reachable(k)) continue;
+        // A kept block: reduce it to its role.
+        const auto* hc = header_of_continue.find(b);
+        Block* back = hc ? hc->second : nullptr;
+        Instruction* t = b->terminator();
+        bool already = b->structure == StructureKind::None && b->instructions.size() == 1 && t &&
+                       ((back && t->opcode == Opcode::Branch && t->targets[0] == back) ||
+                        (!back && t->opcode == Opcode::Unreachable));
+        if (already) continue;
+        support::SourceLoc at = t ? t->loc : support::SourceLoc{};
+        for (Block* s : successors(b)) remove_phi_incoming(s, b);
+        clear_block(b);
+        b->structure = StructureKind::None;
+        b->merge = b->continue_block = nullptr;
+        b->hint = ControlHint::None;
+        b->unroll_count = 0;
+        Module& m = *f.module;
+        Builder builder(m);
+        builder.set_insert_point(b);
+        builder.set_loc(at);
+        if (back) {
+            builder.br(back);
+            // The header's phis need an entry for the new predecessor.
+            for (Instruction* i : back->instructions) {
+                if (i->opcode != Opcode::Phi) break;
+                if (std::find(i->targets.begin(), i->targets.end(), b) == i->targets.end())
+                    Builder::add_incoming(i, m.undef_constant(i->type()), b);
+            }
+        } else {
+            builder.unreachable();
+        }
+        changed = true;
+    }
+    f.blocks.assign(kept.begin(), kept.end());
+    return changed;
+}
+
 }  // namespace oneshader::opt

@@ -39,6 +39,12 @@ struct StructureRoles {
 };
 StructureRoles structure_roles(const ir::Function& f, const ir::Cfg& cfg);
 
+// Removes the blocks `cfg` (of `f`) does not reach, except the merge and continue blocks a
+// reachable header names: those stay, reduced to `unreachable` (a merge) or to a branch back to
+// their header (a continue), so every live header keeps its blocks. True when anything changed;
+// `cfg` is stale then.
+bool remove_unreachable(ir::Function& f, const ir::Cfg& cfg);
+
 // The root of a pointer: the alloca or global an access-chain path starts from (null otherwise).
 ir::Value* pointer_root(ir::Value* p);
 

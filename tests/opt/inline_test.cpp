@@ -370,6 +370,71 @@ bb9:
 )");
 }
 
+TEST_CASE("inline drops the blocks a callee never reaches before copying it", "[opt][inline]") {
+    // The loop's merge bb4 is unreachable, and so is the selection it heads, which the loop body
+    // enters at bb5: bb5 and the ret are in the loop's construct. Copied as written, the flag test
+    // at the loop's merge led back into bb5, a cycle no loop header marks (a fuzz finding). The
+    // unreachable bb2 goes, the merge is reduced to `unreachable` and the continue block stays.
+    check_pass("inline", R"(func @body() -> void {
+bb0:
+  br bb1
+bb1: ; loop merge=bb4 continue=bb3
+  br bb5
+bb2:
+  br bb3
+bb3:
+  br bb1
+bb4: ; selection merge=bb6
+  cond_br true:bool, bb5, bb6
+bb5:
+  br bb6
+bb6:
+  ret
+}
+
+func @main() -> void {
+bb0:
+  call @body()
+  ret
+}
+
+entry compute @main workgroup_size(1, 1, 1)
+)",
+               R"(func @main() -> void {
+bb0:
+  %0 = alloca : ptr<function, bool> ; inline.returned
+  store %0, false:bool
+  br bb1
+bb1: ; loop merge=bb11 continue=bb10 (inline.body)
+  br bb2
+bb2:
+  br bb3
+bb3: ; loop merge=bb5 continue=bb4
+  br bb8
+bb4:
+  br bb3
+bb5: ; selection merge=bb7
+  %1 = load %0 : bool
+  cond_br %1, bb6, bb7
+bb6:
+  br bb11
+bb7:
+  unreachable
+bb8:
+  br bb9
+bb9:
+  store %0, true:bool
+  br bb5
+bb10:
+  br bb1
+bb11:
+  ret
+}
+
+entry compute @main workgroup_size(1, 1, 1)
+)");
+}
+
 TEST_CASE("the pipeline turns inlined run-once loops into phis", "[opt][inline][pipeline]") {
     check_optimize(R"(func @find(%arg0: int) -> int {
 bb0:
