@@ -47,6 +47,17 @@ if [[ "$seconds" != 0 ]]; then
       echo "fuzz_$name, $seconds s: $(grep -E '^stat::number_of_executed_units|^stat::new_units_added' "$log" | tr '\n' ' ')$(grep -oE 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -n 1)"
     else
       tail -n 60 "$log"
+      # A CI log is often all there is of the machine that found it: the finding's first line, the
+      # random seed, and the input itself (gzip, base64, one line) come last, where a tail shows them.
+      grep -m 1 -E '^fuzz finding:|^==[0-9]+==ERROR|runtime error:' "$log" || true
+      grep -m 1 -E '^INFO: Seed:' "$log" || true
+      local input
+      input="$(ls -t "$build/fuzz-findings/$name/" 2>/dev/null | head -n 1)"
+      if [[ -n "$input" ]]; then
+        echo "the input, to replay with: echo '<the line below>' | base64 -d | gunzip > input && fuzz_$name input"
+        gzip -9c "$build/fuzz-findings/$name/$input" | base64 -w 0
+        echo
+      fi
       echo "sanitize.sh: fuzz_$name found a problem (the input is in $build/fuzz-findings/$name/)" >&2
       return 1
     fi
