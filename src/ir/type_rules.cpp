@@ -83,8 +83,9 @@ const Type* access_chain_step(sema::TypeContext& types, const Type* pointee, con
     }
     if (!pointee->is<sema::VectorType>() && !pointee->is<sema::MatrixType>() && !pointee->is<sema::ArrayType>())
         return nullptr;
-    // A constant index must be in range; a dynamic one is the program's business.
-    if (std::optional<std::int64_t> i = index_value()) return composite_element_type(types, pointee, *i);
+    // The element type does not depend on the index. A constant one may be out of range: the
+    // optimizer finds `uint i = 72; a[i]` constant, which HLSL leaves undefined as it does any
+    // index past the end; combine then clamps it (folding_rules.cpp), as runtime robustness would.
     return composite_element_type(types, pointee, 0);
 }
 

@@ -515,6 +515,32 @@ Value* phi_same_values(Module&, Instruction* i) {
     return same;
 }
 
+// access(p, ..., k, ...) with a constant k past the end of a fixed-size array, vector or matrix
+// (or negative): k becomes the last element's index. HLSL leaves such an access undefined; the
+// index is constant only because the optimizer found it so (the front end refuses a literal one,
+// OSH0328), and WGSL refuses a constant index out of range where a run-time one is clamped to the
+// last element, which is what this does. In place.
+Value* clamp_constant_index(Module& m, Instruction* i) {
+    const auto* pt = i->operands[0]->type()->as<sema::PointerType>();
+    if (!pt) return nullptr;
+    const sema::Type* t = pt->pointee;
+    bool changed = false;
+    for (std::size_t k = 1; k < i->operands.size() && t; ++k) {
+        Value* index = i->operands[k];
+        std::uint64_t count = 0;
+        if (const auto* v = t->as<sema::VectorType>()) count = v->count;
+        else if (const auto* mt = t->as<sema::MatrixType>()) count = mt->rows;
+        else if (const auto* a = t->as<sema::ArrayType>()) count = a->length;  // 0: a runtime array
+        const std::optional<std::int64_t> c = constant_int_value(index);
+        if (count != 0 && c && (*c < 0 || static_cast<std::uint64_t>(*c) >= count)) {
+            i->operands[k] = m.scalar_constant(index->type()->as<sema::ScalarType>(), count - 1);
+            changed = true;
+        }
+        t = access_chain_step(m.types(), t, i->operands[k], k == 1);
+    }
+    return changed ? i : nullptr;
+}
+
 constexpr RuleKind F = RuleKind::Fold;
 constexpr RuleKind I = RuleKind::Identity;
 
@@ -588,6 +614,7 @@ constexpr FoldRule kRules[] = {
     {Opcode::VectorShuffle, "shuffle_constant", F, shuffle_constant},
     {Opcode::Splat, "splat_constant", F, splat_constant},
     {Opcode::Phi, "phi_same_values", I, phi_same_values},
+    {Opcode::AccessChain, "clamp_constant_index", F, clamp_constant_index},
 };
 
 }  // namespace

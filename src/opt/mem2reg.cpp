@@ -56,7 +56,9 @@ bool rewrite_component_chains(Module& m, Instruction* a, const UserMap& users, C
         if (u.operand != 0) return false;
         if (u.user->opcode == Opcode::Load || u.user->opcode == Opcode::Store) continue;
         if (u.user->opcode != Opcode::AccessChain || u.user->operands.size() != 2) return false;
-        if (!constant_int_value(u.user->operands[1])) return false;
+        // In range too: extract and insert indices must select an element.
+        const std::optional<std::int64_t> k = constant_int_value(u.user->operands[1]);
+        if (!k || !composite_element_type(m.types(), a->type()->as<sema::PointerType>()->pointee, *k)) return false;
         auto cu = users.find(u.user);
         if (cu != users.end())
             for (const Use& c : cu->second)

@@ -224,6 +224,15 @@ TEST_CASE("verifier: access chain indices select into the pointee", "[ir][verifi
            "@f bb0 %1 = access: index 0 (%arg0) does not select into S");
 }
 
+TEST_CASE("verifier: a constant index past the end of an array, vector or matrix is accepted", "[ir][verifier]") {
+    // `uint i = 72; a[i]` becomes such an access once the optimizer knows i: undefined in HLSL, as
+    // a dynamic index past the end is, and no reason to reject the module (combine clamps it).
+    CHECK(verify_text(fn("bb0:\n  %0 = alloca : ptr<function, float[4]>\n  %1 = access %0, 72:uint : ptr<function, float>\n"
+                         "  %2 = alloca : ptr<function, float4>\n  %3 = access %2, -1:int : ptr<function, float>\n"
+                         "  %4 = alloca : ptr<function, float2x2>\n  %5 = access %4, 9:uint : ptr<function, float2>\n"
+                         "  ret\n")) == std::vector<std::string>{});
+}
+
 TEST_CASE("verifier: access chain result is a pointer to what it selects", "[ir][verifier]") {
     expect(fn("bb0:\n  %0 = alloca : ptr<function, float4>\n  %1 = access %0, %arg0 : ptr<private, float>\n  ret\n"),
            "@f bb0 %1 = access: result type ptr<private, float>, expected ptr<function, float>");

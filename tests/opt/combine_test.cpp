@@ -238,6 +238,58 @@ TEST_CASE("combine applies exact identities", "[opt][combine]") {
     check_rows({{"eq %arg0, %arg0", "bool", "true:bool"}, {"lt %arg0, %arg0", "bool", "false:bool"}}, "%arg0: int");
 }
 
+TEST_CASE("combine clamps a constant index past the end of an array, vector or matrix to the last element", "[opt][combine]") {
+    // What WGSL does with a run-time index out of range, and what WGSL requires of a constant one;
+    // struct members, runtime arrays and indices in range stay as they are.
+    check_pass("combine", R"(struct S { a: float4, b: float[3] }
+%g0 = global private S ; s
+%g1 = global storage RWStructuredBuffer<float> set(0) binding(0) ; out
+
+func @f() -> void {
+bb0:
+  %0 = alloca : ptr<function, float2x2> ; m
+  %1 = access %g0, 1:int, 72:uint : ptr<private, float>
+  %2 = access %g0, 0:int, -2:int : ptr<private, float>
+  %3 = access %0, 5:uint, 1:uint : ptr<function, float>
+  %4 = access %g1, 9:uint : ptr<storage, float>
+  %5 = access %g0, 1:int, 2:uint : ptr<private, float>
+  %6 = load %1 : float
+  %7 = load %2 : float
+  %8 = load %3 : float
+  %9 = load %5 : float
+  store %4, %6
+  store %4, %7
+  store %4, %8
+  store %4, %9
+  ret
+}
+)",
+               R"(struct S { a: float4, b: float[3] }
+
+%g0 = global private S ; s
+%g1 = global storage RWStructuredBuffer<float> set(0) binding(0) ; out
+
+func @f() -> void {
+bb0:
+  %0 = alloca : ptr<function, float2x2> ; m
+  %1 = access %g0, 1:int, 2:uint : ptr<private, float>
+  %2 = access %g0, 0:int, 3:int : ptr<private, float>
+  %3 = access %0, 1:uint, 1:uint : ptr<function, float>
+  %4 = access %g1, 9:uint : ptr<storage, float>
+  %5 = access %g0, 1:int, 2:uint : ptr<private, float>
+  %6 = load %1 : float
+  %7 = load %2 : float
+  %8 = load %3 : float
+  %9 = load %5 : float
+  store %4, %6
+  store %4, %7
+  store %4, %8
+  store %4, %9
+  ret
+}
+)");
+}
+
 TEST_CASE("combine never rewrites precise instructions, but folds their constants", "[opt][combine][exactness]") {
     check_rows({{"mul precise %arg0, 1.0:float", "float", "%0"}, {"add precise 1.0:float, 2.0:float", "float", "3.0:float"}},
                "%arg0: float");
