@@ -12,8 +12,8 @@
 #include "driver/cache_includes.hpp"
 #include "driver/cache_key.hpp"
 #include "driver/compile_logged.hpp"
-#include "support/read_file.hpp"
 #include "support/diagnostics.hpp"
+#include "support/read_file.hpp"
 
 namespace oneshader {
 

@@ -1,7 +1,7 @@
 #include "driver/cache_includes.hpp"
 
-#include "support/read_file.hpp"
 #include "preprocess/include_log.hpp"
+#include "support/read_file.hpp"
 
 namespace oneshader::driver {
 

@@ -9,12 +9,12 @@
 #include "driver/codegen.hpp"
 #include "driver/compile_logged.hpp"
 #include "driver/diagnostics_export.hpp"
-#include "support/read_file.hpp"
 #include "driver/front_end.hpp"
 #include "reflect/builder.hpp"
 #include "oneshader/oneshader.hpp"
 #include "preprocess/preprocessor.hpp"
 #include "support/context.hpp"
+#include "support/read_file.hpp"
 
 namespace oneshader {
 

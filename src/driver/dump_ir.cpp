@@ -7,10 +7,10 @@
 #include <new>
 
 #include "driver/diagnostics_export.hpp"
-#include "support/read_file.hpp"
 #include "ir/printer.hpp"
 #include "driver/lowered_source.hpp"
 #include "oneshader/oneshader.hpp"
+#include "support/read_file.hpp"
 
 namespace oneshader {
 
