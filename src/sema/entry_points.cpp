@@ -12,6 +12,30 @@
 
 namespace oneshader::sema {
 
+namespace {
+
+// The stage a [shader("...")] attribute names, or nothing (no attribute, or another stage).
+std::optional<Stage> shader_stage_of(const syntax::FunctionDecl* d) {
+    const syntax::Attribute* a = find_attribute(d->attributes, "", "shader");
+    if (!a || a->args.size() != 1 || a->args[0]->kind != syntax::ExprKind::StringLiteral) return std::nullopt;
+    const std::string_view name = static_cast<const syntax::StringLiteralExpr*>(a->args[0])->value;
+    if (name == "vertex") return Stage::Vertex;
+    if (name == "pixel") return Stage::Pixel;
+    if (name == "compute") return Stage::Compute;
+    return std::nullopt;
+}
+
+std::string_view shader_attribute_name(Stage stage) {
+    switch (stage) {
+        case Stage::Vertex: return "vertex";
+        case Stage::Pixel: return "pixel";
+        case Stage::Compute: return "compute";
+    }
+    return "pixel";
+}
+
+}  // namespace
+
 EntryPoint* Checker::make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d) {
     if (!f->body) {
         report(DiagCode::bad_entry_point, SourceRange(f->loc),
@@ -63,12 +87,33 @@ void Checker::find_entry_points() {
         for (const EntryPointRequest& req : options.entry_points) {
             Function* found = nullptr;
             const syntax::FunctionDecl* decl = nullptr;
-            for (auto& [d, f] : all_functions)
-                if (f->name.str() == req.name && !f->owner && f->template_args.empty() && d->body) {
+            // Overloads may share the name: the one whose [shader] stage is the requested one
+            // wins, and with no such single one the name is ambiguous.
+            std::size_t named = 0, staged = 0;
+            Function* first_staged = nullptr;
+            const syntax::FunctionDecl* first_staged_decl = nullptr;
+            for (auto& [d, f] : all_functions) {
+                if (f->name.str() != req.name || f->owner || !f->template_args.empty() || !d->body) continue;
+                if (++named == 1) {
                     found = f;
                     decl = d;
-                    break;
                 }
+                if (shader_stage_of(d) == req.stage && ++staged == 1) {
+                    first_staged = f;
+                    first_staged_decl = d;
+                }
+            }
+            if (named > 1) {
+                if (staged != 1) {
+                    report(DiagCode::bad_entry_point, SourceRange(found->loc),
+                           fmt::format("The entry point name '{}' names {} overloaded functions. Rename the entry point "
+                                       "or the other overloads, or mark the entry point with [shader(\"{}\")].",
+                                       req.name, named, shader_attribute_name(req.stage)));
+                    continue;
+                }
+                found = first_staged;
+                decl = first_staged_decl;
+            }
             if (!found) {
                 std::vector<std::string_view> names;
                 for (auto& [d, f] : all_functions)
@@ -85,14 +130,22 @@ void Checker::find_entry_points() {
     }
     for (auto& [d, f] : shader_functions) {
         const syntax::Attribute* a = find_attribute(d->attributes, "", "shader");
-        std::string_view stage_name;
-        if (a->args.size() == 1 && a->args[0]->kind == syntax::ExprKind::StringLiteral)
-            stage_name = static_cast<const syntax::StringLiteralExpr*>(a->args[0])->value;
-        std::optional<Stage> stage;
-        if (stage_name == "vertex") stage = Stage::Vertex;
-        else if (stage_name == "pixel") stage = Stage::Pixel;
-        else if (stage_name == "compute") stage = Stage::Compute;
+        // Entry points are found by name (reflection, -E, the generated headers): two overloads
+        // cannot both be one.
+        const auto same_name = std::find_if(entry_points.begin(), entry_points.end(),
+                                            [&](const EntryPoint* e) { return e->function->name == f->name; });
+        if (same_name != entry_points.end()) {
+            report(DiagCode::bad_entry_point, SourceRange(f->loc),
+                   fmt::format("Two entry points are named '{}'; entry points are found by name, so rename one.",
+                               f->name.str()));
+            diags.note(SourceRange((*same_name)->function->loc), "the other entry point is here");
+            continue;
+        }
+        const std::optional<Stage> stage = shader_stage_of(d);
         if (!stage) {
+            std::string_view stage_name;
+            if (a->args.size() == 1 && a->args[0]->kind == syntax::ExprKind::StringLiteral)
+                stage_name = static_cast<const syntax::StringLiteralExpr*>(a->args[0])->value;
             bool known = stage_name == "geometry" || stage_name == "hull" || stage_name == "domain" ||
                          stage_name == "mesh" || stage_name == "amplification" || stage_name == "raygeneration" ||
                          stage_name == "library";

@@ -182,6 +182,29 @@ TEST_CASE("check diagnostics: stage inputs, outputs and entry points") {
                    "[shader(\"pixel\")] Out PS() { Out o; o.a = 1; o.b = 2; return o; }\n").empty());
 }
 
+TEST_CASE("check diagnostics: overloaded entry points") {
+    // Single-byte mutations found two [shader] overloads with one name reaching the lowering,
+    // which stopped on the IR verifier (OSH7000).
+    const char* two = "[shader(\"pixel\")] float4 Main(float4 p : SV_Position) : SV_Target { return p; }\n"
+                      "[shader(\"vertex\")] float4 Main(float3 p : POSITION) : SV_Position { return float4(p, 1); }\n";
+    CHECK(diags_of(two) == V{"OSH0345 2:27"});
+    CHECK(message_of(two) == "Two entry points are named 'Main'; entry points are found by name, so rename one.");
+    // Asked for by name, the overload marked with the requested stage is the entry point.
+    CompileOptions pixel;
+    pixel.entry_points = {{"Main", Stage::Pixel}};
+    CHECK(diags_of(two, pixel).empty());
+    // A helper overload is not an entry point either way.
+    const char* helper = "float4 Main(float x) { return x; }\n"
+                         "[shader(\"pixel\")] float4 Main(float4 p : SV_Position) : SV_Target { return Main(p.x); }\n";
+    CHECK(diags_of(helper, pixel).empty());
+    CompileOptions compute;
+    compute.entry_points = {{"Main", Stage::Compute}};
+    CHECK(diags_of(helper, compute) == V{"OSH0345 1:8"});
+    CHECK(message_of(helper, compute) ==
+          "The entry point name 'Main' names 2 overloaded functions. Rename the entry point or the other overloads, or "
+          "mark the entry point with [shader(\"compute\")].");
+}
+
 TEST_CASE("check diagnostics: templates") {
     CHECK(diags_of("template<typename T> T f(T a, T b) { return a + b; }\n"
                    "[shader(\"pixel\")] float4 PS(float x : X, int y : Y) : SV_Target { return f(x, y); }\n") ==
