@@ -366,6 +366,12 @@ std::vector<std::uint8_t> placed_once(const Module& m, const CallGraph& g, const
                     c = static_cast<std::uint8_t>(std::min(2, c + copies[*it]));
                 }
     }
+    // A function no root reaches still holds its calls until the pass manager drops it (the
+    // lowering makes none; IR text can): their callees keep their bodies, or those calls would
+    // name a function that left the module.
+    for (std::size_t k = 0; k < n; ++k)
+        if (!seen[k])
+            for (std::size_t c : g.callees[k]) copies[c] = 2;
     for (std::size_t k = 0; k < n; ++k) once[k] = copies[k] == 1 && !is_root[k] && !g.cyclic[k] && !below_cycle[k];
     return once;
 }

@@ -435,6 +435,67 @@ entry compute @main workgroup_size(1, 1, 1)
 )");
 }
 
+TEST_CASE("inline copies a body that a function no entry point reaches also calls", "[opt][inline]") {
+    // @helper is placed once from the entry point, but the dead @unused calls it too: moving its
+    // body left @unused calling a function that was no longer in the module, which the verifier
+    // rejects before the pass manager drops @unused (a fuzz finding: IR text can hold such a
+    // function, the lowering makes none).
+    check_pass("inline", R"(%g0 = global storage RWStructuredBuffer<float> set(0) binding(0) ; out
+
+func @helper(%arg0: float) -> float {
+bb0:
+  %0 = mul %arg0, 2.0:float : float
+  ret %0
+}
+
+func @unused(%arg0: float) -> float {
+bb0:
+  %0 = call @helper(%arg0) : float
+  ret %0
+}
+
+func @main() -> void {
+bb0:
+  %0 = access %g0, 0:uint : ptr<storage, float>
+  %1 = load %0 : float
+  %2 = call @helper(%1) : float
+  store %0, %2
+  ret
+}
+
+entry compute @main workgroup_size(1, 1, 1)
+)",
+               R"(%g0 = global storage RWStructuredBuffer<float> set(0) binding(0) ; out
+
+func @helper(%arg0: float) -> float {
+bb0:
+  %0 = mul %arg0, 2.0:float : float
+  ret %0
+}
+
+func @unused(%arg0: float) -> float {
+bb0:
+  %0 = call @helper(%arg0) : float
+  ret %0
+}
+
+func @main() -> void {
+bb0:
+  %0 = access %g0, 0:uint : ptr<storage, float>
+  %1 = load %0 : float
+  br bb1
+bb1:
+  %2 = mul %1, 2.0:float : float
+  br bb2
+bb2:
+  store %0, %2
+  ret
+}
+
+entry compute @main workgroup_size(1, 1, 1)
+)");
+}
+
 TEST_CASE("the pipeline turns inlined run-once loops into phis", "[opt][inline][pipeline]") {
     check_optimize(R"(func @find(%arg0: int) -> int {
 bb0:
