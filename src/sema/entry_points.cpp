@@ -132,8 +132,9 @@ void Checker::find_entry_points() {
         const syntax::Attribute* a = find_attribute(d->attributes, "", "shader");
         // Entry points are found by name (reflection, -E, the generated headers): two overloads
         // cannot both be one.
+        const support::Symbol name = f->name;  // a copy: clang before 16 cannot capture a structured binding
         const auto same_name = std::find_if(entry_points.begin(), entry_points.end(),
-                                            [&](const EntryPoint* e) { return e->function->name == f->name; });
+                                            [&](const EntryPoint* e) { return e->function->name == name; });
         if (same_name != entry_points.end()) {
             report(DiagCode::bad_entry_point, SourceRange(f->loc),
                    fmt::format("Two entry points are named '{}'; entry points are found by name, so rename one.",
