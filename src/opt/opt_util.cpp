@@ -218,6 +218,25 @@ bool remove_unreachable(Function& f, const Cfg& cfg) {
     // Phis of reachable blocks lose the entries of removed predecessors.
     for (Block* b : kept)
         for (const Block* r : removed) remove_phi_incoming(b, r);
+    // A kept continue block is unreachable: the header's phis take undef from it. An entry it had
+    // may name a value of a removed block (the loop body a constant condition skips), and one it
+    // lacked is needed for a new edge. True when a phi changed.
+    auto undef_from = [&](Block* header, Block* from) {
+        bool any = false;
+        for (Instruction* i : header->instructions) {
+            if (i->opcode != Opcode::Phi) break;
+            Constant* undef = f.module->undef_constant(i->type());
+            const auto at = std::find(i->targets.begin(), i->targets.end(), from);
+            if (at == i->targets.end()) {
+                Builder::add_incoming(i, undef, from);
+                any = true;
+            } else if (Value*& v = i->operands[static_cast<std::size_t>(at - i->targets.begin())]; v != undef) {
+                v = undef;
+                any = true;
+            }
+        }
+        return any;
+    };
     for (Block* b : kept) {
         std::uint32_t k = cfg.index(b);
         if (cfg.reachable(k)) continue;
@@ -228,7 +247,10 @@ bool remove_unreachable(Function& f, const Cfg& cfg) {
         bool already = b->structure == StructureKind::None && b->instructions.size() == 1 && t &&
                        ((back && t->opcode == Opcode::Branch && t->targets[0] == back) ||
                         (!back && t->opcode == Opcode::Unreachable));
-        if (already) continue;
+        if (already) {
+            if (back && undef_from(back, b)) changed = true;
+            continue;
+        }
         support::SourceLoc at = t ? t->loc : support::SourceLoc{};
         for (Block* s : successors(b)) remove_phi_incoming(s, b);
         clear_block(b);
@@ -242,12 +264,7 @@ bool remove_unreachable(Function& f, const Cfg& cfg) {
         builder.set_loc(at);
         if (back) {
             builder.br(back);
-            // The header's phis need an entry for the new predecessor.
-            for (Instruction* i : back->instructions) {
-                if (i->opcode != Opcode::Phi) break;
-                if (std::find(i->targets.begin(), i->targets.end(), b) == i->targets.end())
-                    Builder::add_incoming(i, m.undef_constant(i->type()), b);
-            }
+            undef_from(back, b);
         } else {
             builder.unreachable();
         }

@@ -82,5 +82,51 @@ bb4:
 )");
 }
 
+TEST_CASE("simplify_cfg: a loop a constant condition never enters keeps its continue block, with undef for the header's phis", "[opt][cfg]") {
+    // `for (uint d = 4; d = 0; d >>= 1) offset *= 2;`: the body goes, the continue block stays (its
+    // header names it) and is unreachable. Its phi entry named the removed body's value, an
+    // operand outside the function (found by single-byte mutations of corpus HLSL, OSH7000 with
+    // --verify-ir); it takes undef now.
+    check_pass("simplify_cfg", R"(%g0 = global storage RWStructuredBuffer<uint> set(0) binding(0) ; Out
+
+func @f() -> void {
+bb0:
+  br bb1
+bb1: ; loop merge=bb5 continue=bb4
+  %0 = phi [1:uint, bb0], [%1, bb4] : uint ; offset
+  br bb2
+bb2:
+  cond_br false:bool, bb3, bb5
+bb3:
+  %1 = mul %0, 2:uint : uint
+  br bb4
+bb4:
+  br bb1
+bb5:
+  %2 = access %g0, 0:uint : ptr<storage, uint>
+  store %2, %0
+  ret
+}
+)",
+               R"(%g0 = global storage RWStructuredBuffer<uint> set(0) binding(0) ; Out
+
+func @f() -> void {
+bb0:
+  br bb1
+bb1: ; loop merge=bb4 continue=bb3
+  %0 = phi [1:uint, bb0], [undef:uint, bb3] : uint ; offset
+  br bb2
+bb2:
+  br bb4
+bb3:
+  br bb1
+bb4:
+  %1 = access %g0, 0:uint : ptr<storage, uint>
+  store %1, %0
+  ret
+}
+)");
+}
+
 }  // namespace
 }  // namespace oneshader::opt::test
