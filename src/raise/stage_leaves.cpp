@@ -25,7 +25,9 @@ bool is_real_matrix(const sema::Type* t) {
 bool is_leaf(const sema::Type* t, bool scalar_leaves) {
     t = t->value_type();
     if (t->is<sema::ScalarType>()) return true;
-    if (const auto* v = t->as<sema::VectorType>()) return !scalar_leaves || v->count == 1;
+    // With scalar leaves a one-component vector is not one either: its one component is (a float1
+    // clip distance is a float of the array, stored through an extract).
+    if (t->is<sema::VectorType>()) return !scalar_leaves;
     if (t->is<sema::MatrixType>()) return !scalar_leaves && !is_real_matrix(t);
     return false;
 }
