@@ -392,6 +392,8 @@ private:
 };
 
 // Helpers shared by several files.
+// "vertex", "pixel" or "compute": the [shader("...")] word of a stage (stage_io.cpp).
+std::string_view stage_word(Stage s);
 const syntax::Attribute* find_attribute(std::span<const syntax::Attribute> attrs, std::string_view ns,
                                         std::string_view name);
 // Edit distance suggestion (suggest.cpp): the closest candidate to `name`, or empty.

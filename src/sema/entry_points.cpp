@@ -25,15 +25,6 @@ std::optional<Stage> shader_stage_of(const syntax::FunctionDecl* d) {
     return std::nullopt;
 }
 
-std::string_view shader_attribute_name(Stage stage) {
-    switch (stage) {
-        case Stage::Vertex: return "vertex";
-        case Stage::Pixel: return "pixel";
-        case Stage::Compute: return "compute";
-    }
-    return "pixel";
-}
-
 }  // namespace
 
 EntryPoint* Checker::make_entry_point(Function* f, Stage stage, const syntax::FunctionDecl* d) {
@@ -108,7 +99,7 @@ void Checker::find_entry_points() {
                     report(DiagCode::bad_entry_point, SourceRange(found->loc),
                            fmt::format("The entry point name '{}' names {} overloaded functions. Rename the entry point "
                                        "or the other overloads, or mark the entry point with [shader(\"{}\")].",
-                                       req.name, named, shader_attribute_name(req.stage)));
+                                       req.name, named, stage_word(req.stage)));
                     continue;
                 }
                 found = first_staged;

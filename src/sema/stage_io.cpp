@@ -131,11 +131,12 @@ std::uint32_t locations_of(const Type* t) {
     return n;
 }
 
+
+}  // namespace
+
 std::string_view stage_word(Stage s) {
     return s == Stage::Vertex ? "vertex" : s == Stage::Pixel ? "pixel" : "compute";
 }
-
-}  // namespace
 
 void Checker::read_stage_attributes(std::span<const syntax::Attribute> attrs, std::optional<std::uint32_t>& location,
                                     std::string_view& builtin) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 
+#include "folded_index_source.hpp"
 #include "oneshader/oneshader.hpp"
 #include "wgsl_validate.hpp"
 
@@ -13,17 +14,7 @@ namespace {
 
 using namespace oneshader;
 
-constexpr const char* kSource =
-    "RWStructuredBuffer<uint> buf;\n"
-    "static const uint k[4] = {1, 2, 3, 4};\n"
-    "static const float4 v = float4(1, 2, 3, 4);\n"
-    "[numthreads(1, 1, 1)]\n"
-    "void CSMain(uint3 id : SV_DispatchThreadID) {\n"
-    "    uint i = 72;\n"
-    "    float4 w = float4(id.x, 1, 2, 3);\n"
-    "    float2x2 m = float2x2(id.x, 1, 2, 3);\n"
-    "    buf[0] = k[i] + (uint)v[i] + (uint)w[i] + (uint)m[i].x + (uint)m[0][i];\n"
-    "}\n";
+constexpr const char* kSource = oneshader::test::kFoldedIndexSource;
 
 }  // namespace
 
