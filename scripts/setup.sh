@@ -8,7 +8,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${ONESHADER_BUILD_DIR:-$root/build}"
-packages=(cmake ninja-build g++ libfmt-dev libcli11-dev catch2 spirv-headers spirv-tools glslang-tools
+packages=(cmake ninja-build g++ libfmt-dev catch2 spirv-headers spirv-tools glslang-tools
           libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers time spirv-cross clang python3)
 
 if command -v dpkg-query >/dev/null; then

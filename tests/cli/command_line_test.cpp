@@ -71,6 +71,21 @@ TEST_CASE("defines and include folders keep their order, and a define without a 
     CHECK(r.options.include_directories == std::vector<std::string>{"inc", "more"});
 }
 
+TEST_CASE("values keep every '=' after the option's own, switches may repeat, and '--' ends the options") {
+    Request r = parsed({"-D", "A=B=C", "-fspv-extension=SPV_KHR_x=1", "-WX", "-WX", "--verify-ir", "--verify-ir",
+                        "-E", "first", "-E", "second", "-T", "ps_6_0", "--", "-odd-name.hlsl"});
+    REQUIRE(r.options.defines.size() == 1);
+    CHECK(r.options.defines[0].name == "A");
+    CHECK(r.options.defines[0].value == "B=C");
+    CHECK(r.options.spirv.extensions == std::vector<std::string>{"SPV_KHR_x=1"});
+    CHECK(r.options.warnings_as_errors);
+    CHECK(r.options.verify_ir);
+    REQUIRE(r.options.entry_points.size() == 1);
+    CHECK(r.options.entry_points[0].name == "second");
+    CHECK(r.input == "-odd-name.hlsl");
+    CHECK(refused({"--namespace", "a::b", "a.hlsl"}) == "--namespace shapes the generated C++ header; add --header <file.hpp>.");
+}
+
 TEST_CASE("optimization level: the last one wins") {
     CHECK_FALSE(parsed({"-O0", "a.hlsl"}).options.optimize);
     CHECK_FALSE(parsed({"-Od", "a.hlsl"}).options.optimize);

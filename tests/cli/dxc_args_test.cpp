@@ -1,4 +1,4 @@
-// The normaliser: DXC spellings in, one CLI11 form out, refusals by the name the user typed.
+// The normaliser: DXC spellings in, one canonical form out, refusals by the name the user typed.
 #include <catch2/catch.hpp>
 
 #include <initializer_list>

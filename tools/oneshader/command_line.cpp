@@ -1,7 +1,5 @@
 #include "command_line.hpp"
 
-#include <CLI/CLI.hpp>
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -14,7 +12,7 @@ namespace oneshader::cli {
 
 namespace {
 
-// The options as CLI11 reads them from the normalised command line, before any checking.
+// The options as read from the normalised command line, before any checking.
 struct RawOptions {
     std::vector<std::string> inputs;
     std::string profile, entry, output, preprocess_output, hlsl_version, target_env, optimize, packing, stage_io_order;
@@ -34,12 +32,12 @@ struct RawOptions {
     DebugFlags debug;
 };
 
-// An option whose use a check asks about. parse_command_line registers with CLI11 only the options the
-// command line names, so an option it does not name has no CLI::Option and was given zero times.
+// An option whose use a check asks about: how often it was given, and its canonical name.
 struct Seen {
-    const CLI::Option* option = nullptr;
-    std::size_t count() const { return option ? option->count() : 0; }
-    std::string name() const { return option ? option->get_name() : std::string(); }
+    std::size_t times = 0;
+    std::string_view option;  // "--T", "--namespace"
+    std::size_t count() const { return times; }
+    std::string name() const { return std::string(option); }
 };
 
 struct Given {
@@ -489,7 +487,7 @@ Problem check_diagnostic_style(const RawOptions& raw, const Given& given, Reques
     return std::nullopt;
 }
 
-// Everything CLI11 cannot know: values, combinations, and the mapping to CompileOptions.
+// Everything the table of names cannot know: values, combinations, and the mapping to CompileOptions.
 std::variant<Request, CommandLineError> check(const RawOptions& raw, const Given& given) {
     Request req;
     if (raw.help || raw.version) {
@@ -526,102 +524,110 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     if (normalized.error) return CommandLineError{*normalized.error};
 
     RawOptions raw;
-    CLI::App app{"oneshader"};
-    app.set_help_flag();
-    // CLI11 compares each new option with every registered one, which made registering all of them
-    // cost more than compiling a small shader; only the options this command line names are
-    // registered. A name that is no option stays unknown to CLI11 either way, and is refused alike.
-    std::vector<std::string_view> names;
-    for (const std::string& arg : normalized.args)
-        if (arg.size() > 2 && arg.starts_with("--")) names.push_back(std::string_view(arg).substr(0, arg.find('=')));
-    auto named = [&](std::string_view name) { return std::find(names.begin(), names.end(), name) != names.end(); };
-    // Names as views: a std::string per option, named or not, was a third of this function's cost.
-    auto last_wins = [&](std::string_view name, std::string& into) -> Seen {
-        if (!named(name)) return {};
-        return {app.add_option(std::string(name), into)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)};
-    };
-    auto each = [&](std::string_view name, std::vector<std::string>& into) {
-        if (named(name)) app.add_option(std::string(name), into)->allow_extra_args(false);
-    };
-    auto flag = [&](std::string_view name, bool& into) {
-        if (named(name)) app.add_flag(std::string(name), into);
-    };
     Given given{};
-    given.profile = last_wins("--T", raw.profile);
-    given.entry = last_wins("--E", raw.entry);
-    given.output = last_wins("--Fo", raw.output);
-    given.preprocess_output = last_wins("--Fi", raw.preprocess_output);
-    given.hlsl_version = last_wins("--HV", raw.hlsl_version);
-    given.target_env = last_wins("--fspv-target-env", raw.target_env);
-    last_wins("--fvk-stage-io-order", raw.stage_io_order);
-    given.reflect = last_wins("--reflect", raw.reflect);
-    given.depfile = last_wins("--depfile", raw.depfile);
-    given.print_after = last_wins("--print-after", raw.print_after);
-    given.bind_globals = last_wins("--fvk-bind-globals", raw.bind_globals);
-    given.resource_heap = last_wins("--fvk-bind-resource-heap", raw.resource_heap);
-    given.sampler_heap = last_wins("--fvk-bind-sampler-heap", raw.sampler_heap);
-    given.counter_heap = last_wins("--fvk-bind-counter-heap", raw.counter_heap);
-    given.disassembly = last_wins("--Fc", raw.disassembly);
-    given.diagnostics_format = last_wins("--fdiagnostics-format", raw.diagnostics_format);
-    each("--diagnostic-switch", raw.diagnostic_switches);
-    flag("--diagnostics-json", raw.diagnostics_json);
-    given.auto_binding_space = last_wins("--auto-binding-space", raw.auto_binding_space);
-    given.blob_header = last_wins("--Fh", raw.blob_header);
-    given.blob_name = last_wins("--Vn", raw.blob_name);
-    given.header = last_wins("--header", raw.header);
-    given.name_space = last_wins("--namespace", raw.name_space);
-    given.class_name = last_wins("--class-name", raw.class_name);
-    given.axes = last_wins("--axes", raw.axes);
-    given.max_variants = last_wins("--max-variants", raw.max_variants);
-    each("--fvk-shift", raw.shifts);
-    each("--fvk-bind-register", raw.bind_registers);
-    each("--fspv-extension", raw.extensions);
-    flag("--fvk-auto-shift-bindings", raw.auto_shift);
-    flag("--fvk-invert-y", raw.invert_y);
-    flag("--fspv-reflect", raw.spirv_reflect);
-    flag("--fspv-preserve-bindings", raw.preserve_bindings);
-    flag("--fvk-use-dx-position-w", raw.dx_position_w);
-    flag("--fvk-support-nonzero-base-vertex", raw.base_vertex);
-    flag("--fvk-support-nonzero-base-instance", raw.base_instance);
-    flag("--fvk-use-dx-layout", raw.dx_layout);
-    flag("--fvk-use-gl-layout", raw.gl_layout);
-    flag("--fvk-use-scalar-layout", raw.scalar_layout);
-    last_wins("--fspv-entrypoint-name", raw.entry_point_name);
-    last_wins("--O", raw.optimize);
-    last_wins("--Zp", raw.packing);
-    each("--D", raw.defines);
-    each("--I", raw.include_dirs);
-    each("--target", raw.targets);
-    each("--entry", raw.entries);
-    flag("--spirv", raw.spirv);
-    flag("--WX", raw.warnings_as_errors);
-    flag("--enable-16bit-types", raw.enable_16bit);
-    flag("--nologo", raw.nologo);
-    flag("--P", raw.preprocess);
-    flag("--all-entries", raw.all_entries);
-    flag("--dump-ir", raw.dump_ir);
-    flag("--syntax-only", raw.syntax_only);
-    flag("--no-names", raw.no_names);
-    flag("--verify-ir", raw.verify_ir);
-    flag("--Zi", raw.debug.zi);
-    flag("--Qembed_debug", raw.debug.embed_debug);
-    flag("--Qstrip_debug", raw.debug.strip_debug);
-    flag("--Qstrip_reflect", raw.debug.strip_reflect);
-    flag("--print-locs", raw.debug.print_locs);
-    each("--fspv-debug", raw.debug.categories);
-    flag("--help", raw.help);
-    flag("--version", raw.version);
-    app.add_option("inputs", raw.inputs);
-
-    try {
-        // CLI11 wants the arguments in reverse order when given as a vector.
-        std::vector<std::string> reversed(normalized.args.rbegin(), normalized.args.rend());
-        app.parse(reversed);
-    } catch (const CLI::ParseError& e) {
-        // The normaliser has already shaped every option, so this is a fault in that shaping;
-        // still a command-line error for the user, with CLI11's words.
-        return CommandLineError{std::string(e.what()) + "."};
+    // What each canonical name (normalize_dxc_args's `--name` or `--name=value`) fills: the last
+    // value given, every value in order, or a switch. A table of the few dozen names, scanned per
+    // argument: a general option parser cost more per process than compiling a small shader.
+    enum class Kind : std::uint8_t { Last, Each, Flag };
+    struct Slot {
+        std::string_view name;  // without "--"
+        Kind kind;
+        void* into;             // std::string, std::vector<std::string> or bool, by kind
+        Seen* seen = nullptr;   // counted for the checks that ask whether it was given
+    };
+    const Slot slots[] = {
+        {"T", Kind::Last, &raw.profile, &given.profile},
+        {"E", Kind::Last, &raw.entry, &given.entry},
+        {"Fo", Kind::Last, &raw.output, &given.output},
+        {"Fi", Kind::Last, &raw.preprocess_output, &given.preprocess_output},
+        {"HV", Kind::Last, &raw.hlsl_version, &given.hlsl_version},
+        {"fspv-target-env", Kind::Last, &raw.target_env, &given.target_env},
+        {"fvk-stage-io-order", Kind::Last, &raw.stage_io_order},
+        {"reflect", Kind::Last, &raw.reflect, &given.reflect},
+        {"depfile", Kind::Last, &raw.depfile, &given.depfile},
+        {"print-after", Kind::Last, &raw.print_after, &given.print_after},
+        {"fvk-bind-globals", Kind::Last, &raw.bind_globals, &given.bind_globals},
+        {"fvk-bind-resource-heap", Kind::Last, &raw.resource_heap, &given.resource_heap},
+        {"fvk-bind-sampler-heap", Kind::Last, &raw.sampler_heap, &given.sampler_heap},
+        {"fvk-bind-counter-heap", Kind::Last, &raw.counter_heap, &given.counter_heap},
+        {"Fc", Kind::Last, &raw.disassembly, &given.disassembly},
+        {"fdiagnostics-format", Kind::Last, &raw.diagnostics_format, &given.diagnostics_format},
+        {"diagnostic-switch", Kind::Each, &raw.diagnostic_switches},
+        {"diagnostics-json", Kind::Flag, &raw.diagnostics_json},
+        {"auto-binding-space", Kind::Last, &raw.auto_binding_space, &given.auto_binding_space},
+        {"Fh", Kind::Last, &raw.blob_header, &given.blob_header},
+        {"Vn", Kind::Last, &raw.blob_name, &given.blob_name},
+        {"header", Kind::Last, &raw.header, &given.header},
+        {"namespace", Kind::Last, &raw.name_space, &given.name_space},
+        {"class-name", Kind::Last, &raw.class_name, &given.class_name},
+        {"axes", Kind::Last, &raw.axes, &given.axes},
+        {"max-variants", Kind::Last, &raw.max_variants, &given.max_variants},
+        {"fvk-shift", Kind::Each, &raw.shifts},
+        {"fvk-bind-register", Kind::Each, &raw.bind_registers},
+        {"fspv-extension", Kind::Each, &raw.extensions},
+        {"fvk-auto-shift-bindings", Kind::Flag, &raw.auto_shift},
+        {"fvk-invert-y", Kind::Flag, &raw.invert_y},
+        {"fspv-reflect", Kind::Flag, &raw.spirv_reflect},
+        {"fspv-preserve-bindings", Kind::Flag, &raw.preserve_bindings},
+        {"fvk-use-dx-position-w", Kind::Flag, &raw.dx_position_w},
+        {"fvk-support-nonzero-base-vertex", Kind::Flag, &raw.base_vertex},
+        {"fvk-support-nonzero-base-instance", Kind::Flag, &raw.base_instance},
+        {"fvk-use-dx-layout", Kind::Flag, &raw.dx_layout},
+        {"fvk-use-gl-layout", Kind::Flag, &raw.gl_layout},
+        {"fvk-use-scalar-layout", Kind::Flag, &raw.scalar_layout},
+        {"fspv-entrypoint-name", Kind::Last, &raw.entry_point_name},
+        {"O", Kind::Last, &raw.optimize},
+        {"Zp", Kind::Last, &raw.packing},
+        {"D", Kind::Each, &raw.defines},
+        {"I", Kind::Each, &raw.include_dirs},
+        {"target", Kind::Each, &raw.targets},
+        {"entry", Kind::Each, &raw.entries},
+        {"spirv", Kind::Flag, &raw.spirv},
+        {"WX", Kind::Flag, &raw.warnings_as_errors},
+        {"enable-16bit-types", Kind::Flag, &raw.enable_16bit},
+        {"nologo", Kind::Flag, &raw.nologo},
+        {"P", Kind::Flag, &raw.preprocess},
+        {"all-entries", Kind::Flag, &raw.all_entries},
+        {"dump-ir", Kind::Flag, &raw.dump_ir},
+        {"syntax-only", Kind::Flag, &raw.syntax_only},
+        {"no-names", Kind::Flag, &raw.no_names},
+        {"verify-ir", Kind::Flag, &raw.verify_ir},
+        {"Zi", Kind::Flag, &raw.debug.zi},
+        {"Qembed_debug", Kind::Flag, &raw.debug.embed_debug},
+        {"Qstrip_debug", Kind::Flag, &raw.debug.strip_debug},
+        {"Qstrip_reflect", Kind::Flag, &raw.debug.strip_reflect},
+        {"print-locs", Kind::Flag, &raw.debug.print_locs},
+        {"fspv-debug", Kind::Each, &raw.debug.categories},
+        {"help", Kind::Flag, &raw.help},
+        {"version", Kind::Flag, &raw.version},
+    };
+    std::size_t k = 0;
+    for (; k < normalized.args.size(); ++k) {
+        const std::string& arg = normalized.args[k];
+        if (arg == "--") break;
+        // The normaliser writes nothing else, so a miss below is a fault in its shaping; still a
+        // command-line error for the user, naming what was not understood.
+        const std::size_t eq = arg.find('=');
+        const std::string_view name = std::string_view(arg).substr(0, eq).substr(arg.starts_with("--") ? 2 : 0);
+        const Slot* slot = nullptr;
+        for (const Slot& s : slots)
+            if (s.name == name && arg.starts_with("--")) slot = &s;
+        if (!slot) return CommandLineError{"the argument '" + arg + "' was not understood."};
+        if ((slot->kind == Kind::Flag) != (eq == std::string::npos))
+            return CommandLineError{"option '--" + std::string(name) +
+                                    (slot->kind == Kind::Flag ? "' takes no value." : "' needs a value.")};
+        const std::string_view value = eq == std::string::npos ? std::string_view() : std::string_view(arg).substr(eq + 1);
+        switch (slot->kind) {
+            case Kind::Last: static_cast<std::string*>(slot->into)->assign(value); break;
+            case Kind::Each: static_cast<std::vector<std::string>*>(slot->into)->emplace_back(value); break;
+            case Kind::Flag: *static_cast<bool*>(slot->into) = true; break;
+        }
+        if (slot->seen) {
+            ++slot->seen->times;
+            slot->seen->option = std::string_view(arg).substr(0, eq);
+        }
     }
+    for (++k; k < normalized.args.size(); ++k) raw.inputs.push_back(normalized.args[k]);
     return check(raw, given);
 }
 

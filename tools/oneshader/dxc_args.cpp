@@ -11,7 +11,7 @@ namespace {
 
 struct FlagSpelling {
     std::string_view typed;      // after the single dash
-    std::string_view canonical;  // what CLI11 is given
+    std::string_view canonical;  // the canonical form
 };
 
 // -O0/-Od/-O1..-O3 and -Zpr/-Zpc each become one valued option so that "the last one wins" holds
@@ -65,7 +65,7 @@ constexpr std::array kIgnoredFlags = {
 };
 
 struct ValueSpelling {
-    std::string_view name;     // after the single dash; also the CLI11 name after "--"
+    std::string_view name;     // after the single dash; also the canonical name after "--"
     std::string_view example;  // shown when the value is missing
 };
 
@@ -83,7 +83,7 @@ constexpr std::string_view kIgnoredValue = "Fd";
 // joins them with spaces after a class prefix, for the checker to read.
 struct MultiValueSpelling {
     std::string_view name;       // after the single dash
-    std::string_view canonical;  // the CLI11 name after "--"
+    std::string_view canonical;  // the canonical name after "--"
     std::string_view prefix;     // put before the values
     std::size_t count;
     std::string_view example;

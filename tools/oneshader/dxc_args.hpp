@@ -1,8 +1,8 @@
 #pragma once
-// DXC spells its options with one dash and lets values follow directly (`-Tps_6_0`, `-Fofile`);
-// CLI11 reads only `-x` and `--name`. The normaliser rewrites a DXC-style command line into one
-// CLI11 parses without guessing: every option becomes `--name` or `--name=value`, then `--`, then
-// the input files. Options oneshader does not support are refused here, by the name the user typed.
+// DXC spells its options with one dash and lets values follow directly (`-Tps_6_0`, `-Fofile`).
+// The normaliser rewrites a DXC-style command line into one canonical form that parse_command_line
+// reads without guessing: every option becomes `--name` or `--name=value`, then `--`, then the
+// input files. Options oneshader does not support are refused here, by the name the user typed.
 #include <optional>
 #include <span>
 #include <string>
