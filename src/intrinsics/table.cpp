@@ -3,7 +3,6 @@
 #include "intrinsics/table.hpp"
 
 #include <array>
-#include <vector>
 
 #include "support/interner.hpp"
 
@@ -49,34 +48,31 @@ consteval std::array<Family, kIdCount> make_families() {
 }
 constexpr std::array<Family, kIdCount> kFamilies = make_families();
 
-// Name to family: an open-addressing table built once.
-class NameIndex {
-public:
-    NameIndex() {
-        std::size_t size = 16;
-        while (size < kIdCount * 2) size *= 2;
-        slots_.assign(size, Id::None);
-        for (std::size_t id = 1; id < kIdCount; ++id) {
-            std::size_t k = support::Interner::hash_of(kTable[kFamilies[id].first].name) & (size - 1);
-            while (slots_[k] != Id::None) k = (k + 1) & (size - 1);
-            slots_[k] = Id(id);
-        }
-    }
-    Id find(std::string_view name) const {
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t k = support::Interner::hash_of(name) & mask;; k = (k + 1) & mask) {
-            Id id = slots_[k];
-            if (id == Id::None || kTable[kFamilies[std::size_t(id)].first].name == name) return id;
-        }
-    }
+// Name to family: an open-addressing table, built by the compiler (a table built on first use
+// cost every process about 1% of compiling a small shader).
+constexpr std::size_t kNameSlots = [] {
+    std::size_t size = 16;
+    while (size < kIdCount * 2) size *= 2;
+    return size;
+}();
 
-private:
-    std::vector<Id> slots_;
-};
+consteval std::array<Id, kNameSlots> make_name_slots() {
+    std::array<Id, kNameSlots> slots{};
+    slots.fill(Id::None);
+    for (std::size_t id = 1; id < kIdCount; ++id) {
+        std::size_t k = support::Interner::hash_of(kTable[kFamilies[id].first].name) & (kNameSlots - 1);
+        while (slots[k] != Id::None) k = (k + 1) & (kNameSlots - 1);
+        slots[k] = Id(id);
+    }
+    return slots;
+}
+constexpr std::array<Id, kNameSlots> kNameSlotTable = make_name_slots();
 
-const NameIndex& name_index() {
-    static const NameIndex index;
-    return index;
+Id find_name(std::string_view name) {
+    for (std::size_t k = support::Interner::hash_of(name) & (kNameSlots - 1);; k = (k + 1) & (kNameSlots - 1)) {
+        const Id id = kNameSlotTable[k];
+        if (id == Id::None || kTable[kFamilies[std::size_t(id)].first].name == name) return id;
+    }
 }
 
 }  // namespace
@@ -89,7 +85,7 @@ std::span<const Row> rows(Id id) {
     return std::span<const Row>(kTable + f.first, f.count);
 }
 
-std::span<const Row> find(std::string_view name) { return rows(name_index().find(name)); }
+std::span<const Row> find(std::string_view name) { return rows(find_name(name)); }
 
 const Row* row(Id id, std::uint32_t overload) {
     std::span<const Row> r = rows(id);
@@ -101,7 +97,7 @@ std::string_view name(Id id) {
     return r.empty() ? std::string_view() : r[0].name;
 }
 
-Id from_name(std::string_view name) { return name_index().find(name); }
+Id from_name(std::string_view name) { return find_name(name); }
 
 std::uint32_t flags(Id id) { return std::size_t(id) < kIdCount ? kFamilies[std::size_t(id)].flags : 0; }
 
