@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <tuple>
+#include <variant>
 
 #include "debug_options.hpp"
 #include "dxc_args.hpp"
@@ -528,78 +529,78 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
     // What each canonical name (normalize_dxc_args's `--name` or `--name=value`) fills: the last
     // value given, every value in order, or a switch. A table of the few dozen names, scanned per
     // argument: a general option parser cost more per process than compiling a small shader.
-    enum class Kind : std::uint8_t { Last, Each, Flag };
+    // The last value (std::string), every value (std::vector), or a switch (bool).
+    using Into = std::variant<std::string*, std::vector<std::string>*, bool*>;
     struct Slot {
         std::string_view name;  // without "--"
-        Kind kind;
-        void* into;             // std::string, std::vector<std::string> or bool, by kind
+        Into into;
         Seen* seen = nullptr;   // counted for the checks that ask whether it was given
     };
     const Slot slots[] = {
-        {"T", Kind::Last, &raw.profile, &given.profile},
-        {"E", Kind::Last, &raw.entry, &given.entry},
-        {"Fo", Kind::Last, &raw.output, &given.output},
-        {"Fi", Kind::Last, &raw.preprocess_output, &given.preprocess_output},
-        {"HV", Kind::Last, &raw.hlsl_version, &given.hlsl_version},
-        {"fspv-target-env", Kind::Last, &raw.target_env, &given.target_env},
-        {"fvk-stage-io-order", Kind::Last, &raw.stage_io_order},
-        {"reflect", Kind::Last, &raw.reflect, &given.reflect},
-        {"depfile", Kind::Last, &raw.depfile, &given.depfile},
-        {"print-after", Kind::Last, &raw.print_after, &given.print_after},
-        {"fvk-bind-globals", Kind::Last, &raw.bind_globals, &given.bind_globals},
-        {"fvk-bind-resource-heap", Kind::Last, &raw.resource_heap, &given.resource_heap},
-        {"fvk-bind-sampler-heap", Kind::Last, &raw.sampler_heap, &given.sampler_heap},
-        {"fvk-bind-counter-heap", Kind::Last, &raw.counter_heap, &given.counter_heap},
-        {"Fc", Kind::Last, &raw.disassembly, &given.disassembly},
-        {"fdiagnostics-format", Kind::Last, &raw.diagnostics_format, &given.diagnostics_format},
-        {"diagnostic-switch", Kind::Each, &raw.diagnostic_switches},
-        {"diagnostics-json", Kind::Flag, &raw.diagnostics_json},
-        {"auto-binding-space", Kind::Last, &raw.auto_binding_space, &given.auto_binding_space},
-        {"Fh", Kind::Last, &raw.blob_header, &given.blob_header},
-        {"Vn", Kind::Last, &raw.blob_name, &given.blob_name},
-        {"header", Kind::Last, &raw.header, &given.header},
-        {"namespace", Kind::Last, &raw.name_space, &given.name_space},
-        {"class-name", Kind::Last, &raw.class_name, &given.class_name},
-        {"axes", Kind::Last, &raw.axes, &given.axes},
-        {"max-variants", Kind::Last, &raw.max_variants, &given.max_variants},
-        {"fvk-shift", Kind::Each, &raw.shifts},
-        {"fvk-bind-register", Kind::Each, &raw.bind_registers},
-        {"fspv-extension", Kind::Each, &raw.extensions},
-        {"fvk-auto-shift-bindings", Kind::Flag, &raw.auto_shift},
-        {"fvk-invert-y", Kind::Flag, &raw.invert_y},
-        {"fspv-reflect", Kind::Flag, &raw.spirv_reflect},
-        {"fspv-preserve-bindings", Kind::Flag, &raw.preserve_bindings},
-        {"fvk-use-dx-position-w", Kind::Flag, &raw.dx_position_w},
-        {"fvk-support-nonzero-base-vertex", Kind::Flag, &raw.base_vertex},
-        {"fvk-support-nonzero-base-instance", Kind::Flag, &raw.base_instance},
-        {"fvk-use-dx-layout", Kind::Flag, &raw.dx_layout},
-        {"fvk-use-gl-layout", Kind::Flag, &raw.gl_layout},
-        {"fvk-use-scalar-layout", Kind::Flag, &raw.scalar_layout},
-        {"fspv-entrypoint-name", Kind::Last, &raw.entry_point_name},
-        {"O", Kind::Last, &raw.optimize},
-        {"Zp", Kind::Last, &raw.packing},
-        {"D", Kind::Each, &raw.defines},
-        {"I", Kind::Each, &raw.include_dirs},
-        {"target", Kind::Each, &raw.targets},
-        {"entry", Kind::Each, &raw.entries},
-        {"spirv", Kind::Flag, &raw.spirv},
-        {"WX", Kind::Flag, &raw.warnings_as_errors},
-        {"enable-16bit-types", Kind::Flag, &raw.enable_16bit},
-        {"nologo", Kind::Flag, &raw.nologo},
-        {"P", Kind::Flag, &raw.preprocess},
-        {"all-entries", Kind::Flag, &raw.all_entries},
-        {"dump-ir", Kind::Flag, &raw.dump_ir},
-        {"syntax-only", Kind::Flag, &raw.syntax_only},
-        {"no-names", Kind::Flag, &raw.no_names},
-        {"verify-ir", Kind::Flag, &raw.verify_ir},
-        {"Zi", Kind::Flag, &raw.debug.zi},
-        {"Qembed_debug", Kind::Flag, &raw.debug.embed_debug},
-        {"Qstrip_debug", Kind::Flag, &raw.debug.strip_debug},
-        {"Qstrip_reflect", Kind::Flag, &raw.debug.strip_reflect},
-        {"print-locs", Kind::Flag, &raw.debug.print_locs},
-        {"fspv-debug", Kind::Each, &raw.debug.categories},
-        {"help", Kind::Flag, &raw.help},
-        {"version", Kind::Flag, &raw.version},
+        {"T", &raw.profile, &given.profile},
+        {"E", &raw.entry, &given.entry},
+        {"Fo", &raw.output, &given.output},
+        {"Fi", &raw.preprocess_output, &given.preprocess_output},
+        {"HV", &raw.hlsl_version, &given.hlsl_version},
+        {"fspv-target-env", &raw.target_env, &given.target_env},
+        {"fvk-stage-io-order", &raw.stage_io_order},
+        {"reflect", &raw.reflect, &given.reflect},
+        {"depfile", &raw.depfile, &given.depfile},
+        {"print-after", &raw.print_after, &given.print_after},
+        {"fvk-bind-globals", &raw.bind_globals, &given.bind_globals},
+        {"fvk-bind-resource-heap", &raw.resource_heap, &given.resource_heap},
+        {"fvk-bind-sampler-heap", &raw.sampler_heap, &given.sampler_heap},
+        {"fvk-bind-counter-heap", &raw.counter_heap, &given.counter_heap},
+        {"Fc", &raw.disassembly, &given.disassembly},
+        {"fdiagnostics-format", &raw.diagnostics_format, &given.diagnostics_format},
+        {"diagnostic-switch", &raw.diagnostic_switches},
+        {"diagnostics-json", &raw.diagnostics_json},
+        {"auto-binding-space", &raw.auto_binding_space, &given.auto_binding_space},
+        {"Fh", &raw.blob_header, &given.blob_header},
+        {"Vn", &raw.blob_name, &given.blob_name},
+        {"header", &raw.header, &given.header},
+        {"namespace", &raw.name_space, &given.name_space},
+        {"class-name", &raw.class_name, &given.class_name},
+        {"axes", &raw.axes, &given.axes},
+        {"max-variants", &raw.max_variants, &given.max_variants},
+        {"fvk-shift", &raw.shifts},
+        {"fvk-bind-register", &raw.bind_registers},
+        {"fspv-extension", &raw.extensions},
+        {"fvk-auto-shift-bindings", &raw.auto_shift},
+        {"fvk-invert-y", &raw.invert_y},
+        {"fspv-reflect", &raw.spirv_reflect},
+        {"fspv-preserve-bindings", &raw.preserve_bindings},
+        {"fvk-use-dx-position-w", &raw.dx_position_w},
+        {"fvk-support-nonzero-base-vertex", &raw.base_vertex},
+        {"fvk-support-nonzero-base-instance", &raw.base_instance},
+        {"fvk-use-dx-layout", &raw.dx_layout},
+        {"fvk-use-gl-layout", &raw.gl_layout},
+        {"fvk-use-scalar-layout", &raw.scalar_layout},
+        {"fspv-entrypoint-name", &raw.entry_point_name},
+        {"O", &raw.optimize},
+        {"Zp", &raw.packing},
+        {"D", &raw.defines},
+        {"I", &raw.include_dirs},
+        {"target", &raw.targets},
+        {"entry", &raw.entries},
+        {"spirv", &raw.spirv},
+        {"WX", &raw.warnings_as_errors},
+        {"enable-16bit-types", &raw.enable_16bit},
+        {"nologo", &raw.nologo},
+        {"P", &raw.preprocess},
+        {"all-entries", &raw.all_entries},
+        {"dump-ir", &raw.dump_ir},
+        {"syntax-only", &raw.syntax_only},
+        {"no-names", &raw.no_names},
+        {"verify-ir", &raw.verify_ir},
+        {"Zi", &raw.debug.zi},
+        {"Qembed_debug", &raw.debug.embed_debug},
+        {"Qstrip_debug", &raw.debug.strip_debug},
+        {"Qstrip_reflect", &raw.debug.strip_reflect},
+        {"print-locs", &raw.debug.print_locs},
+        {"fspv-debug", &raw.debug.categories},
+        {"help", &raw.help},
+        {"version", &raw.version},
     };
     std::size_t k = 0;
     for (; k < normalized.args.size(); ++k) {
@@ -613,15 +614,13 @@ std::variant<Request, CommandLineError> parse_command_line(std::span<const std::
         for (const Slot& s : slots)
             if (s.name == name && arg.starts_with("--")) slot = &s;
         if (!slot) return CommandLineError{"the argument '" + arg + "' was not understood."};
-        if ((slot->kind == Kind::Flag) != (eq == std::string::npos))
-            return CommandLineError{"option '--" + std::string(name) +
-                                    (slot->kind == Kind::Flag ? "' takes no value." : "' needs a value.")};
-        const std::string_view value = eq == std::string::npos ? std::string_view() : std::string_view(arg).substr(eq + 1);
-        switch (slot->kind) {
-            case Kind::Last: static_cast<std::string*>(slot->into)->assign(value); break;
-            case Kind::Each: static_cast<std::vector<std::string>*>(slot->into)->emplace_back(value); break;
-            case Kind::Flag: *static_cast<bool*>(slot->into) = true; break;
-        }
+        const bool is_switch = std::holds_alternative<bool*>(slot->into);
+        if (is_switch != (eq == std::string::npos))
+            return CommandLineError{"option '--" + std::string(name) + (is_switch ? "' takes no value." : "' needs a value.")};
+        const std::string_view value = is_switch ? std::string_view() : std::string_view(arg).substr(eq + 1);
+        if (auto* text = std::get_if<std::string*>(&slot->into)) (*text)->assign(value);
+        else if (auto* list = std::get_if<std::vector<std::string>*>(&slot->into)) (*list)->emplace_back(value);
+        else *std::get<bool*>(slot->into) = true;
         if (slot->seen) {
             ++slot->seen->times;
             slot->seen->option = std::string_view(arg).substr(0, eq);
