@@ -204,20 +204,15 @@ std::optional<Place> Printer::place(const ir::Value* v) {
             std::uint32_t source = s->base ? m - 1 : m;
             cur.type = base_member ? s->base : s->members[source].type;
             if (cur.layout) {
-                const sema::TypeLayout* found = nullptr;
-                std::string name;
-                for (const sema::MemberLayout& ml : cur.layout->members) {
-                    bool lb = ml.source_index == sema::MemberLayout::kBaseMember;
-                    if ((base_member && lb) || (!base_member && !lb && ml.source_index == source)) {
-                        found = ml.type;
-                        name = lb ? "base" : layout_member_name(ml.name);
-                    }
-                }
+                const sema::MemberLayout* ml =
+                    sema::find_member(*cur.layout, base_member ? sema::MemberLayout::kBaseMember : source);
+                const sema::TypeLayout* found = ml ? ml->type : nullptr;
                 if (!found) {
                     unsupported("an access to a buffer struct member without bytes");
                     return std::nullopt;
                 }
-                textgen::append_all(cur.lvalue, '.', name);
+                if (base_member) textgen::append_all(cur.lvalue, ".base");
+                else textgen::append_all(cur.lvalue, '.', layout_member_name(ml->name));
                 cur.layout = found;
             } else {
                 cur.lvalue += "." + member_name(s, m);

@@ -261,12 +261,8 @@ bool Emitter::emit_memory(const ir::Instruction* i) {
                 std::uint32_t source = s->base ? (*c == 0 ? sema::MemberLayout::kBaseMember
                                                           : static_cast<std::uint32_t>(*c - 1))
                                                : static_cast<std::uint32_t>(*c);
-                const sema::TypeLayout* found = nullptr;
-                for (std::uint32_t m = 0; m < l->members.size(); ++m)
-                    if (l->members[m].source_index == source) {
-                        position = m;
-                        found = l->members[m].type;
-                    }
+                const sema::MemberLayout* member = sema::find_member(*l, source, &position);
+                const sema::TypeLayout* found = member ? member->type : nullptr;
                 if (!found) {
                     unsupported("an access to a buffer struct member without bytes");
                     return true;

@@ -59,9 +59,8 @@ bool byte_address_layout_matches(const Type* t, const TypeLayout* l) {
         auto member = [&](std::uint32_t source, const Type* mt) {
             ByteAddressPlacement p = byte_address_placement(mt);
             offset = round_up(offset, p.align);
-            auto it = std::find_if(l->members.begin(), l->members.end(),
-                                   [&](const MemberLayout& ml) { return ml.source_index == source; });
-            bool ok = it != l->members.end() && it->offset == offset && byte_address_layout_matches(mt, it->type);
+            const MemberLayout* ml = find_member(*l, source);
+            bool ok = ml && ml->offset == offset && byte_address_layout_matches(mt, ml->type);
             offset += p.size;
             return ok;
         };

@@ -282,6 +282,22 @@ const TypeLayout* LayoutEngine::struct_layout(const StructType* s, LayoutRule ru
     return l;
 }
 
+const MemberLayout* find_member(const TypeLayout& layout, std::uint32_t source, std::uint32_t* position) {
+    const std::span<const MemberLayout> ms = layout.members;
+    const std::size_t first = !ms.empty() && ms[0].source_index == MemberLayout::kBaseMember ? 1 : 0;
+    std::size_t k = 0;
+    if (source == MemberLayout::kBaseMember) {
+        if (!first) return nullptr;
+    } else {
+        auto it = std::lower_bound(ms.begin() + static_cast<std::ptrdiff_t>(first), ms.end(), source,
+                                   [](const MemberLayout& m, std::uint32_t s) { return m.source_index < s; });
+        if (it == ms.end() || it->source_index != source) return nullptr;
+        k = static_cast<std::size_t>(it - ms.begin());
+    }
+    if (position) *position = static_cast<std::uint32_t>(k);
+    return &ms[k];
+}
+
 // A sweep over the members in offset order: each member is compared only with the earlier-starting
 // members whose bytes are still open at its start, so a large cbuffer without overlaps costs a sort.
 std::vector<MemberOverlap> find_overlaps(const TypeLayout& layout) {

@@ -94,6 +94,12 @@ struct TypeLayout {
     const Type* fxc_split_matrix = nullptr;
 };
 
+// The member of a struct layout laid out from `source` (a StructType::members index, or
+// MemberLayout::kBaseMember), with its position in `members` in `*position` when given; null when
+// that member has no bytes (a resource), or is not there. A binary search: the members follow
+// their sources in order after the base, and a scan per access made large buffers quadratic.
+const MemberLayout* find_member(const TypeLayout& layout, std::uint32_t source, std::uint32_t* position = nullptr);
+
 inline constexpr std::uint64_t kMaxLayoutBytes = 0xFFFFFFFFu;
 inline constexpr std::uint32_t kMaxLayoutTreeNodes = 1u << 18;
 

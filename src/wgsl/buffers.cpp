@@ -145,14 +145,13 @@ BufferRef Printer::buffer_step(const BufferRef& in, const ir::Value* index, cons
             std::uint32_t k = static_cast<std::uint32_t>(c.value_or(0));
             const auto* st = l->type->as<sema::StructType>();
             std::uint32_t source = st && st->base ? (k == 0 ? sema::MemberLayout::kBaseMember : k - 1) : k;
-            for (const sema::MemberLayout& m : l->members)
-                if (m.source_index == source) {
-                    std::uint32_t bytes = r.half * 2 + m.offset;
-                    r.word += bytes / 4;
-                    r.half = bytes % 4 / 2;
-                    r.layout = m.type;
-                    return r;
-                }
+            if (const sema::MemberLayout* m = sema::find_member(*l, source)) {
+                std::uint32_t bytes = r.half * 2 + m->offset;
+                r.word += bytes / 4;
+                r.half = bytes % 4 / 2;
+                r.layout = m->type;
+                return r;
+            }
             malformed("a buffer struct member without a layout");
             return r;
         }
@@ -303,9 +302,7 @@ std::string Printer::buffer_read(const BufferRef& r, const sema::Type* t) {
             for (std::uint32_t k = 0; k < n; ++k) {
                 std::uint32_t source = st->base ? (k == 0 ? sema::MemberLayout::kBaseMember : k - 1) : k;
                 const sema::Type* mt = ir::composite_element_type(module_.types(), t, k);
-                const sema::MemberLayout* ml = nullptr;
-                for (const sema::MemberLayout& m : l->members)
-                    if (m.source_index == source) ml = &m;
+                const sema::MemberLayout* ml = sema::find_member(*l, source);
                 e += k ? ", " : "";
                 if (!ml) {
                     e += zero(mt);
