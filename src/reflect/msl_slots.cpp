@@ -4,18 +4,14 @@
 
 namespace oneshader::reflect {
 
-bool MslSlots::known(const void* key) const {
-    for (const Entry& e : entries_)
-        if (e.key == key) return true;
-    return false;
-}
+bool MslSlots::known(const void* key) const { return entries_.find(key) != nullptr; }
 
 void MslSlots::add_buffer(const sema::BufferBlock* b) {
     if (!b || known(b) || !b->type) return;
     std::uint32_t count = b->count;
     if (b->object && b->object->type)
         if (const auto* a = b->object->type->as<sema::ArrayType>()) count = a->length ? a->length : 1;
-    entries_.push_back({b, {next_[0], std::nullopt}});
+    entries_.emplace(b, MslIndex{next_[0], std::nullopt});
     next_[0] += count ? count : 1;
 }
 
@@ -38,7 +34,7 @@ void MslSlots::add_resource(const sema::Resource* r) {
         index.counter = next_[0];
         next_[0] += r->count ? r->count : 1;
     }
-    entries_.push_back({r, index});
+    entries_.emplace(r, index);
 }
 
 MslSlots::MslSlots(const sema::Program& program) {
@@ -59,14 +55,12 @@ MslSlots::MslSlots(const sema::Program& program) {
 
 std::optional<MslIndex> MslSlots::of(const sema::Resource* r) const {
     const void* key = r->buffer ? static_cast<const void*>(r->buffer) : r;
-    for (const Entry& e : entries_)
-        if (e.key == key) return e.index;
+    if (const auto* e = entries_.find(key)) return e->second;
     return std::nullopt;
 }
 
 std::optional<std::uint32_t> MslSlots::of(const sema::BufferBlock* b) const {
-    for (const Entry& e : entries_)
-        if (e.key == b) return e.index.index;
+    if (const auto* e = entries_.find(b)) return e->second.index;
     return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "sema/bound.hpp"
+#include "support/pointer_map.hpp"
 
 namespace oneshader::reflect {
 
@@ -23,11 +24,8 @@ public:
     std::optional<std::uint32_t> of(const sema::BufferBlock* b) const;
 
 private:
-    struct Entry {
-        const void* key;
-        MslIndex index;
-    };
-    std::vector<Entry> entries_;
+    // By resource or buffer block: a list scanned per lookup made many resources quadratic.
+    support::PointerMap<const void*, MslIndex> entries_;
     std::uint32_t next_[3] = {0, 0, 0};
     void add_resource(const sema::Resource* r);
     void add_buffer(const sema::BufferBlock* b);

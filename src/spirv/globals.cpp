@@ -419,8 +419,13 @@ Id Emitter::builtin_input(spv::BuiltIn builtin, Id type, std::string_view debug_
 Operands Emitter::interface_ids() const {
     // Inputs first, then outputs, then the rest in module order.
     Operands ids;
+    // Each id once, marked by number: a search of the list per global made an entry point with
+    // thousands of globals quadratic.
+    std::vector<bool> listed(next_id_, false);
     auto add = [&](Id id) {
-        if (id && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+        if (!id || (id < listed.size() && listed[id])) return;
+        if (id < listed.size()) listed[id] = true;
+        ids.push_back(id);
     };
     auto add_global = [&](const ir::Global* g) {
         const GlobalInfo* info = global_info(g);
