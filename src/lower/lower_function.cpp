@@ -155,7 +155,7 @@ void Lowerer::begin_function(ir::Function* f, const sema::Function* s) {
     // What no statement claims (the parameters' copies, the return falling off the end) is at
     // the function's declaration.
     b_.set_loc(s ? s->loc : support::SourceLoc{});
-    allocas_ = 0;
+    allocas_.clear();
     locals_.clear();
     this_ptr_ = nullptr;
     targets_.clear();
@@ -163,6 +163,11 @@ void Lowerer::begin_function(ir::Function* f, const sema::Function* s) {
 }
 
 void Lowerer::end_function() {
+    if (fn_ && !allocas_.empty()) {
+        ir::Block* entry = fn_->blocks.front();  // made first, by begin_function
+        entry->instructions.insert(entry->instructions.begin(), allocas_.begin(), allocas_.end());
+    }
+    allocas_.clear();
     auto place = [this](const ir::Block* b) {
         const auto* e = placed_.find(b);
         return e ? e->second : std::uint64_t{0};
@@ -229,15 +234,14 @@ void Lowerer::lower_body(const PendingBody& p) {
 }
 
 ir::Instruction* Lowerer::new_alloca(const Type* type, std::string_view name) {
-    // Locals live in the entry block, ahead of its other instructions, so they dominate every use
-    // and mem2reg finds them where the spec says.
+    // Locals live in the entry block, ahead of its other instructions (end_function puts them
+    // there), so they dominate every use and mem2reg finds them where the spec says.
     ir::Block* entry = fn_->blocks.front();
     ir::Instruction* i = m_.make_instruction(ir::Opcode::Alloca, b_.pointer_type(sema::AddressSpace::Function, type));
     if (!name.empty()) m_.set_name(i, name);
     i->loc = b_.loc();
-    entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(allocas_), i);
     i->block = entry;
-    ++allocas_;
+    allocas_.push_back(i);
     return i;
 }
 

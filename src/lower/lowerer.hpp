@@ -354,7 +354,10 @@ public:
     ir::Function* fn_ = nullptr;
     const sema::Function* sfn_ = nullptr;
     ir::Block* cur_ = nullptr;
-    std::size_t allocas_ = 0;
+    // The current function's locals, in the order made: end_function puts them at the front of its
+    // entry block in one insert (one insert per local shifted the whole block each time, which
+    // made a body of many locals quadratic).
+    std::vector<ir::Instruction*> allocas_;
     // When each block of the current function was last placed (made, or entered while empty):
     // end_function lays the blocks out in that order, which is the order code is placed in them,
     // without moving a block inside the list at every placement (quadratic for a 100,000-case switch).
