@@ -261,7 +261,14 @@ void Builder::mark_loop(Block* header, Block* merge, Block* continue_block, Cont
 void remove_instruction(Instruction* i) {
     if (!i->block) return;
     auto& list = i->block->instructions;
-    list.erase(std::remove(list.begin(), list.end(), i), list.end());
+    // Searched from the back, and only until found (a block holds an instruction once): what is
+    // removed one at a time is most often the terminator or something just placed, and a whole
+    // scan per removal made merging a long chain of blocks quadratic.
+    for (std::size_t k = list.size(); k-- > 0;)
+        if (list[k] == i) {
+            list.erase(list.begin() + k);
+            break;
+        }
     i->block = nullptr;
 }
 

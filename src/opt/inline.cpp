@@ -21,6 +21,7 @@
 // Fails (rather than emit wrong structure) when a construct that a ret breaks out of is merged
 // into a block that is itself a loop header.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <unordered_set>
 #include <utility>
@@ -391,14 +392,18 @@ PassResult inline_calls_where(Module& m, const Options& o, const std::function<b
     for (std::size_t k = 0; k < n; ++k) index.emplace(m.functions[k], k);
     CallGraph graph;
     graph.callees.resize(n);
+    // Each callee once per caller, in the order first called: marked with the caller's number,
+    // since a search of the caller's list per call made a function of many calls quadratic.
+    std::vector<std::size_t> listed_for(n, SIZE_MAX);
     for (std::size_t k = 0; k < n; ++k)
         for (const Block* b : m.functions[k]->blocks)
             for (const Instruction* i : b->instructions)
                 if (i->opcode == Opcode::Call && i->callee) {
                     auto it = index.find(i->callee);
                     if (it == index.end()) return PassResult::fail("inline: a call to a function of another module");
-                    std::vector<std::size_t>& cs = graph.callees[k];
-                    if (std::find(cs.begin(), cs.end(), it->second) == cs.end()) cs.push_back(it->second);
+                    if (listed_for[it->second] == k) continue;
+                    listed_for[it->second] = k;
+                    graph.callees[k].push_back(it->second);
                 }
     find_components(graph);
 
