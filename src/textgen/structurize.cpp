@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ir/structured.hpp"
+#include "support/pointer_map.hpp"
 #include "support/small_vec.hpp"
 #include "textgen/value_uses.hpp"
 
@@ -23,7 +24,9 @@ struct Ctx {
     std::uint32_t brk = kNoBlock;   // the innermost loop or switch header
     bool continuing = false;        // the region is a loop's continue construct
     SwitchCase* this_case = nullptr;  // the region is this case's body, at the top of its switch
-    SwitchCase* cases = nullptr;      // that switch's cases
+    // That switch's cases by target block: a search of the case list per branch made a switch of
+    // many cases quadratic.
+    const support::PointerMap<const Block*, SwitchCase*>* case_of = nullptr;
     Stmt* switch_stmt = nullptr;      // the innermost switch inside the innermost loop
 };
 
@@ -133,13 +136,13 @@ private:
             if (ctx.switch_stmt) ctx.switch_stmt->breaks_loop = true;
             return true;
         }
-        if (ctx.this_case)
-            for (SwitchCase* c = ctx.cases; c; c = c->next)
-                if (c != ctx.this_case && c->target == f_.blocks[y]) {
-                    if (ctx.this_case->next != c) fail(y, "a case falls through into a case that does not follow it");
-                    ctx.this_case->falls_into = c;
-                    return true;
-                }
+        if (ctx.this_case && ctx.case_of)
+            if (const auto* e = ctx.case_of->find(f_.blocks[y]); e && e->second != ctx.this_case) {
+                SwitchCase* c = e->second;
+                if (ctx.this_case->next != c) fail(y, "a case falls through into a case that does not follow it");
+                ctx.this_case->falls_into = c;
+                return true;
+            }
         return false;
     }
 
@@ -190,27 +193,37 @@ private:
     void switch_(std::uint32_t b, const Instruction* t, const Ctx& ctx, StmtList& out) {
         // The phis a case's block gets from the switch are assigned before it: a case that falls
         // through into that block assigns its own values on its way in, and those must stand.
-        for (std::size_t k = 0; k < t->targets.size(); ++k)
-            if (std::find(t->targets.begin(), t->targets.begin() + static_cast<std::ptrdiff_t>(k), t->targets[k]) ==
-                t->targets.begin() + static_cast<std::ptrdiff_t>(k))
-                assigns(b, index(t->targets[k]), out);
+        // Each target once, at its first place (marked, not searched: a switch can have thousands).
+        support::PointerSet<const Block*> assigned;
+        assigned.reserve(t->targets.size());
+        for (const Block* tb : t->targets)
+            if (assigned.insert(tb)) assigns(b, index(tb), out);
         Stmt* s = add(out, StmtKind::Switch);
         s->cond = t->operands[0];
         s->header = f_.blocks[b];
-        // One clause per distinct target, in block order.
+        // One clause per distinct target, in block order, each with its case values in the order
+        // written: the (target, value) pairs sorted by target once, stably.
         std::vector<std::uint32_t> targets;
         for (const Block* tb : t->targets) targets.push_back(index(tb));
         std::sort(targets.begin(), targets.end());
         targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+        std::vector<std::pair<std::uint32_t, std::int64_t>> values;
+        for (std::size_t k = 0; k + 1 < t->targets.size() && k < t->immediates.size(); ++k)
+            values.push_back({index(t->targets[k + 1]), t->immediates[k]});
+        std::stable_sort(values.begin(), values.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+        support::PointerMap<const Block*, SwitchCase*> case_of(targets.size());
         SwitchCase* last = nullptr;
+        std::size_t v = 0;
+        std::vector<std::int64_t> mine;
         for (std::uint32_t target : targets) {
             auto* c = arena_.make<SwitchCase>();
             c->target = f_.blocks[target];
             c->is_default = t->targets[0] == c->target;
-            std::vector<std::int64_t> values;
-            for (std::size_t k = 0; k + 1 < t->targets.size() && k < t->immediates.size(); ++k)
-                if (t->targets[k + 1] == c->target) values.push_back(t->immediates[k]);
-            c->values = arena_.copy_array<std::int64_t>(values);
+            mine.clear();
+            while (v < values.size() && values[v].first < target) ++v;
+            for (; v < values.size() && values[v].first == target; ++v) mine.push_back(values[v].second);
+            c->values = arena_.copy_array<std::int64_t>(mine);
+            case_of.emplace(c->target, c);
             if (last) last->next = c;
             else s->cases = c;
             last = c;
@@ -219,7 +232,7 @@ private:
         inner.stop = sc_.merge(b);
         inner.brk = b;
         inner.continuing = false;
-        inner.cases = s->cases;
+        inner.case_of = &case_of;
         inner.switch_stmt = s;
         for (SwitchCase* c = s->cases; c; c = c->next) {
             inner.this_case = c;
