@@ -140,13 +140,14 @@ void Printer::unsupported(const std::string& what, const std::string& instead) {
 void Printer::collect() {
     // Functions in post-order from the entry: callees first.
     support::PointerSet<const ir::Function*> seen;
+    // Each callee once, in the order first called (marked, not searched: a function can make
+    // thousands of calls).
     auto callees = [](const ir::Function* f) {
         std::vector<const ir::Function*> out;
+        support::PointerSet<const ir::Function*> listed;
         for (const ir::Block* b : f->blocks)
             for (const ir::Instruction* i : b->instructions)
-                if (i->opcode == ir::Opcode::Call && i->callee &&
-                    std::find(out.begin(), out.end(), i->callee) == out.end())
-                    out.push_back(i->callee);
+                if (i->opcode == ir::Opcode::Call && i->callee && listed.insert(i->callee)) out.push_back(i->callee);
         return out;
     };
     auto visit = [&](auto&& self, const ir::Function* f) -> void {
@@ -184,10 +185,11 @@ void Printer::collect() {
     const std::vector<const ir::Global*>& entry_globals = function_globals_[entry_.function];
     globals_.reserve(entry_globals.size() + entry_.inputs.size() + entry_.outputs.size());
     for (const ir::Global* g : entry_globals) globals_.push_back(g);
+    for (const ir::Global* g : globals_) reached_globals_.insert(g);
     for (const ir::Global* g : entry_.inputs)
-        if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
+        if (reached_globals_.insert(g)) globals_.push_back(g);
     for (const ir::Global* g : entry_.outputs)
-        if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
+        if (reached_globals_.insert(g)) globals_.push_back(g);
     for (const ir::SpecConstant* s : module_.spec_constants)
         if (specs.contains(s)) spec_constants_.push_back(s);
 
@@ -341,7 +343,7 @@ void Printer::print_entry_signature() {
     std::uint32_t limits[3] = {31, 128, 16};
     const char* class_attr[3] = {"buffer", "texture", "sampler"};
     for (const ResourceSlot& s : slots_) {
-        if (std::find(globals_.begin(), globals_.end(), s.global) == globals_.end()) continue;
+        if (!reached_globals_.contains(s.global)) continue;
         int c = static_cast<int>(s.slot_class);
         if (s.index + s.count > limits[c] || (c == 0 && stage == ShaderStage::Vertex && !in_members.empty() &&
                                               s.index + s.count > kVertexBufferIndex)) {

@@ -183,6 +183,7 @@ public:
     std::vector<const ir::Function*> functions_;  // callees before callers, the entry last
     support::PointerMap<const ir::Function*, std::vector<const ir::Global*>> function_globals_;
     std::vector<const ir::Global*> globals_;      // reached, module order
+    support::PointerSet<const ir::Global*> reached_globals_;  // the same, to ask whether one is
     support::PointerMap<const ir::Global*, GlobalInfo> global_info_;
     std::vector<const ir::SpecConstant*> spec_constants_;
     std::vector<ResourceSlot> slots_;

@@ -128,7 +128,7 @@ bool Printer::refused_resource(const ir::Global* g) const {
 }
 
 void Printer::collect_function(const ir::Function* f) {
-    if (std::find(functions_.begin(), functions_.end(), f) != functions_.end()) return;
+    if (collected_functions_.contains(f)) return;
     if (f == current_) {
         refuse(textgen::format(FMT_COMPILE("the function '{}' calls itself; WGSL has no recursion. Rewrite it as a loop"),
                            f->name));
@@ -138,7 +138,7 @@ void Printer::collect_function(const ir::Function* f) {
     current_ = f;
     auto note_global = [&](const ir::Value* v) {
         if (const auto* g = v->as<ir::Global>())
-            if (std::find(globals_.begin(), globals_.end(), g) == globals_.end()) globals_.push_back(g);
+            if (reached_globals_.insert(g)) globals_.push_back(g);
         if (const auto* s = v->as<ir::SpecConstant>()) specs_.insert(s);
     };
     for (const ir::Block* b : f->blocks) {
@@ -181,19 +181,22 @@ void Printer::collect_function(const ir::Function* f) {
         }
     }
     current_ = caller;
+    collected_functions_.insert(f);
     functions_.push_back(f);
 }
 
 void Printer::collect() {
     globals_.reserve(entry_.inputs.size() + entry_.outputs.size());
-    for (const ir::Global* g : entry_.inputs) globals_.push_back(g);
-    for (const ir::Global* g : entry_.outputs) globals_.push_back(g);
+    for (const ir::Global* g : entry_.inputs)
+        if (reached_globals_.insert(g)) globals_.push_back(g);
+    for (const ir::Global* g : entry_.outputs)
+        if (reached_globals_.insert(g)) globals_.push_back(g);
     collect_function(entry_.function);
     // Module order, as the IR lists them, so the text does not depend on the walk.
     std::vector<const ir::Global*> ordered;
     ordered.reserve(globals_.size());
     for (const ir::Global* g : module_.globals)
-        if (std::find(globals_.begin(), globals_.end(), g) != globals_.end()) ordered.push_back(g);
+        if (reached_globals_.contains(g)) ordered.push_back(g);
     globals_ = std::move(ordered);
 }
 
@@ -265,12 +268,18 @@ void Printer::declare_resource(const ir::Global* g) {
         PushConstantSlot pc = push_constant_slot(module_);
         bs = {pc.group, pc.binding};
     } else {
-        if (!slots_) slots_ = options_.module_slots ? options_.module_slots : &own_slots_.emplace(resource_slots(module_));
-        for (const auto& [r, s] : *slots_)
-            if (r == g) bs = s;
+        if (!slots_) {
+            slots_ = options_.module_slots ? options_.module_slots : &own_slots_.emplace(resource_slots(module_));
+            slot_by_global_.reserve(slots_->size());
+            for (const auto& [r, s] : *slots_) slot_by_global_[r] = s;
+        }
+        if (const auto* e = slot_by_global_.find(g)) bs = e->second;
     }
-    for (const auto& [n, s] : options_.slots)
-        if (n == g->name()) bs = s;
+    if (!options_.slots.empty()) {
+        if (slot_by_name_.empty())
+            for (const auto& [n, s] : options_.slots) slot_by_name_[n] = s;
+        if (auto it = slot_by_name_.find(g->name()); it != slot_by_name_.end()) bs = it->second;
+    }
     std::string slot = textgen::cat("@group(", textgen::Decimal(bs.group), ") @binding(", textgen::Decimal(bs.binding), ") ");
     if (t->is<sema::ArrayType>()) {
         refuse(textgen::format(FMT_COMPILE("'{}' is an array of resources, and WebGPU has no binding arrays; declare separate "

@@ -8,6 +8,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "support/arena.hpp"
@@ -168,11 +170,19 @@ private:
     // Options::module_slots, or own_slots_ once computed.
     const std::vector<std::pair<const ir::Global*, BindingSlot>>* slots_ = nullptr;
     std::optional<std::vector<std::pair<const ir::Global*, BindingSlot>>> own_slots_;
+    // The two lists as maps (the last entry of a key wins, as in the lists), built with slots_: a
+    // search of both per resource made a module of many resources quadratic.
+    support::PointerMap<const ir::Global*, BindingSlot> slot_by_global_;
+    std::unordered_map<std::string_view, BindingSlot> slot_by_name_;
 
     textgen::Namer names_{textgen::NameTarget::Wgsl};  // module scope
     textgen::Namer locals_{textgen::NameTarget::Wgsl}; // the function being printed
     std::vector<const ir::Function*> functions_;      // callees before callers; the entry last
     std::vector<const ir::Global*> globals_;          // reached, module order
+    // Sets of the two, to ask whether one is there (a search of the lists per operand and per
+    // call made many resources or calls quadratic).
+    support::PointerSet<const ir::Function*> collected_functions_;
+    support::PointerSet<const ir::Global*> reached_globals_;
     support::PointerSet<const ir::Global*> written_globals_;
     support::PointerSet<const ir::Global*> read_globals_;
     support::PointerSet<const ir::Global*> atomic_globals_;
