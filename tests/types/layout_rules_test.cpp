@@ -85,3 +85,41 @@ TEST_CASE("D3D's structured-buffer and the scalar packing store everything tight
         CHECK(fx.layouts.structured_stride(fx.t("float3")) == 12);
     }
 }
+
+TEST_CASE("a struct layout's member is found by its source member, past members without bytes", "[layout]") {
+    Fixture fx;
+    const StructType* base = fx.make("Base", {F("b", fx.t("float"))});
+    const StructType* s = fx.make("S", {F("a", fx.t("float")), F("smp", fx.types.resource(ResourceKind::SamplerState)),
+                                        F("c", fx.t("float2"))},
+                                  base);
+    const TypeLayout& l = fx.sb(s);
+    REQUIRE(l.members.size() == 3);  // the base, a and c: the sampler has no bytes
+    std::uint32_t at = 99;
+    const MemberLayout* m = find_member(l, MemberLayout::kBaseMember, &at);
+    REQUIRE(m);
+    CHECK(at == 0);
+    CHECK(m->name == "Base");
+    m = find_member(l, 0, &at);
+    REQUIRE(m);
+    CHECK(at == 1);
+    CHECK(m->name == "a");
+    CHECK(find_member(l, 1) == nullptr);  // the sampler
+    m = find_member(l, 2, &at);
+    REQUIRE(m);
+    CHECK(at == 2);
+    CHECK(m->name == "c");
+    CHECK(find_member(l, 3) == nullptr);
+    // Without a base there is no base member, and a large struct finds every member at its place.
+    std::vector<F> fields;
+    std::vector<std::string> names;
+    for (int k = 0; k < 300; ++k) names.push_back("m" + std::to_string(k));
+    for (const std::string& n : names) fields.push_back(F(n, fx.t("float")));
+    const TypeLayout& big = fx.sb(fx.make("Big", fields));
+    CHECK(find_member(big, MemberLayout::kBaseMember) == nullptr);
+    for (std::uint32_t k = 0; k < 300; ++k) {
+        m = find_member(big, k, &at);
+        REQUIRE(m);
+        CHECK(at == k);
+        CHECK(m->offset == 4 * k);
+    }
+}
