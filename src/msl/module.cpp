@@ -141,10 +141,11 @@ void Printer::collect() {
     // Functions in post-order from the entry: callees first.
     support::PointerSet<const ir::Function*> seen;
     // Each callee once, in the order first called (marked, not searched: a function can make
-    // thousands of calls).
-    auto callees = [](const ir::Function* f) {
+    // thousands of calls). One set for every function, emptied for each.
+    support::PointerSet<const ir::Function*> listed;
+    auto callees = [&listed](const ir::Function* f) {
         std::vector<const ir::Function*> out;
-        support::PointerSet<const ir::Function*> listed;
+        listed.clear();
         for (const ir::Block* b : f->blocks)
             for (const ir::Instruction* i : b->instructions)
                 if (i->opcode == ir::Opcode::Call && i->callee && listed.insert(i->callee)) out.push_back(i->callee);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "textgen/structurize.hpp"
@@ -276,9 +277,14 @@ void Printer::declare_resource(const ir::Global* g) {
         if (const auto* e = slot_by_global_.find(g)) bs = e->second;
     }
     if (!options_.slots.empty()) {
-        if (slot_by_name_.empty())
-            for (const auto& [n, s] : options_.slots) slot_by_name_[n] = s;
-        if (auto it = slot_by_name_.find(g->name()); it != slot_by_name_.end()) bs = it->second;
+        if (slot_by_name_.empty()) {
+            slot_by_name_.assign(options_.slots.begin(), options_.slots.end());
+            std::stable_sort(slot_by_name_.begin(), slot_by_name_.end(),
+                             [](const auto& x, const auto& y) { return x.first < y.first; });
+        }
+        auto after = std::upper_bound(slot_by_name_.begin(), slot_by_name_.end(), g->name(),
+                                      [](std::string_view n, const auto& e) { return n < e.first; });
+        if (after != slot_by_name_.begin() && std::prev(after)->first == g->name()) bs = std::prev(after)->second;
     }
     std::string slot = textgen::cat("@group(", textgen::Decimal(bs.group), ") @binding(", textgen::Decimal(bs.binding), ") ");
     if (t->is<sema::ArrayType>()) {

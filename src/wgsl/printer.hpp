@@ -9,7 +9,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "support/arena.hpp"
@@ -170,10 +169,11 @@ private:
     // Options::module_slots, or own_slots_ once computed.
     const std::vector<std::pair<const ir::Global*, BindingSlot>>* slots_ = nullptr;
     std::optional<std::vector<std::pair<const ir::Global*, BindingSlot>>> own_slots_;
-    // The two lists as maps (the last entry of a key wins, as in the lists), built with slots_: a
-    // search of both per resource made a module of many resources quadratic.
+    // slots_ as a map, and Options::slots sorted by name (stably: the last entry of a name wins,
+    // as in the list), built on first use: a search of both per resource made a module of many
+    // resources quadratic.
     support::PointerMap<const ir::Global*, BindingSlot> slot_by_global_;
-    std::unordered_map<std::string_view, BindingSlot> slot_by_name_;
+    std::vector<std::pair<std::string_view, BindingSlot>> slot_by_name_;
 
     textgen::Namer names_{textgen::NameTarget::Wgsl};  // module scope
     textgen::Namer locals_{textgen::NameTarget::Wgsl}; // the function being printed
