@@ -8,6 +8,7 @@
 #include <string>
 
 #include "oneshader/oneshader.hpp"
+#include "diagnostics_text.hpp"
 #include "spirv_tools.hpp"
 
 namespace {
@@ -36,7 +37,7 @@ std::string check_all(const std::string& source, bool msl = true) {
     std::string text;
     for (bool optimize : {false, true}) {
         CompileResult r = compile_all(source, optimize, msl);
-        INFO((r.diagnostics.empty() ? std::string() : r.diagnostics[0].to_string()));
+        INFO(oneshader::test::diagnostics_of(r));
         REQUIRE(r.ok());
         const oneshader::ShaderBlob* spv = r.find("main", Target::SpirV);
         REQUIRE(spv);

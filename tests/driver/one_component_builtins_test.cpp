@@ -6,6 +6,7 @@
 #include <string>
 
 #include "oneshader/oneshader.hpp"
+#include "diagnostics_text.hpp"
 #include "spirv_tools.hpp"
 
 namespace {
@@ -29,9 +30,7 @@ TEST_CASE("a float1 clip distance is one float of the clip-distance array, in an
         o.optimize = optimize;
         o.verify_ir = true;
         CompileResult r = compile(kSource, "clip1.hlsl", o);
-        std::string diags;
-        for (const Diagnostic& d : r.diagnostics) diags += d.to_string() + "\n";
-        INFO(diags);
+        INFO(oneshader::test::diagnostics_of(r));
         REQUIRE(r.ok());
         for (const char* entry : {"VSMain", "PSMain"}) {
             const ShaderBlob* spirv = r.find(entry, Target::SpirV);
