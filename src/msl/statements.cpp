@@ -61,7 +61,7 @@ void Printer::print_function(const ir::Function* f, bool is_entry) {
     in_entry_ = is_entry;
     names_ = {};
     inlinable_.clear();
-    local_names_ = file_names_;
+    local_names_.open_scope(file_names_);
     out_.clear();
     textgen::StructurizeResult sr = options_.structures ? options_.structures->get(*f)
                                                           : textgen::structurize(*f, const_cast<ir::Module&>(module_).arena());

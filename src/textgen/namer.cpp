@@ -1,5 +1,6 @@
 #include "textgen/namer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -82,9 +83,33 @@ std::string legal_name(NameTarget target, std::string_view name) {
     return out;
 }
 
-std::uint32_t Namer::find(std::string_view name) const {
-    if (slots_.empty()) return kNone;
+void Namer::open_scope(const Namer& parent) {
+    parent_ = &parent;
+    target_ = parent.target_;
+    pool_.clear();
+    count_ = 0;
+    repeat_want_.clear();
+    repeat_table_ = static_cast<std::size_t>(-1);
+    // A function's scope is small: a table a large function grew is not cleared for every small one.
+    if (slots_.size() > 64) slots_.clear();
+    else std::fill(slots_.begin(), slots_.end(), Slot{});
+}
+
+bool Namer::used(std::string_view name) const {
     const std::uint32_t h = hash_name(name);
+    return find(name, h) != kNone || in_parent(name, h);
+}
+
+bool Namer::in_parent(std::string_view name, std::uint32_t h) const {
+    for (const Namer* p = parent_; p; p = p->parent_)
+        if (p->find(name, h) != kNone) return true;
+    return false;
+}
+
+std::uint32_t Namer::find(std::string_view name) const { return find(name, hash_name(name)); }
+
+std::uint32_t Namer::find(std::string_view name, const std::uint32_t h) const {
+    if (slots_.empty()) return kNone;
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t k = h & mask;; k = (k + 1) & mask) {
         const Slot& s = slots_[k];
@@ -142,13 +167,17 @@ std::string Namer::fresh(std::string_view want) {
         // name would only throw away, and hashed once for the reserved words and the table.
         bool added = false;
         base_slot = insert(want, h, &added);
-        if (added) return std::string(want);
+        if (added && !in_parent(want, h)) return std::string(want);
     } else {
         std::string base = legal_name(target_, want);
         bool added = false;
-        base_slot = insert(base, &added);
-        if (added) return base;
+        const std::uint32_t base_hash = hash_name(base);
+        base_slot = insert(base, base_hash, &added);
+        if (added && !in_parent(base, base_hash)) return base;
     }
+    // The base is taken, here or in a parent (then it is entered here too, with no suffix tried
+    // yet: every name a parent gives is seen by looking it up, so the first free suffix is the
+    // same wherever the search starts below it).
     std::uint32_t n = slots_[base_slot].next;
     bool added = false;
     // `base_N` for the next N not given yet, built in one buffer. No reserved word ends in `_N`
@@ -169,9 +198,10 @@ std::string Namer::fresh(std::string_view want) {
         candidate.resize(stem);
         candidate.append(digits, r.ptr);
         const std::size_t table = slots_.size();
-        insert(candidate, hash_more(stem_hash, std::string_view(digits, r.ptr)), &added);
+        const std::uint32_t candidate_hash = hash_more(stem_hash, std::string_view(digits, r.ptr));
+        insert(candidate, candidate_hash, &added);
         if (slots_.size() != table) base_slot = find(std::string_view(candidate).substr(0, base_size));  // it moved
-        if (!added) continue;
+        if (!added || in_parent(candidate, candidate_hash)) continue;
         slots_[base_slot].next = n;
         repeat_want_.assign(want);
         repeat_slot_ = base_slot;

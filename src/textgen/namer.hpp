@@ -1,6 +1,7 @@
 #pragma once
 // Names for what a text backend declares (functions, variables, struct members, lets), one
-// Namer per scope a backend keeps (copy it to open a nested one). Every name it gives is a valid
+// Namer per scope a backend keeps: a nested scope (a function's locals) is a Namer opened over
+// its parent's with open_scope(), which sees every name the parent has given, then or later. Every name it gives is a valid
 // identifier of the target, none of the target's reserved words, keywords or predeclared names,
 // and different from every name it gave or was told to reserve before. The same calls in the same
 // order give the same names: nothing depends on addresses or hash order.
@@ -35,11 +36,16 @@ class Namer {
 public:
     explicit Namer(NameTarget target) : target_(target) {}
 
+    // Empties this namer and makes it a scope nested in `parent` (which must outlive it): its names
+    // differ from the parent's as well as from each other. The parent is read, never copied: a
+    // copy per function made a file of thousands of functions quadratic in the text backends.
+    void open_scope(const Namer& parent);
+
     // A new name from `want`.
     std::string fresh(std::string_view want);
     // Takes `name` (already legal) out of what fresh() gives: the names a backend prints itself.
     void reserve(std::string_view name) { insert(name); }
-    bool used(std::string_view name) const { return find(name) != kNone; }
+    bool used(std::string_view name) const;
     NameTarget target() const { return target_; }
 
 private:
@@ -55,12 +61,16 @@ private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
     std::uint32_t find(std::string_view name) const;  // the slot, or kNone
+    std::uint32_t find(std::string_view name, std::uint32_t hash) const;
+    // Given by a parent scope (`hash` is hash_name(name)).
+    bool in_parent(std::string_view name, std::uint32_t hash) const;
     // The slot of `name`, added when new; `added` says which. `hash` is hash_name(name).
     std::uint32_t insert(std::string_view name, bool* added = nullptr);
     std::uint32_t insert(std::string_view name, std::uint32_t hash, bool* added);
     void grow();
 
     NameTarget target_;
+    const Namer* parent_ = nullptr;
     // The last fresh() whose base name was taken: what it wanted, the base's slot, and the table
     // size then (a growth moves slots, and the cache no longer holds).
     std::string repeat_want_;

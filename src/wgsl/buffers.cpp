@@ -388,7 +388,7 @@ void Printer::buffer_write(const BufferRef& r, const std::string& v, const sema:
         textgen::TextWriter saved;
         std::swap(saved, body_);
         textgen::Namer saved_locals = locals_;
-        locals_ = names_;
+        locals_.open_scope(names_);
         locals_.reserve("w");
         locals_.reserve("v");
         std::string ty = type(t);

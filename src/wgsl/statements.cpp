@@ -15,7 +15,7 @@ namespace oneshader::wgsl {
 
 void Printer::print_function(const ir::Function* f) {
     current_ = f;
-    locals_ = names_;
+    locals_.open_scope(names_);
     bool is_entry = f == entry_.function;
     textgen::StructurizeResult sr = options_.structures ? options_.structures->get(*f) : textgen::structurize(*f, arena_);
     if (!sr.function) {

@@ -128,5 +128,56 @@ TEST_CASE("namer: suffixes stay in order while the table grows under them", "[te
     CHECK(m.fresh("float4") == "float40_1");
 }
 
+TEST_CASE("namer: a scope opened over a parent", "[textgen][namer]") {
+    for (NameTarget target : {NameTarget::Wgsl, NameTarget::Msl}) {
+        Namer file(target);
+        CHECK(file.fresh("f") == "f");
+        CHECK(file.fresh("x") == "x");
+        CHECK(file.fresh("x") == "x_1");
+        Namer local(target);
+        local.open_scope(file);
+        // Names the parent gave are taken, suffixes continue past the parent's.
+        CHECK(local.used("f"));
+        CHECK(local.fresh("f") == "f_1");
+        CHECK(local.fresh("x") == "x_2");
+        CHECK(local.fresh("y") == "y");
+        // The parent never learns the scope's names.
+        CHECK_FALSE(file.used("y"));
+        CHECK(file.fresh("y") == "y");
+        // A name the parent gives after the scope opened is seen too (a helper named while a
+        // function is printed): the scope does not give it again.
+        CHECK(file.fresh("helper") == "helper");
+        CHECK(local.fresh("helper") == "helper_1");
+        file.reserve("x_3");
+        CHECK(local.fresh("x") == "x_4");
+        // A copy saves the scope; restoring it forgets what was given after.
+        Namer saved = local;
+        CHECK(local.fresh("z") == "z");
+        local = saved;
+        CHECK(local.fresh("z") == "z");
+        // Reopened for the next function: empty again, over the same parent.
+        local.open_scope(file);
+        CHECK_FALSE(local.used("z"));
+        CHECK(local.fresh("z") == "z");
+        CHECK(local.fresh("x") == "x_2");
+        // Reserved words keep their mark, and the marked name is checked against the parent.
+        CHECK(file.fresh(target == NameTarget::Wgsl ? "loop" : "main") == (target == NameTarget::Wgsl ? "loop_" : "main0"));
+        CHECK(local.fresh(target == NameTarget::Wgsl ? "loop" : "main") == (target == NameTarget::Wgsl ? "loop_1" : "main0_1"));
+    }
+    // A scope over a large parent, and a large scope reopened: names stay unique across both.
+    Namer file(NameTarget::Msl);
+    for (int k = 0; k < 3000; ++k) file.fresh("g" + std::to_string(k));
+    Namer local(NameTarget::Msl);
+    for (int round = 0; round < 2; ++round) {
+        local.open_scope(file);
+        std::vector<std::string> given;
+        for (int k = 0; k < (round == 0 ? 2000 : 10); ++k) given.push_back(local.fresh("g" + std::to_string(k % 5)));
+        for (const std::string& g : given) CHECK(g.find('_') != std::string::npos);
+        CHECK(given[0] == "g0_1");
+        std::sort(given.begin(), given.end());
+        CHECK(std::adjacent_find(given.begin(), given.end()) == given.end());
+    }
+}
+
 }  // namespace
 }  // namespace oneshader::textgen::test
