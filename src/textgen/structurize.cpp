@@ -12,6 +12,10 @@ namespace oneshader::textgen {
 
 namespace {
 
+// The deepest expression of inlined values: past it a value is named (structurize.hpp).
+constexpr std::uint32_t kMaxInlineDepth = 32;
+static_assert(kMaxInlineDepth < 256, "inline_depth_ holds a byte");
+
 using ir::Block;
 using ir::Instruction;
 using ir::kNoBlock;
@@ -47,6 +51,7 @@ public:
             for (const Instruction* i : b->instructions)
                 if (i->opcode == Opcode::Phi) sf->phis.push_back(i);
         values_.assign(uses_.count(), nullptr);
+        inline_depth_.assign(uses_.count(), 0);
         region(0, Ctx{}, sf->body);
         if (!error_.empty()) {
             r.error = std::string("@").append(f_.name) + " " + error_;
@@ -271,8 +276,22 @@ private:
             } else if (i->has_result()) {
                 Stmt* s = add(out, StmtKind::Value);
                 s->inst = i;
-                s->inlined = uses_.may_inline(i);
-                values_[uses_.number(i)] = s;
+                const std::uint32_t k = uses_.number(i);
+                values_[k] = s;
+                if (!uses_.may_inline(i)) continue;
+                // The depth of the expression it heads: its inlined operands are earlier in this
+                // block, so already numbered. A deeper one is a `let`: the printers recurse per
+                // level, and a generated chain of thousands of operations overflowed the stack.
+                std::uint32_t depth = 1;
+                for (const ir::Value* o : i->operands)
+                    if (const Instruction* oi = o->as<Instruction>()) {
+                        const std::uint32_t n = uses_.number(oi);
+                        if (n != ValueUses::kNotInFunction && values_[n] && values_[n]->inlined)
+                            depth = std::max<std::uint32_t>(depth, inline_depth_[n] + 1u);
+                    }
+                if (depth > kMaxInlineDepth) continue;
+                s->inlined = true;
+                inline_depth_[k] = static_cast<std::uint8_t>(depth);
             } else {
                 add(out, StmtKind::Effect)->inst = i;
             }
@@ -353,6 +372,9 @@ private:
     std::vector<std::uint8_t> visited_;
     ValueUses uses_;
     std::vector<Stmt*> values_;  // by ValueUses number: the Value statement of each instruction
+    // By ValueUses number, for an inlined value: the depth of the expression it heads (1: its
+    // operands are all named).
+    std::vector<std::uint8_t> inline_depth_;
     std::string error_;
 };
 

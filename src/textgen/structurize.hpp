@@ -25,7 +25,9 @@
 // - Values: an instruction is `inlined` when it has exactly one use, that use is a later
 //   non-phi instruction or the terminator of the same block (so the same statement list), the
 //   instruction has no side effects (no store, call, atomic), and no instruction with side
-//   effects lies between the two (value_uses.hpp); every other value is a `let`. A break-if
+//   effects lies between the two (value_uses.hpp), and the expression it heads is at most 32
+//   inlined values deep (a generated chain of thousands of operations is a `let` every 32,
+//   where one expression would nest as deep as the chain); every other value is a `let`. A break-if
 //   condition that phi assignments precede is always a `let`.
 //
 // Failure (IR the rules above do not cover) is a message, never a crash: the backend reports

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "oneshader/oneshader.hpp"
@@ -106,4 +107,21 @@ TEST_CASE("large inputs: many locals, many calls, and a switch whose cases share
     std::string text = check_all(s);
     CHECK(text.find("case 398") != std::string::npos);
     CHECK(text.find("case 399") != std::string::npos);
+}
+
+TEST_CASE("large inputs: one expression of thousands of operations, each used once") {
+    // The optimizer turns the chain of assignments into single-use values: printed whole, the MSL
+    // and WGSL would nest 24,000 deep and the printers' recursion overflowed the stack. Inlined
+    // expressions stop at 32 values deep (a `let` there), so the parentheses stay shallow.
+    std::string s = "RWStructuredBuffer<float> Out : register(u0);\n[numthreads(1, 1, 1)]\n"
+                    "void main(uint3 id : SV_DispatchThreadID) {\n    float v = Out[id.x];\n";
+    for (int k = 0; k < 12000; ++k) s += fmt::format("    v = v * 1.01 + {}.0;\n", k % 7);
+    s += "    Out[id.x] = v;\n}\n";
+    std::string text = check_all(s);
+    int depth = 0, deepest = 0;
+    for (char c : text) {
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        deepest = std::max(deepest, depth);
+    }
+    CHECK(deepest <= 80);
 }

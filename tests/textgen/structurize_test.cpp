@@ -70,6 +70,27 @@ TEST_CASE("structurize: a value used twice, or across a side effect, is a let", 
           "return\n");
 }
 
+TEST_CASE("structurize: an inlined expression is at most 32 values deep", "[textgen][structurize]") {
+    // A chain of 100 single-use adds: inlined whole, it would nest 100 deep in the printed text and
+    // the printers' recursion would follow it. Every 32nd add from the chain's start is a let.
+    std::string body = "  %1 = add %arg0, 1:int : int\n";
+    for (int k = 2; k <= 100; ++k) body += "  %" + std::to_string(k) + " = add %" + std::to_string(k - 1) + ", 1:int : int\n";
+    body += "  store %arg1, %100\n  ret\n";
+    std::string expected = "let %0 = eq\n";
+    for (int k = 1; k <= 100; ++k) expected += (k % 33 == 0 ? "let %" : "inline %") + std::to_string(k) + " = add\n";
+    expected += "effect store\nreturn\n";
+    CHECK(tree(fn(body)) == expected);
+    // An add of two inlined operands is as deep as its deeper one: a shallow %1 beside a chain of
+    // 32 makes the 33rd level, which is a let.
+    std::string wide = "  %1 = add %arg0, 1:int : int\n  %2 = add %arg0, 2:int : int\n";
+    for (int k = 3; k <= 33; ++k) wide += "  %" + std::to_string(k) + " = add %" + std::to_string(k - 1) + ", 1:int : int\n";
+    wide += "  %34 = add %33, %1 : int\n  store %arg1, %34\n  ret\n";
+    std::string wide_expected = "let %0 = eq\n";
+    for (int k = 1; k <= 34; ++k) wide_expected += (k == 34 ? "let %" : "inline %") + std::to_string(k) + " = add\n";
+    wide_expected += "effect store\nreturn\n";
+    CHECK(tree(fn(wide)) == wide_expected);
+}
+
 TEST_CASE("structurize: scratch words left by earlier passes do not change what inlines", "[textgen][structurize]") {
     // The value-use pass numbers instructions in their scratch words: whatever a pass left there
     // (numbers of other instructions, the same number everywhere, huge values) is overwritten,
