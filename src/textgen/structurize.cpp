@@ -322,11 +322,8 @@ private:
         support::SmallVec<EdgeValue, 4> edge;
         for (const Instruction* p : tb->instructions) {
             if (p->opcode != Opcode::Phi) break;
-            for (std::size_t k = 0; k < p->targets.size() && k < p->operands.size(); ++k)
-                if (p->targets[k] == fb) {
-                    edge.push_back({p, p->operands[k]});
-                    break;
-                }
+            const std::size_t k = incoming_index(p, fb);
+            if (k < p->operands.size()) edge.push_back({p, p->operands[k]});
         }
         support::SmallVec<Snapshot, 4> snapshots;
         for (auto [p, v] : edge) {
@@ -347,6 +344,28 @@ private:
             for (const auto& [sv, ss] : snapshots)
                 if (sv == v) s->source = ss;
         }
+    }
+
+    // The position of `fb` among phi p's incoming blocks (the first, as a phi lists each once), or
+    // past the end. A switch's merge block has a phi operand per case, and scanning them on
+    // every edge made a switch of thousands of cases quadratic: a phi with many edges looks its
+    // block up in a table of its block's first such phi (a block's phis list their edges in one
+    // order, which each use checks).
+    std::size_t incoming_index(const Instruction* p, const Block* fb) {
+        constexpr std::size_t kScanned = 8;
+        const std::size_t n = std::min(p->targets.size(), p->operands.size());
+        if (n > kScanned) {
+            auto [entry, added] = incoming_table_of_.emplace(p->block, static_cast<std::uint32_t>(incoming_tables_.size()));
+            if (added) {
+                incoming_tables_.emplace_back(n);
+                for (std::size_t k = 0; k < n; ++k) incoming_tables_.back().emplace(p->targets[k], static_cast<std::uint32_t>(k));
+            }
+            const auto* at = incoming_tables_[entry->second].find(fb);
+            if (at && at->second < n && p->targets[at->second] == fb) return at->second;
+        }
+        for (std::size_t k = 0; k < n; ++k)
+            if (p->targets[k] == fb) return k;
+        return n;
     }
 
     // True when a phi of loop header h is read outside the loop (a phi operand is read at the
@@ -375,6 +394,10 @@ private:
     // By ValueUses number, for an inlined value: the depth of the expression it heads (1: its
     // operands are all named).
     std::vector<std::uint8_t> inline_depth_;
+    // incoming_index()'s tables: by block, the index of its table; each maps an incoming block
+    // to its position in the block's first phi with many edges.
+    support::PointerMap<const Block*, std::uint32_t> incoming_table_of_;
+    std::vector<support::PointerMap<const Block*, std::uint32_t>> incoming_tables_;
     std::string error_;
 };
 

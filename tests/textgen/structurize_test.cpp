@@ -220,6 +220,33 @@ TEST_CASE("structurize: phis of case blocks get the switch's values before it, s
           "return\n");
 }
 
+TEST_CASE("structurize: a merge block of many edges, whose phis list them in different orders", "[textgen][structurize]") {
+    // 12 cases and a default, each its own block into the merge block; %1 lists the edges in case
+    // order, %2 in reverse. Each edge assigns each phi its own value.
+    constexpr int kCases = 12;
+    const int merge = kCases + 3, deflt = kCases + 2;
+    std::string body = "  br bb1\nbb1: ; selection merge=bb" + std::to_string(merge) + "\n  switch %arg0 default bb" +
+                       std::to_string(deflt) + " [";
+    for (int k = 0; k < kCases; ++k) body += (k ? ", " : "") + std::to_string(k) + ": bb" + std::to_string(k + 2);
+    body += "]\n";
+    for (int b = 2; b <= deflt; ++b) body += "bb" + std::to_string(b) + ":\n  br bb" + std::to_string(merge) + "\n";
+    std::string p1 = "  %1 = phi ", p2 = "  %2 = phi ";
+    for (int b = 2; b <= deflt; ++b) {
+        p1 += (b > 2 ? ", [" : "[") + std::to_string(b) + ":int, bb" + std::to_string(b) + "]";
+        const int r = deflt + 2 - b;  // the blocks backwards
+        p2 += (b > 2 ? ", [" : "[") + std::to_string(100 + r) + ":int, bb" + std::to_string(r) + "]";
+    }
+    body += "bb" + std::to_string(merge) + ":\n" + p1 + " : int\n" + p2 + " : int\n";
+    body += "  %3 = add %1, %2 : int\n  store %arg1, %3\n  ret\n";
+    std::string expected = "let %0 = eq\nswitch %arg0 {\n";
+    for (int k = 0; k < kCases; ++k)
+        expected += "    case " + std::to_string(k) + " {\n        %1 <- " + std::to_string(k + 2) + ":int\n        %2 <- " +
+                    std::to_string(100 + k + 2) + ":int\n    }\n";
+    expected += "    case default {\n        %1 <- " + std::to_string(deflt) + ":int\n        %2 <- " +
+                std::to_string(100 + deflt) + ":int\n    }\n}\ninline %3 = add\neffect store\nreturn\n";
+    CHECK(tree(fn(body)) == expected);
+}
+
 TEST_CASE("structurize: a loop whose break is inside a switch, and a continue from a case", "[textgen][structurize]") {
     CHECK(tree(fn("  br bb1\n"
                   "bb1: ; loop merge=bb7 continue=bb6\n  br bb2\n"
