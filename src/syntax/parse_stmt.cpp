@@ -9,6 +9,25 @@ namespace oneshader::syntax {
 using support::DiagCode;
 
 Stmt* Parser::parse_statement() {
+    ++statements_open_;
+    Stmt* s = parse_statement_here();
+    --statements_open_;
+    if (skip_block_rest_) {
+        // Nested too deeply in this statement: what follows at each level up to the function's
+        // body is as deep (a long else-if chain nests one statement per `else`), and parsed, each
+        // `else` above would be an error of its own. Every level skips the rest of its block
+        // quietly; the outermost statement ends at the body's closing brace.
+        skip_to_block_end();
+        recovering_ = true;
+        if (statements_open_ == 0) {
+            skip_block_rest_ = false;
+            recovering_ = false;
+        }
+    }
+    return s;
+}
+
+Stmt* Parser::parse_statement_here() {
     DepthGuard guard(*this);
     if (!guard.ok) return make<Stmt>(StmtKind::Empty, loc());
     std::span<Attribute> attrs;
@@ -118,7 +137,10 @@ Stmt* Parser::parse_if(SourceLoc at_loc) {
     s->then_stmt = parse_statement();
     if (at_keyword(Keyword::Else)) {
         advance();
+        const bool chained = at_keyword(Keyword::If);
+        else_ifs_open_ += chained;
         s->else_stmt = parse_statement();
+        else_ifs_open_ -= chained;
     }
     return s;
 }

@@ -272,6 +272,14 @@ void Parser::synchronize() {
     recovering_ = false;
 }
 
+void Parser::skip_to_block_end() {
+    int braces = 0;
+    for (; !at(TokenKind::Eof); advance()) {
+        if (at(TokenKind::LBrace)) ++braces;
+        else if (at(TokenKind::RBrace) && braces-- == 0) break;
+    }
+}
+
 void Parser::recover() {
     if (!recovering_) return;
     // The failed construct may already have ended at a boundary; skipping on would swallow the
@@ -284,12 +292,18 @@ void Parser::recover() {
 }
 
 bool Parser::too_deep() {
+    if (statements_open_ > 0) skip_block_rest_ = true;
     if (!depth_reported_) {
         recovering_ = false;  // this must be seen even inside an earlier error
         error_here(DiagCode::parse_nesting_too_deep,
-                   fmt::format("the code is nested too deeply (more than {} levels); split it into functions "
-                               "or simpler expressions",
-                               options_.max_depth));
+                   else_ifs_open_ >= options_.max_depth / 2
+                       ? fmt::format("the code is nested too deeply (more than {} levels): an else-if chain nests "
+                                     "one level per 'else'; use a switch, or split the chain into functions or "
+                                     "into if statements that return early",
+                                     options_.max_depth)
+                       : fmt::format("the code is nested too deeply (more than {} levels); split it into functions "
+                                     "or simpler expressions",
+                                     options_.max_depth));
         depth_reported_ = true;
     }
     return false;

@@ -116,6 +116,9 @@ private:
     void expected(support::DiagCode code, std::string_view what);
     // Skips to just after the next `;` or to the next unmatched `}` at this nesting level.
     void synchronize();
+    // Skips to the `}` that closes the innermost open block (left for its block), or to the end:
+    // after a statement nested too deeply, whose rest would only give follow-on errors.
+    void skip_to_block_end();
     // After a statement or declaration: resynchronises when it failed part way.
     void recover();
     // False (after reporting) when nesting is too deep; inline, as every expression level asks.
@@ -205,7 +208,8 @@ private:
     void parse_attribute_body(std::vector<Attribute>& out, bool cxx11);
 
     // ---- statements (parse_stmt.cpp)
-    Stmt* parse_statement();
+    Stmt* parse_statement();        // parse_statement_here(), then the skip too_deep() asks for
+    Stmt* parse_statement_here();
     BlockStmt* parse_block();
     Stmt* parse_if(SourceLoc at);
     Stmt* parse_for(SourceLoc at);
@@ -251,6 +255,11 @@ private:
     std::uint32_t depth_ = 0;
     bool recovering_ = false;     // an error was reported and not yet resynchronised
     bool depth_reported_ = false;
+    // Statements being parsed, and whether too_deep() was hit inside one: each then skips the rest
+    // of its block as it returns (parse_statement).
+    std::uint32_t statements_open_ = 0;
+    std::uint32_t else_ifs_open_ = 0;  // `else if` levels being parsed: too_deep() names the chain
+    bool skip_block_rest_ = false;
     // `>` ends a template argument list here instead of being a comparison.
     bool greater_closes_ = false;
 

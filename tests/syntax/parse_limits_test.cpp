@@ -57,6 +57,30 @@ TEST_CASE("deeply nested blocks, ifs and unary operators", "[parser][limits]") {
     CHECK_FALSE(ok->ctx.diags.has_errors());
 }
 
+TEST_CASE("a statement nested too deeply ends its block: one diagnostic, no follow-on errors", "[parser][limits]") {
+    // Each `else if` nests one level: past the bound, the `else`s of the levels above used to be
+    // an error each ("'else' without a matching 'if'"), 100 of them. The rest of the block is
+    // skipped and parsing goes on after it.
+    for (const char* then : {"x = 1; ", "{ x = 1; } ", "return; "}) {
+        auto p = parse_text("void f() { if (a) x = 0; " + repeat(std::string("else if (a) ") + then, 2000) +
+                            "else x = 2; }\nfloat after;");
+        INFO(then);
+        CHECK(p->ctx.diags.diagnostics().size() == 1);
+        CHECK(count_code(*p, kTooDeep) == 1);
+        CHECK(p->dump().find("after float") != std::string::npos);
+        // The message names the chain and what to write instead.
+        CHECK(p->ctx.diags.diagnostics()[0].message.find("else-if chain") != std::string::npos);
+        CHECK(p->ctx.diags.diagnostics()[0].message.find("switch") != std::string::npos);
+    }
+    // Deep blocks followed by more statements in the outer block, then another function.
+    auto blocks = parse_text("void f() { " + repeat("{ x = 1; ", 300) + repeat("} y = 2; ", 300) +
+                             "}\nvoid g() { z = 3; }");
+    CHECK(blocks->ctx.diags.diagnostics().size() == 1);
+    CHECK(blocks->ctx.diags.diagnostics()[0].message.find("else-if") == std::string::npos);
+    CHECK(blocks->dump().find("(function ") != std::string::npos);
+    CHECK(blocks->dump().find(" g ") != std::string::npos);
+}
+
 TEST_CASE("long operator and postfix chains are bounded in tree height", "[parser][limits]") {
     auto sum = parse_text("float x = a" + repeat(" + a", 100000) + ";\nfloat after;");
     CHECK(count_code(*sum, kTooDeep) == 1);
