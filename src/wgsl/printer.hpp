@@ -149,6 +149,10 @@ private:
     void print_function(const ir::Function* f);
     void print_entry_wrapper();
     void print_list(const textgen::StmtList& list);
+    // print_list() for a block `levels` below the current one (as WGSL's nesting limit counts).
+    void print_block(const textgen::StmtList& list, std::uint32_t levels);
+    static constexpr std::uint32_t kMaxStatementDepth = 127;
+    std::uint32_t block_depth_ = 1;  // the level of the block being printed: a function's body is 1
     void print_stmt(const textgen::Stmt& s);
     void print_return(const ir::Instruction* ret);
     bool ends_in_component(const ir::Instruction* chain);

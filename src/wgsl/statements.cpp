@@ -113,7 +113,30 @@ bool Printer::ends_in_component(const ir::Instruction* chain) {
 }
 
 void Printer::print_list(const textgen::StmtList& list) {
+    // The list's statements are one level below its block. WGSL implementations accept statements
+    // at most 127 levels deep (spec: limits), counted as Tint counts them: the function's body is
+    // level 1, and each if, loop and switch is a level and each block and case one more.
+    if (list.first && block_depth_ + 1 > kMaxStatementDepth) {
+        // Reported at the first of the statements with a source location.
+        support::SourceLoc at;
+        for (const textgen::Stmt* s = list.first; s && !at.valid(); s = s->next) {
+            if (s->inst) at = s->inst->loc;
+            else if (const auto* c = s->cond ? s->cond->as<ir::Instruction>() : nullptr) at = c->loc;
+        }
+        textgen::SourceAt::Scope scope(at_, at);
+        refuse(textgen::format(FMT_COMPILE("WGSL: statements here nest more than {} levels deep, the most WGSL "
+                                           "implementations accept (each if, loop or switch and each of its blocks "
+                                           "is a level); move the inner part of the nesting into a function"),
+                               kMaxStatementDepth));
+        return;
+    }
     for (const textgen::Stmt* s = list.first; s; s = s->next) print_stmt(*s);
+}
+
+void Printer::print_block(const textgen::StmtList& list, std::uint32_t levels) {
+    block_depth_ += levels;
+    print_list(list);
+    block_depth_ -= levels;
 }
 
 void Printer::print_return(const ir::Instruction* ret) {
@@ -232,11 +255,11 @@ void Printer::print_stmt(const textgen::Stmt& s) {
         }
         case K::If:
             out().open(textgen::cat("if (", value(s.cond), ") {"));
-            print_list(s.then_body);
+            print_block(s.then_body, 2);
             if (!s.else_body.empty()) {
                 out().close("} else {");
                 out().indent();
-                print_list(s.else_body);
+                print_block(s.else_body, 2);
             }
             out().close("}");
             return;
@@ -251,8 +274,9 @@ void Printer::print_stmt(const textgen::Stmt& s) {
             bool is_signed = st && sema::is_signed_kind(st->scalar);
             out().open("switch (" + value(s.cond) + ") {");
             const textgen::SwitchCase* def = nullptr;
+            // The switch, the case and the case's block.
             auto body = [&](const textgen::SwitchCase* c) {
-                for (const textgen::SwitchCase* k = c; k; k = k->falls_into) print_list(k->body);
+                for (const textgen::SwitchCase* k = c; k; k = k->falls_into) print_block(k->body, 3);
             };
             for (const textgen::SwitchCase* c = s.cases; c; c = c->next) {
                 if (c->is_default) {
@@ -293,10 +317,11 @@ void Printer::print_stmt(const textgen::Stmt& s) {
         case K::Loop:
             out().open("loop {");
             break_flags_.push_back("");
-            print_list(s.body);
+            print_block(s.body, 2);
             if (!s.continuing.empty()) {
+                // The continuing block is inside the loop's block.
                 out().open("continuing {");
-                print_list(s.continuing);
+                print_block(s.continuing, 3);
                 out().close("}");
             }
             break_flags_.pop_back();
