@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "ir/type_rules.hpp"
+#include "support/pointer_map.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::ir {
@@ -30,7 +31,9 @@ Instruction* Builder::insert(Instruction* i) {
     if (!i->loc.valid()) i->loc = loc_;
     if (!block_) return i;
     auto& list = block_->instructions;
-    if (before_) {
+    if (before_ && defer_) {
+        deferred_.push_back({before_, i});
+    } else if (before_) {
         std::size_t at = before_hint_;
         if (at >= list.size() || list[at] != before_)
             at = static_cast<std::size_t>(std::find(list.begin(), list.end(), before_) - list.begin());
@@ -44,6 +47,68 @@ Instruction* Builder::insert(Instruction* i) {
     }
     i->block = block_;
     return i;
+}
+
+void Builder::place_deferred() {
+    if (deferred_.empty()) return;
+    constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+    // Per anchor, its deferred instructions in insertion order: the first and last index, and a
+    // link from each to the next.
+    support::PointerMap<const Instruction*, std::pair<std::uint32_t, std::uint32_t>> by_anchor(deferred_.size());
+    std::vector<std::uint32_t> next(deferred_.size(), kNone);
+    std::vector<Block*> touched;
+    for (std::uint32_t k = 0; k < deferred_.size(); ++k) {
+        auto [entry, added] = by_anchor.emplace(deferred_[k].anchor, std::pair{k, k});
+        if (!added) {
+            next[entry->second.second] = k;
+            entry->second.second = k;
+        }
+        if (touched.empty() || touched.back() != deferred_[k].inst->block) touched.push_back(deferred_[k].inst->block);
+    }
+    // Only which blocks to rebuild depends on this order, never what they hold afterwards.
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    std::vector<std::uint8_t> placed(deferred_.size(), 0);
+    struct Frame {
+        Instruction* inst;
+        std::uint32_t pending;  // the next deferred instruction to place before inst
+    };
+    std::vector<Frame> stack;
+    std::vector<Instruction*> out;
+    auto first_before = [&](const Instruction* x) {
+        const auto* e = by_anchor.find(x);
+        return e ? e->second.first : kNone;
+    };
+    for (Block* b : touched) {
+        out.clear();
+        out.reserve(b->instructions.size());
+        // Each instruction after what goes before it; a deferred instruction can itself be an
+        // anchor (a pass inserted before what it had just inserted).
+        for (Instruction* x : b->instructions) {
+            stack.push_back({x, first_before(x)});
+            while (!stack.empty()) {
+                Frame& f = stack.back();
+                if (f.pending == kNone) {
+                    out.push_back(f.inst);
+                    stack.pop_back();
+                    continue;
+                }
+                const std::uint32_t k = f.pending;
+                f.pending = next[k];
+                placed[k] = 1;
+                stack.push_back({deferred_[k].inst, first_before(deferred_[k].inst)});
+            }
+        }
+        b->instructions.assign(out.begin(), out.end());
+    }
+    // An anchor that left its block (a pass removed it too early): before the block's terminator.
+    for (std::uint32_t k = 0; k < deferred_.size(); ++k) {
+        if (placed[k]) continue;
+        auto& list = deferred_[k].inst->block->instructions;
+        const bool ends = !list.empty() && is_terminator(list[list.size() - 1]->opcode);
+        list.insert(list.end() - (ends ? 1 : 0), deferred_[k].inst);
+    }
+    deferred_.clear();
 }
 
 Instruction* Builder::make(Opcode op, const sema::Type* type, std::span<Value* const> operands,

@@ -6,6 +6,7 @@
 #include <initializer_list>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "ir/module.hpp"
 
@@ -34,6 +35,15 @@ public:
     // an instruction is nearly always its replacement or a part of it.
     void set_insert_before(Instruction* i);
     Block* insert_block() const { return block_; }
+
+    // From now on, what is inserted before an instruction is only recorded (its block set), and
+    // place_deferred() puts it in place: one pass over each block it touched. A pass that inserts
+    // before many instructions of one large block shifted the whole block per insertion. The
+    // anchors must still be in their blocks when place_deferred() runs (call it before removing
+    // instructions); what an anchor no longer in its block was to precede goes before the block's
+    // terminator. Insertions at a block's end stay immediate.
+    void defer_insertions() { defer_ = true; }
+    void place_deferred();
 
     // The source location every instruction made from now on gets (Instruction::loc). Lowering
     // sets it per statement and expression; passes set it to the location of what they replace.
@@ -120,6 +130,12 @@ private:
     // Where before_ was last found in its block: a pass inserting several instructions before one
     // finds it again at the next position instead of searching the block each time.
     std::size_t before_hint_ = 0;
+    bool defer_ = false;
+    struct Deferred {
+        Instruction* anchor;
+        Instruction* inst;
+    };
+    std::vector<Deferred> deferred_;  // in insertion order
     support::SourceLoc loc_;
     // Direct-mapped by pointee: a miss only costs the context's own lookup. Cleared on first use
     // rather than on construction, since passes make builders that never ask for a pointer type.

@@ -59,6 +59,8 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options& o) 
     if (allocas.empty()) return {};  // no aggregate variables: no user map to build
     const UserMap& users = an.pointer_users();
     Builder b(m);
+    // The parts, loads and stores go before instructions of what is often one large block.
+    b.defer_insertions();
     Replacements repl;
     SmallVec<Instruction*, 8> dead;
     bool changed = false;
@@ -72,7 +74,10 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options& o) 
         b.set_insert_before(a);
         for (std::uint32_t k = 0; k < n; ++k) {
             const sema::Type* et = composite_element_type(m.types(), agg, k);
-            if (!et) return PassResult::fail("sroa: no element type for a split variable");
+            if (!et) {
+                b.place_deferred();
+                return PassResult::fail("sroa: no element type for a split variable");
+            }
             Instruction* p = b.alloca_var(et);
             if (!a->name().empty()) m.set_name(p, std::string(a->name()) + "." + std::to_string(k));
             parts.push_back(p);
@@ -107,6 +112,7 @@ PassResult sroa(Module& m, Function& f, FunctionAnalyses& an, const Options& o) 
         dead.push_back(a);
         changed = true;
     }
+    b.place_deferred();
     remove_instructions(dead);
     apply_replacements(f, repl);
     return {changed, {}};

@@ -57,6 +57,7 @@ TransformResult polyfill(ir::Module& module, bool wide_only) {
             for (ir::Instruction* i : b->instructions)
                 if (rewritten(i, wide_only)) found.push_back(i);
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* i : found) {
         const auto* t = i->type()->as<sema::ScalarType>();
         bool insert = i->opcode == ir::Opcode::BitFieldInsert;
@@ -94,6 +95,7 @@ TransformResult polyfill(ir::Module& module, bool wide_only) {
             rewrite_as(i, ir::Opcode::BitAnd, {down, k(mask)});
         }
     }
+    b.place_deferred();
     return result;
 }
 

@@ -13,6 +13,7 @@ namespace oneshader::raise {
 TransformResult polyfill_d3dcolor(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::D3DColorToUByte4)) {
         if (call->operands.size() != 1) continue;
         ir::Value* c = call->operands[0];
@@ -24,6 +25,7 @@ TransformResult polyfill_d3dcolor(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::Convert, {scaled});
     }
+    b.place_deferred();
     return result;
 }
 

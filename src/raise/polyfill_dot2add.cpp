@@ -14,6 +14,7 @@ namespace oneshader::raise {
 TransformResult polyfill_dot2add(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::Dot2Add)) {
         if (call->operands.size() != 3) continue;
         const sema::ScalarType* h = sema::component_type(call->operands[0]->type());
@@ -25,6 +26,7 @@ TransformResult polyfill_dot2add(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::Add, {wide, call->operands[2]});
     }
+    b.place_deferred();
     return result;
 }
 

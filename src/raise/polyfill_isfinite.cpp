@@ -13,6 +13,7 @@ namespace oneshader::raise {
 TransformResult polyfill_isfinite(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::IsFinite)) {
         if (call->operands.size() != 1) continue;
         b.set_insert_before(call);
@@ -23,6 +24,7 @@ TransformResult polyfill_isfinite(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::LogicalNot, {either});
     }
+    b.place_deferred();
     return result;
 }
 

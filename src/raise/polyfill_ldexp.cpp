@@ -13,6 +13,7 @@ namespace oneshader::raise {
 TransformResult polyfill_ldexp(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::Ldexp)) {
         if (call->operands.size() != 2) continue;
         b.set_insert_before(call);
@@ -22,6 +23,7 @@ TransformResult polyfill_ldexp(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::Mul, {call->operands[0], p});
     }
+    b.place_deferred();
     return result;
 }
 

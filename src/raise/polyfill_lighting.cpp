@@ -15,6 +15,7 @@ namespace oneshader::raise {
 TransformResult polyfill_lit(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::Lit)) {
         if (call->operands.size() != 3) continue;
         ir::Value* nl = call->operands[0];
@@ -35,12 +36,14 @@ TransformResult polyfill_lit(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::CompositeConstruct, {one, diffuse, specular, one});
     }
+    b.place_deferred();
     return result;
 }
 
 TransformResult polyfill_dst(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::Dst)) {
         if (call->operands.size() != 2) continue;
         ir::Value* a = call->operands[0];
@@ -57,6 +60,7 @@ TransformResult polyfill_dst(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::CompositeConstruct, {one, y, b.extract(a, {2}), b.extract(d, {3})});
     }
+    b.place_deferred();
     return result;
 }
 

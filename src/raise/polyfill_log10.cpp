@@ -18,6 +18,7 @@ TransformResult polyfill_log10(ir::Module& module) {
     TransformResult result;
     constexpr double kLog10Of2 = 0.30103;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::Log10)) {
         const sema::Type* t = call->type();
         ir::Constant* splat = float_splat(module, t, kLog10Of2);
@@ -33,6 +34,7 @@ TransformResult polyfill_log10(ir::Module& module) {
         else
             rewrite_as(call, ir::Opcode::Mul, {l, splat});
     }
+    b.place_deferred();
     return result;
 }
 

@@ -15,6 +15,7 @@ namespace oneshader::raise {
 TransformResult polyfill_mad(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::Mad)) {
         if (call->operands.size() != 3) continue;
         if (sema::is_float(call->type())) {
@@ -28,6 +29,7 @@ TransformResult polyfill_mad(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::Add, {p, call->operands[2]});
     }
+    b.place_deferred();
     return result;
 }
 

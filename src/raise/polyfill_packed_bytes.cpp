@@ -87,6 +87,7 @@ std::array<ir::Value*, 4> widened_components(const Bytes& by, ir::Value* v) {
 TransformResult polyfill_pack(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     Bytes by{module, b};
     for (Id id : {Id::PackU8, Id::PackS8, Id::PackClampU8, Id::PackClampS8}) {
         for (ir::Instruction* call : calls_of(module, id)) {
@@ -103,12 +104,14 @@ TransformResult polyfill_pack(ir::Module& module) {
             rewrite_as(call, ir::Opcode::BitOr, {low, top});
         }
     }
+    b.place_deferred();
     return result;
 }
 
 TransformResult polyfill_unpack(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     Bytes by{module, b};
     for (Id id : {Id::UnpackU8U32, Id::UnpackU8U16, Id::UnpackS8S32, Id::UnpackS8S16}) {
         for (ir::Instruction* call : calls_of(module, id)) {
@@ -126,12 +129,14 @@ TransformResult polyfill_unpack(ir::Module& module) {
             rewrite_as(call, ir::Opcode::CompositeConstruct, {parts[0], parts[1], parts[2], parts[3]});
         }
     }
+    b.place_deferred();
     return result;
 }
 
 TransformResult polyfill_dot4add(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     Bytes by{module, b};
     for (Id id : {Id::Dot4AddU8Packed, Id::Dot4AddI8Packed}) {
         bool s = id == Id::Dot4AddI8Packed;
@@ -149,12 +154,14 @@ TransformResult polyfill_dot4add(ir::Module& module) {
             rewrite_as(call, ir::Opcode::Add, {sum, call->operands[2]});
         }
     }
+    b.place_deferred();
     return result;
 }
 
 TransformResult polyfill_msad4(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     Bytes by{module, b};
     for (ir::Instruction* call : calls_of(module, Id::Msad4)) {
         if (call->operands.size() != 3) continue;
@@ -190,6 +197,7 @@ TransformResult polyfill_msad4(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::CompositeConstruct, {sums[0], sums[1], sums[2], sums[3]});
     }
+    b.place_deferred();
     return result;
 }
 

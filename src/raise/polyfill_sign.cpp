@@ -18,6 +18,7 @@ namespace oneshader::raise {
 TransformResult polyfill_sign(ir::Module& module) {
     TransformResult result;
     ir::Builder b(module);
+    b.defer_insertions();  // one pass over each block, however many calls it holds
     for (ir::Instruction* call : calls_of(module, intrinsics::Id::Sign)) {
         if (call->operands.size() != 1) continue;
         ir::Value* x = call->operands[0];
@@ -36,6 +37,7 @@ TransformResult polyfill_sign(ir::Module& module) {
         result.changed = true;
         rewrite_as(call, ir::Opcode::Convert, {s});
     }
+    b.place_deferred();
     return result;
 }
 

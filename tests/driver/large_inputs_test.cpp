@@ -125,3 +125,22 @@ TEST_CASE("large inputs: one expression of thousands of operations, each used on
     }
     CHECK(deepest <= 80);
 }
+
+TEST_CASE("large inputs: many struct locals and many rewritten calls in one block") {
+    // SROA splits each struct local, and the raise transforms rewrite each sign() of a uint and
+    // each mad(): every new instruction goes before one in a block of thousands, placed in one
+    // pass over the block (ir::Builder::place_deferred) where each insertion shifted the block.
+    std::string s = "RWStructuredBuffer<uint> Out : register(u0);\n";
+    for (int k = 0; k < kUnits; ++k) s += fmt::format("struct S{} {{ float a; float4 b; int c[3]; }};\n", k);
+    s += "[numthreads(1, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {\n    float v = 0;\n    int n = 0;\n";
+    for (int k = 0; k < kUnits; ++k) {
+        s += fmt::format("    {{ S{0} s; s.a = asfloat(Out[{0}]); s.b = s.a; s.c[id.x % 3] = {0}; v += s.b.y + s.c[0]; }}\n", k);
+        s += fmt::format("    n += sign(Out[id.x] * {}u); v = mad(v, 1.5, {}.0);\n", k + 3, k);
+    }
+    s += "    Out[id.x] = asuint(v) + uint(n);\n}\n";
+    std::string text = check_all(s);
+    // Every rewritten sign() of a uint is a comparison with zero in WGSL.
+    std::size_t compares = 0;
+    for (std::size_t at = text.find(" != 0u"); at != std::string::npos; at = text.find(" != 0u", at + 1)) ++compares;
+    CHECK(compares >= static_cast<std::size_t>(kUnits));
+}

@@ -236,6 +236,76 @@ TEST_CASE("builder: inserting before an instruction and removing one", "[ir][bui
                                                 "@f bb0 %0 = mul: operand 1 is an instruction that is not in @f"});
 }
 
+TEST_CASE("builder: deferred insertions land where immediate ones would", "[ir][builder]") {
+    // The same edits made immediately and deferred give the same module: several instructions
+    // before one anchor keep their order, one inserted before a deferred instruction goes before
+    // it, and one whose anchor left the block goes at the block's end.
+    auto build = [](bool defer) {
+        auto f = std::make_unique<IrFixture>();
+        Module& m = f->module;
+        const sema::Type* int_t = f->scalar(ScalarKind::Int);
+        Function* fn = m.add_function("f", f->types.void_type());
+        Builder b(m);
+        b.set_insert_point(m.add_block(fn));
+        Instruction* p = b.alloca_var(int_t, "p");
+        Instruction* s1 = b.store(p, m.int_constant(1));
+        Instruction* s2 = b.store(p, m.int_constant(2));
+        Instruction* gone = b.store(p, m.int_constant(3));
+        b.ret();
+        if (defer) b.defer_insertions();
+        b.set_insert_before(s2);
+        Instruction* x = b.add(m.int_constant(10), m.int_constant(1));
+        Instruction* y = b.add(x, m.int_constant(2));
+        b.set_insert_before(s1);
+        b.store(p, y);
+        b.set_insert_before(x);
+        b.add(m.int_constant(20), m.int_constant(3));
+        b.set_insert_before(gone);
+        b.add(m.int_constant(30), m.int_constant(4));
+        if (defer) {
+            CHECK(fn->blocks[0]->instructions.size() == 5);  // nothing is placed yet
+            b.place_deferred();
+        }
+        remove_instruction(gone);
+        return std::pair{std::move(f), print_module(m)};
+    };
+    auto [immediate_fixture, immediate] = build(false);
+    auto [deferred_fixture, deferred] = build(true);
+    CHECK(deferred == immediate);
+    // (Values are numbered in print order: the store of %3 comes before the add that makes it.)
+    CHECK(deferred == R"(func @f() -> void {
+bb0:
+  %0 = alloca : ptr<function, int> ; p
+  store %0, %3
+  store %0, 1:int
+  %1 = add 20:int, 3:int : int
+  %2 = add 10:int, 1:int : int
+  %3 = add %2, 2:int : int
+  store %0, 2:int
+  %4 = add 30:int, 4:int : int
+  ret
+}
+)");
+    // Deferred before an anchor that was removed before placing: before the block's terminator.
+    IrFixture f;
+    Module& m = f.module;
+    const sema::Type* int_t = f.scalar(ScalarKind::Int);
+    Function* fn = m.add_function("g", f.types.void_type());
+    Builder b(m);
+    b.set_insert_point(m.add_block(fn));
+    Instruction* p = b.alloca_var(int_t, "p");
+    Instruction* gone = b.store(p, m.int_constant(1));
+    b.ret();
+    b.defer_insertions();
+    b.set_insert_before(gone);
+    Instruction* late = b.add(m.int_constant(5), m.int_constant(6));
+    remove_instruction(gone);
+    b.place_deferred();
+    REQUIRE(fn->blocks[0]->instructions.size() == 3);
+    CHECK(fn->blocks[0]->instructions[1] == late);
+    CHECK(fn->blocks[0]->instructions[2]->opcode == Opcode::Return);
+}
+
 TEST_CASE("constants are interned and keep exact bits", "[ir][module]") {
     IrFixture f;
     Module& m = f.module;
