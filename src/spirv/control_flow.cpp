@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "spirv/emitter.hpp"
+#include "support/pointer_map.hpp"
 #include "types/types_query.hpp"
 
 namespace oneshader::spirv {
@@ -180,6 +181,11 @@ void Emitter::emit_function(const ir::Function* f) {
     if (!f->blocks.empty() && !f->blocks.front()->instructions.empty()) current_ = f->blocks.front()->instructions.front();
     report_oversized();
 
+    // The live loop header of each continue block (the last in order, if several), made when the
+    // first unreachable block needs it: a search of every block per unreachable one was quadratic
+    // in a function of many inlined early returns.
+    support::PointerMap<const ir::Block*, const ir::Block*> header_of_continue;
+    bool headers_mapped = false;
     for (const ir::Block* b : order) {
         op(spv::Op::OpLabel, {label(b)});
         if (b == order.front()) functions_.append(variables);
@@ -187,9 +193,14 @@ void Emitter::emit_function(const ir::Function* f) {
         bool live = reachable(b);
         if (!live) {
             // Only merge and continue blocks of live headers get here.
-            const ir::Block* header = nullptr;
-            for (const ir::Block* h : order)
-                if (reachable(h) && h->structure == ir::StructureKind::Loop && h->continue_block == b) header = h;
+            if (!headers_mapped) {
+                for (const ir::Block* h : order)
+                    if (reachable(h) && h->structure == ir::StructureKind::Loop && h->continue_block)
+                        header_of_continue[h->continue_block] = h;
+                headers_mapped = true;
+            }
+            const auto* found = header_of_continue.find(b);
+            const ir::Block* header = found ? found->second : nullptr;
             if (header)
                 op(spv::Op::OpBranch, {label(header)});
             else

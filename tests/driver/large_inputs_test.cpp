@@ -144,3 +144,19 @@ TEST_CASE("large inputs: many struct locals and many rewritten calls in one bloc
     for (std::size_t at = text.find(" != 0u"); at != std::string::npos; at = text.find(" != 0u", at + 1)) ++compares;
     CHECK(compares >= static_cast<std::size_t>(kUnits));
 }
+
+TEST_CASE("large inputs: many functions with early returns, inlined into one") {
+    // Each inlined early return leaves merge and continue blocks nothing reaches; the SPIR-V
+    // backend finds the loop header of each in a table (it searched every block per one).
+    std::string s = "RWStructuredBuffer<float> Out : register(u0);\n";
+    for (int k = 0; k < kUnits; ++k)
+        s += fmt::format("float f{0}(float x) {{ if (x > {0}.0) return x; if (x < -{0}.0) return -x; return x * 0.5; }}\n", k);
+    s += "[numthreads(1, 1, 1)]\nvoid main(uint3 id : SV_DispatchThreadID) {\n    float v = Out[id.x];\n";
+    for (int k = 0; k < kUnits; ++k) s += fmt::format("    v = f{}(v);\n", k);
+    s += "    Out[id.x] = v;\n}\n";
+    std::string text = check_all(s);
+    // With the optimizer, every function is inlined: the WGSL has its entry point only.
+    std::size_t functions = 0;
+    for (std::size_t at = text.find("\nfn "); at != std::string::npos; at = text.find("\nfn ", at + 1)) ++functions;
+    CHECK(functions == 1);
+}
