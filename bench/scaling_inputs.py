@@ -10,6 +10,9 @@ Each shape is a compute shader of `n` units that both OneShader and glslangValid
   cbuffer   one constant buffer of n float4 members, all read (large layouts)
   switch    one switch of n cases (big switch statements)
   locals    n local variables, each stored and read (mem2reg and friends)
+  returns   main calls n functions with two early returns each (inlining bodies of several exits)
+  structs   n struct types, a local of each written and read (scalar replacement of aggregates)
+  rewrites  n calls that the targets rewrite in place (sign of a uint, mad) in one block
 
 Usage: bench/scaling_inputs.py SHAPE N [OUT.hlsl]   (prints to standard output without OUT)
 """
@@ -99,9 +102,39 @@ def locals_(n):
     return HEADER + MAIN % "".join(body)
 
 
+def returns(n):
+    s = [HEADER]
+    for i in range(n):
+        s.append("float r%d(float x) { if (x > %d.0) return x; if (x < -%d.0) return -x; return x * 0.5; }\n" % (i, i, i))
+    body = "    float v = Out[id.x];\n" + "".join("    v = r%d(v);\n" % i for i in range(n)) + "    Out[id.x] = v;\n"
+    s.append(MAIN % body)
+    return "".join(s)
+
+
+def structs(n):
+    s = [HEADER]
+    for i in range(n):
+        s.append("struct S%d { float a; float4 b; int c[3]; };\n" % i)
+    body = ["    float v = 0.0;\n"]
+    for i in range(n):
+        body.append("    { S%d s; s.a = Out[%d]; s.b = s.a; s.c[id.x %% 3] = %d; v += s.b.y + s.c[0]; }\n" % (i, i, i))
+    body.append("    Out[id.x] = v;\n")
+    s.append(MAIN % "".join(body))
+    return "".join(s)
+
+
+def rewrites(n):
+    body = ["    float v = Out[id.x];\n    int k = 0;\n    uint u = asuint(v);\n"]
+    for i in range(n):
+        body.append("    k += sign(u * %du); v = mad(v, 1.5, %d.0);\n" % (i + 3, i % 13))
+    body.append("    Out[id.x] = v + float(k);\n")
+    return HEADER + MAIN % "".join(body)
+
+
 SHAPES = {
     "chain": chain, "fan": fan, "nesting": nesting, "straight": straight, "resources": resources,
-    "cbuffer": cbuffer, "switch": switch, "locals": locals_,
+    "cbuffer": cbuffer, "switch": switch, "locals": locals_, "returns": returns, "structs": structs,
+    "rewrites": rewrites,
 }
 
 
