@@ -39,6 +39,16 @@ using namespace ir;
 
 namespace {
 
+// Where the entry block's allocas end. They are its first instructions (the lowering puts them
+// there and this pass keeps them so): a binary search, since a scan per inlined call was
+// quadratic in a function that inlines thousands of calls.
+std::size_t allocas_end(const Block& entry) {
+    const auto& list = entry.instructions;
+    return static_cast<std::size_t>(
+        std::partition_point(list.begin(), list.end(), [](const Instruction* i) { return i->opcode == Opcode::Alloca; }) -
+        list.begin());
+}
+
 // Moves the allocas of `blocks` (copies, never the entry itself) to the end of the entry
 // block's allocas, in order.
 void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
@@ -54,9 +64,8 @@ void hoist_allocas(Function& f, const std::vector<Block*>& blocks) {
         });
     }
     if (moved.empty()) return;
-    std::size_t at = 0;
-    while (at < entry->instructions.size() && entry->instructions[at]->opcode == Opcode::Alloca) ++at;
-    entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at), moved.begin(), moved.end());
+    entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(allocas_end(*entry)), moved.begin(),
+                               moved.end());
 }
 
 Instruction* new_alloca(Module& m, Function& f, const sema::Type* t, std::string_view name, support::SourceLoc loc) {
@@ -64,8 +73,7 @@ Instruction* new_alloca(Module& m, Function& f, const sema::Type* t, std::string
     m.set_name(a, name);
     a->loc = loc;
     Block* entry = f.entry();
-    std::size_t at = 0;
-    while (at < entry->instructions.size() && entry->instructions[at]->opcode == Opcode::Alloca) ++at;
+    const std::size_t at = allocas_end(*entry);
     a->block = entry;
     entry->instructions.insert(entry->instructions.begin() + static_cast<std::ptrdiff_t>(at), a);
     return a;
@@ -81,8 +89,12 @@ void add_undef_incoming(Module& m, Block* to, Block* from) {
 }
 
 void place_after(Function& f, Block* after, const std::vector<Block*>& blocks) {
-    auto it = std::find(f.blocks.begin(), f.blocks.end(), after);
-    f.blocks.insert(it == f.blocks.end() ? it : it + 1, blocks.begin(), blocks.end());
+    // Searched from the end: calls are inlined in order, and each continues in the block the last
+    // one split off, near the end (a search from the front was quadratic in the number of calls).
+    std::size_t at = f.blocks.size();
+    while (at > 0 && f.blocks[at - 1] != after) --at;
+    if (at == 0) at = f.blocks.size();  // not in f: at the end
+    f.blocks.insert(f.blocks.begin() + static_cast<std::ptrdiff_t>(at), blocks.begin(), blocks.end());
 }
 
 // The callee's own blocks, moved into `f`, with its arguments replaced by the call's operands: for
