@@ -31,9 +31,10 @@ Instruction* Builder::insert(Instruction* i) {
     if (!i->loc.valid()) i->loc = loc_;
     if (!block_) return i;
     auto& list = block_->instructions;
-    if (before_ && defer_) {
+    if (before_ && defer_ && immediate_left_ == 0) {
         deferred_.push_back({before_, i});
     } else if (before_) {
+        if (defer_) --immediate_left_;
         std::size_t at = before_hint_;
         if (at >= list.size() || list[at] != before_)
             at = static_cast<std::size_t>(std::find(list.begin(), list.end(), before_) - list.begin());

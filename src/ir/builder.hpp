@@ -42,7 +42,13 @@ public:
     // anchors must still be in their blocks when place_deferred() runs (call it before removing
     // instructions); what an anchor no longer in its block was to precede goes before the block's
     // terminator. Insertions at a block's end stay immediate.
-    void defer_insertions() { defer_ = true; }
+    // The first few are placed at once all the same: the tables place_deferred() builds cost more
+    // than a few insertions, and most passes over most shaders make only a few.
+    static constexpr std::uint32_t kImmediateInsertions = 32;
+    void defer_insertions() {
+        defer_ = true;
+        immediate_left_ = kImmediateInsertions;
+    }
     void place_deferred();
 
     // The source location every instruction made from now on gets (Instruction::loc). Lowering
@@ -131,6 +137,7 @@ private:
     // finds it again at the next position instead of searching the block each time.
     std::size_t before_hint_ = 0;
     bool defer_ = false;
+    std::uint32_t immediate_left_ = 0;  // insertions before an instruction still placed at once
     struct Deferred {
         Instruction* anchor;
         Instruction* inst;

@@ -238,8 +238,9 @@ TEST_CASE("builder: inserting before an instruction and removing one", "[ir][bui
 
 TEST_CASE("builder: deferred insertions land where immediate ones would", "[ir][builder]") {
     // The same edits made immediately and deferred give the same module: several instructions
-    // before one anchor keep their order, one inserted before a deferred instruction goes before
-    // it, and one whose anchor left the block goes at the block's end.
+    // before one anchor keep their order, and one inserted before a deferred instruction goes
+    // before it. The first kImmediateInsertions are placed at once in both modes: padding before
+    // the return uses them up, so the edits that follow are deferred.
     auto build = [](bool defer) {
         auto f = std::make_unique<IrFixture>();
         Module& m = f->module;
@@ -251,8 +252,10 @@ TEST_CASE("builder: deferred insertions land where immediate ones would", "[ir][
         Instruction* s1 = b.store(p, m.int_constant(1));
         Instruction* s2 = b.store(p, m.int_constant(2));
         Instruction* gone = b.store(p, m.int_constant(3));
-        b.ret();
+        Instruction* r = b.ret();
         if (defer) b.defer_insertions();
+        b.set_insert_before(r);
+        for (std::uint32_t k = 0; k < Builder::kImmediateInsertions; ++k) b.add(m.int_constant(1000), m.int_constant(int(k)));
         b.set_insert_before(s2);
         Instruction* x = b.add(m.int_constant(10), m.int_constant(1));
         Instruction* y = b.add(x, m.int_constant(2));
@@ -263,7 +266,7 @@ TEST_CASE("builder: deferred insertions land where immediate ones would", "[ir][
         b.set_insert_before(gone);
         b.add(m.int_constant(30), m.int_constant(4));
         if (defer) {
-            CHECK(fn->blocks[0]->instructions.size() == 5);  // nothing is placed yet
+            CHECK(fn->blocks[0]->instructions.size() == 5 + Builder::kImmediateInsertions);  // the rest waits
             b.place_deferred();
         }
         remove_instruction(gone);
@@ -272,20 +275,16 @@ TEST_CASE("builder: deferred insertions land where immediate ones would", "[ir][
     auto [immediate_fixture, immediate] = build(false);
     auto [deferred_fixture, deferred] = build(true);
     CHECK(deferred == immediate);
-    // (Values are numbered in print order: the store of %3 comes before the add that makes it.)
-    CHECK(deferred == R"(func @f() -> void {
-bb0:
-  %0 = alloca : ptr<function, int> ; p
-  store %0, %3
-  store %0, 1:int
-  %1 = add 20:int, 3:int : int
-  %2 = add 10:int, 1:int : int
-  %3 = add %2, 2:int : int
-  store %0, 2:int
-  %4 = add 30:int, 4:int : int
-  ret
-}
-)");
+    // The edits in order (values are numbered in print order).
+    std::size_t at = 0;
+    for (const char* line : {"alloca", "store %0, %", "store %0, 1:int", "add 20:int, 3:int", "add 10:int, 1:int",
+                             ", 2:int : int", "store %0, 2:int", "add 30:int, 4:int", "add 1000:int, 0:int",
+                             "add 1000:int, 31:int", "ret"}) {
+        INFO(line);
+        const std::size_t found = deferred.find(line, at);
+        CHECK(found != std::string::npos);
+        at = found == std::string::npos ? at : found;
+    }
     // Deferred before an anchor that was removed before placing: before the block's terminator.
     IrFixture f;
     Module& m = f.module;
@@ -295,15 +294,18 @@ bb0:
     b.set_insert_point(m.add_block(fn));
     Instruction* p = b.alloca_var(int_t, "p");
     Instruction* gone = b.store(p, m.int_constant(1));
-    b.ret();
+    Instruction* r = b.ret();
     b.defer_insertions();
+    b.set_insert_before(r);
+    for (std::uint32_t k = 0; k < Builder::kImmediateInsertions; ++k) b.add(m.int_constant(1000), m.int_constant(int(k)));
     b.set_insert_before(gone);
     Instruction* late = b.add(m.int_constant(5), m.int_constant(6));
     remove_instruction(gone);
     b.place_deferred();
-    REQUIRE(fn->blocks[0]->instructions.size() == 3);
-    CHECK(fn->blocks[0]->instructions[1] == late);
-    CHECK(fn->blocks[0]->instructions[2]->opcode == Opcode::Return);
+    const auto& list = fn->blocks[0]->instructions;
+    REQUIRE(list.size() == 3 + Builder::kImmediateInsertions);
+    CHECK(list[list.size() - 2] == late);
+    CHECK(list[list.size() - 1]->opcode == Opcode::Return);
 }
 
 TEST_CASE("constants are interned and keep exact bits", "[ir][module]") {
