@@ -840,8 +840,10 @@ def main():
         L.append("## Cost against input size")
         L.append("")
         L.append("Generated inputs of 10 to 10,000 units per shape (call chains and fans, nesting, straight-line code, "
-                 "resources, constant buffers, switch cases, locals), against glslangValidator and glslangValidator + "
-                 "`spirv-opt -O`: [performance-scaling.md](performance-scaling.md), from `bench/scaling.py`.")
+                 "resources, constant buffers, switch cases, locals, functions with early returns, struct locals, "
+                 "calls the targets rewrite), to SPIR-V against glslangValidator and glslangValidator + "
+                 "`spirv-opt -O`, and to MSL and WGSL: [performance-scaling.md](performance-scaling.md), from "
+                 "`bench/scaling.py`.")
         L.append("")
     # Hand-written: instruction counts from bench/instructions.py, which bench/run.sh does not run.
     counts_doc = os.path.join(ROOT, "bench", "instruction_counts.md")
