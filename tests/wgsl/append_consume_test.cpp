@@ -5,13 +5,13 @@
 // every module here.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "oneshader/layouts.hpp"
 #include "oneshader/oneshader.hpp"
+#include "wgsl_compile.hpp"
 #include "wgsl_validate.hpp"
 
 namespace {
@@ -38,18 +38,11 @@ const TargetSlot* wgsl_slot(const std::vector<TargetSlot>& slots) {
 }
 
 CompileResult compile_wgsl(const std::string& source, const std::string& entry, Stage stage, bool optimize) {
-    CompileOptions o;
-    o.targets = {Target::Wgsl};
-    o.entry_points = {{entry, stage}};
-    o.optimize = optimize;
-    return compile(source, "append.hlsl", o);
+    return wgsl::test::compile_wgsl(source, "append.hlsl", entry, stage, optimize);
 }
 
 std::string validate(wgsl::test::Validator& v, const std::string& text, const std::string& name) {
-    if (!v.startup_error().empty()) return v.startup_error();
-    auto path = std::filesystem::temp_directory_path() / ("oneshader-wgsl-append-" + name + ".wgsl");
-    wgsl::test::Verdict verdict = v.check_text(text, path.string());
-    return verdict.ok() ? "" : verdict.error + verdict.tint + " / " + verdict.naga;
+    return v.problems(text, "append-" + name);
 }
 
 // `Out` shares binding 0 with the cbuffer and moves; the counter of `A` is Vulkan binding 2 (the next free one), so

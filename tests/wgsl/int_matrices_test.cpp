@@ -4,11 +4,11 @@
 // with a one-row or one-column matrix (as for float matrices) and 16-bit integer matrices.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <regex>
 #include <string>
 
 #include "oneshader/oneshader.hpp"
+#include "wgsl_compile.hpp"
 #include "wgsl_validate.hpp"
 
 namespace {
@@ -16,12 +16,7 @@ namespace {
 using namespace oneshader;
 
 CompileResult compile_wgsl(const std::string& source, bool optimize, bool sixteen = false) {
-    CompileOptions o;
-    o.targets = {Target::Wgsl};
-    o.entry_points = {{"CSMain", Stage::Compute}};
-    o.optimize = optimize;
-    o.enable_16bit_types = sixteen;
-    return compile(source, "int_matrices.hlsl", o);
+    return wgsl::test::compile_wgsl(source, "int_matrices.hlsl", "CSMain", Stage::Compute, optimize, sixteen);
 }
 
 std::string first_error(const CompileResult& r) {
@@ -31,10 +26,7 @@ std::string first_error(const CompileResult& r) {
 }
 
 std::string validate(wgsl::test::Validator& v, const std::string& text, const std::string& name) {
-    if (!v.startup_error().empty()) return v.startup_error();
-    auto path = std::filesystem::temp_directory_path() / ("oneshader-wgsl-int-matrices-" + name + ".wgsl");
-    wgsl::test::Verdict verdict = v.check_text(text, path.string());
-    return verdict.ok() ? "" : verdict.error + verdict.tint + " / " + verdict.naga;
+    return v.problems(text, "int-matrices-" + name);
 }
 
 bool has(const std::string& text, const std::string& piece) { return text.find(piece) != std::string::npos; }

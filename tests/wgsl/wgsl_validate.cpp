@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <vector>
 
@@ -125,6 +126,13 @@ Verdict Validator::check_file(const std::string& path) {
 Verdict Validator::check_text(const std::string& text, const std::string& path) {
     std::ofstream(path, std::ios::binary) << text;
     return check_file(path);
+}
+
+std::string Validator::problems(const std::string& text, const std::string& name) {
+    if (!startup_error_.empty()) return startup_error_;
+    const auto path = std::filesystem::temp_directory_path() / ("oneshader-wgsl-" + name + ".wgsl");
+    const Verdict verdict = check_text(text, path.string());
+    return verdict.ok() ? "" : verdict.error + verdict.tint + " / " + verdict.naga;
 }
 
 }  // namespace oneshader::wgsl::test

@@ -29,6 +29,9 @@ public:
     Verdict check_file(const std::string& path);
     // Writes `text` to a scratch file under `dir` and checks it.
     Verdict check_text(const std::string& text, const std::string& path);
+    // check_text() on a scratch file named after `name` in the temporary directory: empty when
+    // Tint and naga accept `text`, else why not (or why the validators did not start).
+    std::string problems(const std::string& text, const std::string& name);
 
 private:
     std::string read_line();
